@@ -1,0 +1,59 @@
+"""Decisions, options and choices (DESIGN §2 "Decisions, not moves").
+
+A decision is what one seat may choose now: a finite list of options with
+stable, readable ids ("space:huila", "done"), or a bounded integer range.
+Option ids are frozen across rules versions: the choice log is the durable truth.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class Option(msgspec.Struct, frozen=True, array_like=True):
+    id: str
+    label: str = ""
+    args: dict[str, str] = {}
+
+
+class AmountRange(msgspec.Struct, frozen=True, array_like=True):
+    min: int
+    max: int
+
+
+class Decision(msgspec.Struct, frozen=True):
+    """A pending decision. Exactly one of `options` and `amount` is used."""
+
+    id: str
+    seat: int
+    kind: str
+    prompt: str
+    options: tuple[Option, ...] = ()
+    amount: AmountRange | None = None
+    optional: bool = False
+
+    def option_ids(self) -> list[str]:
+        return [o.id for o in self.options]
+
+
+class Choice(msgspec.Struct, frozen=True):
+    """A seat's answer: an option id, or an amount."""
+
+    decision_id: str
+    option_id: str | None = None
+    amount: int | None = None
+
+
+def option(id: str, label: str = "", **args: str) -> Option:
+    """An option; `label` defaults to the id."""
+    return Option(id, label or id, args)
+
+
+def options_from(ids: list[str]) -> tuple[Option, ...]:
+    return tuple(Option(i, i) for i in ids)
+
+
+def decision_id(serial: int, seat: int) -> str:
+    """The id of an ordinary decision: new after every applied choice, so a
+    choice made against an older state is always recognised as stale."""
+    return f"d{serial}.{seat}"

@@ -1,0 +1,133 @@
+"""The kernel's entry points: set-up, act, view, suggest, replay.
+
+These are what the runtime's Rules servicer calls, and what in-process tests
+and benchmarks call. Every choice is checked against the decisions offered now
+before the rules module sees it; the state is decoded afresh for every call.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+import msgspec
+
+from . import codec
+from .bots import bot_rng
+from .ctx import Ctx
+from .decisions import Choice, Decision
+from .errors import BadRequest, GameOver, IllegalChoice, NotYourSeat, RulesBug, StaleDecision
+from .events import Event
+from .game import Game
+from .outcome import Outcome
+from .state import KernelState
+
+
+class Step(msgspec.Struct):
+    """The result of Setup or Act."""
+
+    state: bytes
+    events: list[Event]
+    decisions: list[Decision]
+    outcome: Outcome | None
+
+    @property
+    def state_hash(self) -> str:
+        return codec.state_hash(self.state)
+
+    def waiting(self) -> list[Decision]:
+        """The decisions the game waits on (not the standing optional ones)."""
+        return [d for d in self.decisions if not d.optional]
+
+
+def setup(game: Game[Any], seats: int, options: Mapping[str, str], seed: int) -> Step:
+    opts = game.check_setup(seats, options)
+    if not 0 <= seed < 2**64:
+        raise BadRequest("seed must be a 64-bit unsigned integer")
+    ctx = Ctx()
+    st = game.setup(ctx, seats, opts, seed)
+    return _finish(game, ctx, st)
+
+
+def act(game: Game[Any], data: bytes, seat: int, choice: Choice) -> Step:
+    st = codec.decode(data, game.state_type)
+    d = checked_decision(game, st, seat, choice)
+    ctx = Ctx()
+    game.apply(ctx, st, d, choice)
+    st.serial += 1
+    return _finish(game, ctx, st)
+
+
+def checked_decision(game: Game[Any], st: KernelState, seat: int, choice: Choice) -> Decision:
+    """The decision a choice answers, after checking it is pending, the seat's, and offered."""
+    if game.outcome(st) is not None:
+        raise GameOver("the game is over")
+    d = next((d for d in game.decisions(st) if d.id == choice.decision_id), None)
+    if d is None:
+        raise StaleDecision(f"decision {choice.decision_id!r} is not pending")
+    if d.seat != seat:
+        raise NotYourSeat(f"decision {d.id!r} belongs to another seat")
+    if d.amount is not None:
+        if choice.amount is None or choice.option_id is not None:
+            raise IllegalChoice(f"decision {d.id!r} takes an amount")
+        if not d.amount.min <= choice.amount <= d.amount.max:
+            raise IllegalChoice(f"amount must be within {d.amount.min}..{d.amount.max}")
+    elif choice.option_id is None or choice.option_id not in d.option_ids():
+        raise IllegalChoice(f"option {choice.option_id!r} is not offered by {d.id!r}")
+    return d
+
+
+def _finish(game: Game[Any], ctx: Ctx, st: KernelState) -> Step:
+    out = game.outcome(st)
+    ds = [] if out is not None else game.decisions(st)
+    if out is None and not any(not d.optional for d in ds):
+        raise RulesBug("dead end: the game is not over and waits on nothing")
+    return Step(codec.encode(st), ctx.events, ds, out)
+
+
+class SeatView(msgspec.Struct):
+    seat: int | None
+    decisions: list[Decision]
+    pending: list[Decision]
+    view: Any
+    outcome: Outcome | None
+
+
+def view(game: Game[Any], data: bytes, seat: int | None) -> SeatView:
+    """What one seat (None = spectator) may see: its own decisions and its view."""
+    st = codec.decode(data, game.state_type)
+    if seat is not None and not 0 <= seat < st.seats:
+        raise BadRequest(f"seat {seat} is not at this table")
+    out = game.outcome(st)
+    ds = [] if out is not None else game.decisions(st)
+    mine = [d for d in ds if seat is not None and d.seat == seat]
+    return SeatView(seat, mine, ds, game.view(st, seat), out)
+
+
+def suggest(game: Game[Any], data: bytes, seat: int, decision_id: str = "",
+            policy: str = "random") -> Choice:
+    """A bot's choice for the seat, decided from that seat's view only."""
+    bot = game.bots.get(policy or "random")
+    if bot is None:
+        raise BadRequest(f"unknown bot policy {policy!r}; have {sorted(game.bots)}")
+    st = codec.decode(data, game.state_type)
+    if not 0 <= seat < st.seats:
+        raise BadRequest(f"seat {seat} is not at this table")
+    if game.outcome(st) is not None:
+        raise GameOver("the game is over")
+    mine = [d for d in game.decisions(st) if d.seat == seat]
+    if decision_id:
+        d = next((d for d in mine if d.id == decision_id), None)
+    else:
+        d = next((d for d in mine if not d.optional), None)
+    if d is None:
+        raise StaleDecision(f"seat {seat} has no pending decision {decision_id!r}")
+    return bot.choose(game.view(st, seat), d, bot_rng(st.seed, d.id, str(st.serial)))
+
+
+def replay(game: Game[Any], seats: int, options: Mapping[str, str], seed: int,
+           log: Iterable[tuple[int, Choice]]) -> Step:
+    """Set-up from the seed, then apply each (seat, choice) of the log in order."""
+    step = setup(game, seats, options, seed)
+    for seat, choice in log:
+        step = act(game, step.state, seat, choice)
+    return step

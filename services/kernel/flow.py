@@ -1,0 +1,101 @@
+"""The decision stack (DESIGN §6 "Flow is data too").
+
+Half-finished procedures are `Frame`s on `state.stack`. The proc named by the
+top frame either waits on decisions (`decisions` returns some) or is automatic
+(`step` advances it: changes the state, pushes a child frame, or pops itself).
+`Flow.advance` runs automatic procs until a decision is needed or the stack is
+empty. A child hands a result to its parent by `pop(st, key=value)`, which
+merges into the parent's vars before the parent runs again.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Generic, Iterable, TypeVar
+
+from .ctx import Ctx
+from .decisions import Choice, Decision
+from .errors import RulesBug
+from .state import Frame, KernelState
+
+S = TypeVar("S", bound=KernelState)
+
+STEP_GUARD = 100_000
+
+
+class Proc(Generic[S]):
+    """A procedure of play. Subclasses set `name` and override what they need."""
+
+    name: ClassVar[str] = ""
+
+    def decisions(self, st: S, fr: Frame) -> list[Decision]:
+        """The decisions this proc waits on now; empty for an automatic step."""
+        return []
+
+    def choose(self, ctx: Ctx, st: S, fr: Frame, d: Decision, c: Choice) -> None:
+        """Apply a checked choice for one of `decisions`."""
+        raise RulesBug(f"proc {self.name} offers no decisions")
+
+    def step(self, ctx: Ctx, st: S, fr: Frame) -> None:
+        """Advance an automatic proc; must change the stack or the frame."""
+        raise RulesBug(f"proc {self.name} has no automatic step")
+
+
+def push(st: KernelState, proc: str, **vars: Any) -> Frame:
+    fr = Frame(proc, dict(vars))
+    st.stack.append(fr)
+    return fr
+
+
+def pop(st: KernelState, **result: Any) -> None:
+    """End the top frame; merge `result` into the parent's vars."""
+    st.stack.pop()
+    if result and st.stack:
+        st.stack[-1].vars.update(result)
+
+
+def goto(st: KernelState, proc: str, **vars: Any) -> Frame:
+    """Replace the top frame by another proc."""
+    st.stack.pop()
+    return push(st, proc, **vars)
+
+
+class Flow(Generic[S]):
+    """The procs of one game, by name; runs the stack."""
+
+    def __init__(self, procs: Iterable[Proc[S]]) -> None:
+        self.procs: dict[str, Proc[S]] = {}
+        for p in procs:
+            if not p.name or p.name in self.procs:
+                raise ValueError(f"proc name missing or duplicated: {p.name!r}")
+            self.procs[p.name] = p
+
+    def top(self, st: S) -> tuple[Proc[S], Frame] | None:
+        if not st.stack:
+            return None
+        fr = st.stack[-1]
+        try:
+            return self.procs[fr.proc], fr
+        except KeyError:
+            raise RulesBug(f"unknown proc {fr.proc!r}") from None
+
+    def decisions(self, st: S) -> list[Decision]:
+        top = self.top(st)
+        return top[0].decisions(st, top[1]) if top else []
+
+    def choose(self, ctx: Ctx, st: S, d: Decision, c: Choice) -> None:
+        top = self.top(st)
+        if top is None:
+            raise RulesBug("choice with an empty stack")
+        top[0].choose(ctx, st, top[1], d, c)
+
+    def advance(self, ctx: Ctx, st: S) -> None:
+        """Run automatic procs until one waits on a decision or the stack is empty."""
+        for _ in range(STEP_GUARD):
+            top = self.top(st)
+            if top is None:
+                return
+            proc, fr = top
+            if proc.decisions(st, fr):
+                return
+            proc.step(ctx, st, fr)
+        raise RulesBug("runaway flow: no decision after STEP_GUARD automatic steps")

@@ -1,0 +1,38 @@
+"""The fields every game state carries, and the flow frame (DESIGN §6).
+
+A game's state subclasses `KernelState` (a msgspec Struct of plain data: ints,
+strings, lists, dicts). No closures, no log, no undo: events leave through the
+`Ctx` of each step.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from .rng import RngState
+
+
+class Frame(msgspec.Struct, array_like=True):
+    """One half-finished procedure on the decision stack: which proc, and its locals."""
+
+    proc: str
+    vars: dict[str, Any] = {}
+
+
+class KernelState(msgspec.Struct, kw_only=True):
+    """Base of every game state.
+
+    seats:  number of seats (0..seats-1).
+    seed:   the table's seed; with the choice log it reproduces the game.
+    rng:    the game's PRNG state; all randomness comes from here.
+    serial: number of choices applied; part of every ordinary decision id.
+    stack:  the decision stack (kernel.flow).
+    """
+
+    seats: int
+    seed: int
+    rng: RngState
+    serial: int = 0
+    stack: list[Frame] = []
