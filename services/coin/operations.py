@@ -126,7 +126,7 @@ class OperationProc(Proc[Any]):
             if not opts and not v["spaces"] and not sas:
                 return []
             opts += [option(f"sa:{n}") for n in sas]
-            if v["spaces"] or not spaces:
+            if v["spaces"]:
                 opts.append(option("done", "Operation done"))
             prompt = f"{v['op'].title()}: select a space" + (" or done." if v["spaces"] else ".")
         elif v["ph"] == "after":

@@ -96,6 +96,21 @@ def move_guerrillas(st: AAState, src: int, dst: int, f: int, nu: int, na: int,
             st.ships[i] = dst * 4 + f
 
 
+def reclaim_options(st: AAState, kinds: tuple[int, ...], exclude: int) -> list[Option]:
+    """AA 1.4.1 step 4 (AA-R-03): while none is Available, the executing faction may take
+    its own pieces of these kinds off the map (from any other space) to place them."""
+    if any(B.PIECES.available(st, k) for k in kinds):
+        return []
+    return [option(f"reclaim:{D.NAMES[s]}:{KIND_IDS[k]}") for s in range(D.NS) if s != exclude
+            for k in kinds if B.n(st, s, k)]
+
+
+def reclaim(ctx: Ctx, st: AAState, arg: str, f: int) -> None:
+    """Apply a `reclaim:<space>:<kind>` choice."""
+    space, kind = arg.split(":")
+    remove_piece(ctx, st, D.INDEX[space], KIND_INDEX[kind], "", f)
+
+
 class RemoveProc(Proc[AAState]):
     """`aa.remove` vars: s, f (executor), n (left), mode, capture, targets (factions), who."""
 

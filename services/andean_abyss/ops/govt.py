@@ -18,7 +18,7 @@ from .. import board as B
 from .. import data as D
 from ..constants import KIND_IDS, Cap, Kind, Mom
 from ..state import AAState
-from .common import decide, push_activate, push_remove, removable
+from .common import decide, push_activate, push_remove, reclaim, reclaim_options, removable
 
 GOVT = B.GOVT
 COST = 3  # AA 3.1 Train, Patrol, Sweep, Assault
@@ -86,9 +86,13 @@ class TrainPlaceProc(Proc[AAState]):
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         v = fr.vars
         kinds = [k for k in (Kind.TROOPS, Kind.POLICE) if B.PIECES.available(st, k)]
-        if v["left"] <= 0 or not kinds:
+        if v["left"] <= 0:
             return []
-        opts = [option(f"place:{KIND_IDS[k]}") for k in kinds] + [option("done")]
+        opts = [option(f"place:{KIND_IDS[k]}") for k in kinds]
+        opts += reclaim_options(st, (Kind.TROOPS, Kind.POLICE), v["s"])
+        if not opts:
+            return []
+        opts.append(option("done"))
         return [decide(st, GOVT, "aa.train_place",
                        f"place cubes in {D.NAMES[v['s']]} ({v['left']} left).", opts)]
 
@@ -98,6 +102,10 @@ class TrainPlaceProc(Proc[AAState]):
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         if c.option_id == "done":
             pop(st)
+            return
+        verb, _, arg = (c.option_id or "").partition(":")
+        if verb == "reclaim":
+            reclaim(ctx, st, arg, GOVT)
             return
         kind = Kind.TROOPS if c.option_id == "place:troops" else Kind.POLICE
         B.PIECES.place(st, fr.vars["s"], kind)

@@ -19,7 +19,7 @@ from .. import board as B
 from .. import data as D
 from ..constants import BASE, FACTION_IDS, GUER_A, GUER_U
 from ..state import AAState
-from .common import decide, move_guerrillas, push_remove
+from .common import decide, move_guerrillas, push_remove, reclaim, reclaim_options
 
 # -- Rally ---------------------------------------------------------------------
 
@@ -28,15 +28,22 @@ def rally_modes(st: AAState, s: int, f: int) -> list[str]:
     """AA 3.3.1 The options open in s: place, base, mass (c) and gather (d) with a Base."""
     u, b = GUER_U[f], BASE[f]
     out = []
-    if B.PIECES.available(st, u) and B.faction_room(st, s, f):
+    # AA 1.4.1 step 4: own Guerrillas elsewhere can be taken back to be placed
+    can_get = B.PIECES.available(st, u) or any(
+        B.guerrillas(st, o, f) for o in range(D.NS) if o != s)
+    if can_get and B.faction_room(st, s, f):
         out.append("place")
     if B.guerrillas(st, s, f) >= 2 and B.PIECES.available(st, b) and B.base_room(st, s):
         out.append("base")
     if B.bases(st, s, f):
-        if B.PIECES.available(st, u) and B.faction_room(st, s, f):
+        if can_get and B.faction_room(st, s, f):
             out.append("mass")
         out.append("gather")
     return out
+
+
+def guerrilla_reclaims(st: AAState, s: int, f: int) -> list[Option]:
+    return reclaim_options(st, (GUER_U[f], GUER_A[f]), s)
 
 
 class Rally(OpSpec):
@@ -79,10 +86,15 @@ class RallySpaceProc(Proc[AAState]):
                     for st_, k in (("u", GUER_U[f]), ("a", GUER_A[f])) if B.n(st, o, k)]
             return [decide(st, f, "aa.rally_gather", f"move Guerrillas into {D.NAMES[s]}.",
                            opts + [option("done")])]
+        if v.get("mode") == "place":
+            return [decide(st, f, "aa.reclaim", "none Available: take a Guerrilla back from:",
+                           guerrilla_reclaims(st, s, f))]
         if v.get("mode") == "mass":
-            most = min(D.POP[s] + B.bases(st, s, f), B.PIECES.available(st, GUER_U[f]),
-                       B.faction_room(st, s, f))
+            most = min(D.POP[s] + B.bases(st, s, f) - v.get("placed", 0),
+                       B.PIECES.available(st, GUER_U[f]), B.faction_room(st, s, f))
             opts = [option(f"n:{k}") for k in range(1, most + 1)]
+            if D.POP[s] + B.bases(st, s, f) - v.get("placed", 0) > most:
+                opts += guerrilla_reclaims(st, s, f)
             return [decide(st, f, "aa.rally_mass", "how many Guerrillas to place?", opts)]
         opts = [option(m) for m in rally_modes(st, s, f)]
         return [decide(st, f, "aa.rally_mode", f"Rally in {D.NAMES[s]}: which option?", opts)]
@@ -91,7 +103,14 @@ class RallySpaceProc(Proc[AAState]):
         v = fr.vars
         s, f = v["s"], v["f"]
         verb, _, arg = (c.option_id or "").partition(":")
-        if verb == "place":
+        if verb == "reclaim":
+            reclaim(ctx, st, arg, f)
+            if v.get("mode") == "place":
+                B.PIECES.place(st, s, GUER_U[f])
+                pop(st)
+        elif verb == "place" and not B.PIECES.available(st, GUER_U[f]):
+            v["mode"] = "place"
+        elif verb == "place":
             B.PIECES.place(st, s, GUER_U[f])
             pop(st)
         elif verb == "base":
