@@ -34,8 +34,13 @@ def outcome(st: AAState) -> Outcome:
     """AA 7.1: rank seats by their lowest margin; ties to the seat whose best faction comes
     first in Cartels, AUC, FARC, Government order (AA-R-18)."""
     m = margins(st)
-    scores = [min(m[f] for f in fs) for fs in st.players]
-    ties = [max(fs) for fs in st.players]
     how = "at a victory check" if st.over == 1 else "after the final Propaganda Round"
     text = ", ".join(f"{FACTION_IDS[f]} {m[f]:+d}" for f in range(4))
-    return ranked(scores, [ties], summary=f"Game ended {how}; margins: {text}.")
+    return rank_seats(st.players, m, f"Game ended {how}; margins: {text}.")
+
+
+def rank_seats(players: list[list[int]], m: list[int], summary: str = "") -> Outcome:
+    """AA 7.1 ranking: lowest margin per seat; ties by best faction (Cartels first)."""
+    scores = [min(m[f] for f in fs) for fs in players]
+    ties = [max(fs) for fs in players]
+    return ranked(scores, [ties], summary=summary)

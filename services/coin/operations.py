@@ -123,8 +123,8 @@ class OperationProc(Proc[Any]):
             spaces = self.affordable(st, v)
             opts = space_options(spaces, self.space_names)
             sas = self.sa_names(st, v)
-            if not opts and not v["spaces"] and not sas:
-                return []
+            if not opts and not sas:
+                return []  # nothing left to choose: the Operation goes on by itself
             opts += [option(f"sa:{n}") for n in sas]
             if v["spaces"]:
                 opts.append(option("done", "Operation done"))

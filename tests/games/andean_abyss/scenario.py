@@ -114,3 +114,19 @@ def finish(st: AAState, *prefer: str) -> None:
 
 
 __all__ = ["GUER_U", "Kind", "S", "B", "D"]
+
+
+def on_card(st: AAState, card: int, deck: list[int] | None = None) -> None:
+    """Make `card` the current card (deck top = last of `deck`) and start playing it."""
+    st.played = [card]
+    st.deck = list(deck if deck is not None else [1, 2, 3])
+    st.stack = []
+    push(st, "coin.deck", ph="play")
+    FLOW.advance(Ctx(), st)
+
+
+def deciding(st: AAState) -> int:
+    """The faction whose seat decides now (4-seat tables: seat = faction)."""
+    d = pending(st)
+    assert d is not None
+    return d.seat
