@@ -32,7 +32,8 @@ def test_tv_r_09_rally_options() -> None:
     assert options(st) == ["n:1", "n:2", "n:3"]
     play(st, "n:3", "space:choco", "mass", "n:2", "space:cesar", "place")
     assert st.resources[FARC] == 7 and st.avail[3] == 12
-    assert count(st, "huila", "farc_underground") == 4 and count(st, "choco", "farc_underground") == 3
+    assert count(st, "huila", "farc_underground") == 4
+    assert count(st, "choco", "farc_underground") == 3
     assert count(st, "cesar", "farc_underground") == 1
 
 
@@ -107,7 +108,8 @@ def test_tv_r_13_attack_and_captured_goods() -> None:
     rig_die(st, 1)
     start_op(st, FARC, "attack")
     play(st, "space:putumayo", "attack", "piece:cartels_underground", "piece:cartels_base")
-    assert count(st, "putumayo", "farc_active") == 2 and count(st, "putumayo", "farc_underground") == 1
+    assert count(st, "putumayo", "farc_active") == 2
+    assert count(st, "putumayo", "farc_underground") == 1
     assert count(st, "putumayo", "cartels_base") == 1 and B.bases_on_map(st, CARTELS) == 5
     assert st.resources[FARC] == 9 and st.avail[3] == 17
 
@@ -167,5 +169,6 @@ def test_tv_r_49_rally_without_available_guerrillas() -> None:
     play(st, "space:cesar", "place")
     assert "reclaim:atlantico:auc_underground" in options(st)
     play(st, "reclaim:atlantico:auc_underground")
-    assert count(st, "cesar", "auc_underground") == 1 and count(st, "atlantico", "auc_underground") == 0
+    assert count(st, "cesar", "auc_underground") == 1
+    assert count(st, "atlantico", "auc_underground") == 0
     assert st.resources[AUC] == 4

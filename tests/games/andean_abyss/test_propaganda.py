@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from services.andean_abyss import board as B
-from services.andean_abyss import propaganda as P
 from services.andean_abyss import data as D
+from services.andean_abyss import propaganda as P
 from services.andean_abyss.constants import Cap, Mom
 from services.andean_abyss.victory import margins, outcome, rank_seats, winning_seats
 from services.kernel.ctx import Ctx
@@ -176,7 +176,8 @@ def test_tv_r_35_reset() -> None:
     run_phase(st, P.reset_phase)
     assert st.eligible == [True] * 4 and sum(st.terror) == 0 and st.sabotage == 0
     assert st.ctl == [] and st.mom == 0 and st.caps == 1 << Cap.C2_U
-    assert count(st, "guaviare", "farc_active") == 0 and count(st, "guaviare", "farc_underground") == 2
+    assert count(st, "guaviare", "farc_active") == 0
+    assert count(st, "guaviare", "farc_underground") == 2
 
 
 def test_propaganda_round_in_play() -> None:

@@ -9,7 +9,6 @@ from .scenario import (
     GOVT,
     S,
     deciding,
-    finish,
     on_card,
     options,
     play,

@@ -43,7 +43,8 @@ def test_tv_r_16_ambush() -> None:
     play(st, "space:guaviare", "ambush")
     assert options(st) == ["piece:auc_underground", "piece:cartels_base", "done"]
     play(st, "piece:auc_underground", "piece:cartels_base")
-    assert count(st, "guaviare", "farc_active") == 1 and count(st, "guaviare", "farc_underground") == 2
+    assert count(st, "guaviare", "farc_active") == 1
+    assert count(st, "guaviare", "farc_underground") == 2
     assert B.bases_on_map(st, CARTELS) == 5 and st.resources[FARC] == 9
     assert not any(o.startswith("sa:") for o in options(st))  # the SA was the Ambush
 
