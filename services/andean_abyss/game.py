@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from services.coin.effects import EffectProc
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import AmountRange, Choice, Decision, option
 from services.kernel.errors import RulesBug
@@ -15,10 +16,13 @@ from . import board as B
 from . import data as D
 from . import operations, propaganda, sequence, setup, victory, views, zones
 from .constants import FACTION_IDS, MAX_AID, MAX_BASES, MAX_RESOURCES, NKINDS
+from .events import PROGRAMS, cards
+from .events import lib as event_lib
 from .state import AAState
 
-FLOW: Flow[AAState] = Flow([*sequence.PROCS, *operations.PROCS, *propaganda.PROCS])
-_ = zones
+FLOW: Flow[AAState] = Flow([*sequence.PROCS, *operations.PROCS, *propaganda.PROCS,
+                            *event_lib.PROCS, EffectProc(PROGRAMS, FACTION_IDS)])
+_ = zones, cards
 
 
 class AndeanAbyss(Game[AAState]):

@@ -7,7 +7,7 @@ from typing import Any
 from services.coin.sequence import CardProc, DeckProc
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Option, option
-from services.kernel.flow import Proc
+from services.kernel.flow import Proc, push
 
 from . import board as B
 from . import data as D
@@ -65,7 +65,7 @@ class AASequence:
         operations.begin_op(st, faction, op, limited, free)
 
     def begin_event(self, st: AAState, faction: int, side: str) -> None:
-        events.EVENTS[(st.played[-1], side)](st, faction)
+        push(st, "coin.effect", key=events.key(st.played[-1], side), f=faction, pc=0)
 
     def final_event_card(self, st: AAState) -> bool:
         return final_event_card(st)

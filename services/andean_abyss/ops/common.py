@@ -58,7 +58,7 @@ def removable(st: AAState, s: int, f: int, mode: str) -> list[int]:
 def _insurgent_removable(st: AAState, s: int, g: int, mode: str) -> list[int]:
     u, a, b = GUER_U[g], GUER_A[g], BASE[g]
     nu, na, nb = B.n(st, s, u), B.n(st, s, a), B.n(st, s, b)
-    if mode in ("assault", "air_strike"):
+    if mode in ("assault", "event_assault", "air_strike"):
         if mode == "assault" and protected(st, g):
             return []
         return ([a] if na else []) + ([b] if nb and not nu + na else [])
@@ -118,6 +118,8 @@ class RemoveProc(Proc[AAState]):
 
     def options(self, st: AAState, v: dict[str, Any]) -> tuple[list[Option], bool]:
         kinds = removable(st, v["s"], v["f"], v["mode"]) if v["n"] > 0 else []
+        if v.get("only", -1) >= 0:  # an Event limits the targets (cards 26, 37, 47, 59)
+            kinds = [k for k in kinds if KIND_FACTION[k] == v["only"]]
         opts = [option(f"piece:{KIND_IDS[k]}") for k in kinds]
         stop = not any(KIND_FACTION[k] in v["targets"] for k in kinds)
         if v.get("must") and not v.get("removed"):
@@ -151,14 +153,18 @@ class RemoveProc(Proc[AAState]):
 
 
 def push_remove(st: AAState, s: int, f: int, n: int, mode: str, capture: str = "",
-                who: int | None = None, must: bool = False) -> None:
-    """Remove up to n pieces (`must`: at least one, when the space was chosen for it)."""
+                who: int | None = None, must: bool = False, only: int = -1) -> None:
+    """Remove up to n pieces (`must`: at least one, when the space was chosen for it;
+    `only`: just that faction's pieces)."""
     push(st, "aa.remove", s=s, f=f, n=n, mode=mode, capture=capture, targets=[],
-         who=f if who is None else who, must=must)
+         who=f if who is None else who, must=must, only=only)
 
 
-def activatable(st: AAState, s: int) -> list[int]:
-    """Underground Guerrillas the Government may Activate in s (card 42 protects its player)."""
+def activatable(st: AAState, s: int, only: int = -1) -> list[int]:
+    """Underground Guerrillas the Government may Activate in s (card 42 protects its player;
+    an Event may name the only faction, overriding card 42 by AA 5.1.2)."""
+    if only >= 0:
+        return [GUER_U[only]] if B.underground(st, s, only) else []
     return [GUER_U[g] for g in (B.FARC, B.AUC, B.CARTELS)
             if B.underground(st, s, g) and not protected(st, g)]
 
@@ -170,7 +176,7 @@ class ActivateProc(Proc[AAState]):
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         v = fr.vars
-        kinds = activatable(st, v["s"]) if v["n"] > 0 else []
+        kinds = activatable(st, v["s"], v.get("only", -1)) if v["n"] > 0 else []
         if not kinds:
             return []
         opts = [option(f"piece:{KIND_IDS[k]}") for k in kinds]
@@ -195,9 +201,9 @@ class ActivateProc(Proc[AAState]):
         v["n"] -= 1
 
 
-def push_activate(st: AAState, s: int, n: int) -> None:
+def push_activate(st: AAState, s: int, n: int, only: int = -1) -> None:
     if n > 0:
-        push(st, "aa.activate", s=s, n=n, targets=[])
+        push(st, "aa.activate", s=s, n=n, targets=[], only=only)
 
 
 class ShipLossProc(Proc[AAState]):

@@ -274,8 +274,9 @@ class Attack(OpSpec):
             attack(ctx, st, s, f)
 
 
-def attack(ctx: Ctx, st: AAState, s: int, f: int) -> None:
-    """AA 3.3.3 steps 1-3: Activate all, roll, remove up to 2, captured goods on a 1."""
+def attack(ctx: Ctx, st: AAState, s: int, f: int, only: int = -1) -> None:
+    """AA 3.3.3 steps 1-3: Activate all, roll, remove up to 2, captured goods on a 1
+    (`only`: an Event limits the Attack to one enemy faction)."""
     B.PIECES.flip_to(st, s, GUER_A[f], B.underground(st, s, f))
     roll = rng.randint(st.rng, 1, 6)
     hit = roll <= B.active(st, s, f)
@@ -284,7 +285,7 @@ def attack(ctx: Ctx, st: AAState, s: int, f: int) -> None:
     if roll == 1 and B.faction_room(st, s, f):
         B.PIECES.place(st, s, GUER_U[f])
     if hit:
-        push_remove(st, s, f, 2, "attack", "capture")
+        push_remove(st, s, f, 2, "attack", "capture", only=only)
 
 
 def ambush(ctx: Ctx, st: AAState, s: int, f: int) -> None:

@@ -130,3 +130,13 @@ def deciding(st: AAState) -> int:
     d = pending(st)
     assert d is not None
     return d.seat
+
+
+def run_event(st: AAState, card: int, side: str, faction: int, *choices: str | int) -> Ctx:
+    """Execute a card side for a faction directly (its program on an empty stack)."""
+    from services.andean_abyss.events import key
+    st.stack = []
+    st.played = [card]
+    push(st, "coin.effect", key=key(card, side), f=faction, pc=0)
+    FLOW.advance(Ctx(), st)
+    return play(st, *choices)
