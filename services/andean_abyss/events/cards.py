@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from . import cards_01_12
+from . import cards_01_12, cards_13_24
 
-MODULES = (cards_01_12,)
+MODULES = (cards_01_12, cards_13_24)

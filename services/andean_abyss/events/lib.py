@@ -173,11 +173,19 @@ class PiecesProc(Proc[AAState]):
     def where(self, st: AAState, v: Vars) -> list[int]:
         if v["s"] >= 0:
             return [v["s"]]
+        if v["s"] < -1:  # no space was chosen: nothing to pick
+            return []
         among = v.get("among")
         return [s for s in range(D.NS) if B.in_play(st, s) and (among is None or s in among)]
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         v = fr.vars
+        if "mv" in v:
+            s, k = v["mv"]
+            opts = [option(f"to:{D.NAMES[d]}") for d in move_dests(st, v, s, k)]
+            if not opts:
+                return []
+            return [decide(st, v["who"], "aa.ev_move", "move it to:", opts)]
         if "rep" in v:
             s, _ = v["rep"]
             opts = [option(f"by:{KIND_IDS[k]}") for k in v["by"]
@@ -198,6 +206,8 @@ class PiecesProc(Proc[AAState]):
                        opts)]
 
     def can_act(self, st: AAState, v: Vars, s: int, k: int) -> bool:
+        if v["act"] == "move":
+            return bool(move_dests(st, v, s, k))
         if v["act"] == "activate":
             return k in B.PIECES.flip and k == GUER_U[KIND_FACTION[k]]
         if v["act"] == "hide":
@@ -205,9 +215,11 @@ class PiecesProc(Proc[AAState]):
         return True
 
     def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
-        fr.vars.pop("rep", None)
-        if "rep" not in fr.vars and (fr.vars["n"] <= 0 or not self.decisions(st, fr)):
-            pop(st)
+        if "rep" in fr.vars or "mv" in fr.vars:  # nothing to replace with / nowhere to go
+            fr.vars.pop("rep", None)
+            fr.vars.pop("mv", None)
+            return
+        pop(st)
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars
@@ -219,6 +231,10 @@ class PiecesProc(Proc[AAState]):
             s, _ = v.pop("rep")
             B.PIECES.place(st, s, KIND_INDEX[parts[1]])
             return
+        if parts[0] == "to":
+            s, k = v.pop("mv")
+            move_piece(st, s, D.INDEX[parts[1]], k, v.get("hide_moved", False))
+            return
         s = D.INDEX[parts[1]] if len(parts) == 3 else v["s"]
         k = KIND_INDEX[parts[-1]]
         v["n"] -= 1
@@ -226,7 +242,9 @@ class PiecesProc(Proc[AAState]):
 
     def apply(self, ctx: Ctx, st: AAState, v: Vars, s: int, k: int) -> None:
         act = v["act"]
-        if act == "activate" or act == "hide":
+        if act == "move":
+            v["mv"] = [s, k]
+        elif act in ("activate", "hide"):
             B.PIECES.flip_to(st, s, B.PIECES.flip[k])
         else:
             if v.get("out_of_play"):
@@ -238,20 +256,69 @@ class PiecesProc(Proc[AAState]):
                 v["rep"] = [s, k]
 
 
+def move_dests(st: AAState, v: Vars, s: int, k: int) -> list[int]:
+    """Where a piece picked by `aa.ev_pieces` may move: adjacent spaces, or anywhere
+    (`to_any`), among `to` when given; within stacking (AA 5.1.1)."""
+    cands = range(D.NS) if v.get("to_any") else B.adjacent(st, s)
+    allowed = v.get("to")
+    return [d for d in cands if d != s and B.in_play(st, d) and B.can_place(st, d, k)
+            and (allowed is None or d in allowed)]
+
+
+def move_piece(st: AAState, s: int, d: int, k: int, hide: bool = False) -> None:
+    f = KIND_FACTION[k]
+    if k in B.PIECES.flip:
+        from ..ops.common import move_guerrillas
+        under = k == GUER_U[f]
+        move_guerrillas(st, s, d, f, int(under), int(not under), GUER_U[f] if hide else None)
+    else:
+        B.PIECES.move(st, s, d, k)
+
+
 def push_pieces(st: AAState, s: int, kinds: tuple[int, ...], n: int, act: str = "remove",
                 who: int = GOVT, stop: bool = False, by_kinds: tuple[int, ...] = (),
-                among: list[int] | None = None, out_of_play: bool = False) -> None:
+                among: list[int] | None = None, out_of_play: bool = False,
+                **extra: Any) -> None:
     push(st, "aa.ev_pieces", s=s, kinds=list(kinds), n=n, act=act, who=who, stop=stop,
-         by=list(by_kinds), among=among, out_of_play=out_of_play)
+         by=list(by_kinds), among=among, out_of_play=out_of_play, **extra)
 
 
 def pieces_step(where: Callable[[Any, Vars], int], kinds: tuple[int, ...], n: int,
                 act: str = "remove", who: fx.Who = EXEC, stop: bool = False,
-                by_kinds: tuple[int, ...] = ()) -> fx.Do:
+                by_kinds: tuple[int, ...] = (), **extra: Any) -> fx.Do:
     """A step that pushes the piece picker (s from `where`, -1 = anywhere)."""
     def fn(ctx: Ctx, st: Any, v: Vars) -> None:
-        push_pieces(st, where(st, v), kinds, n, act, who(st, v), stop, by_kinds)
+        push_pieces(st, where(st, v), kinds, n, act, who(st, v), stop, by_kinds, **extra)
     return do(fn)
+
+
+def anywhere(st: Any, v: Vars) -> int:
+    return -1
+
+
+def chosen(st: Any, v: Vars) -> int:
+    """The space an earlier step stored in v["s"] (-2 when none could be chosen)."""
+    return int(v.get("s", -2))
+
+
+def preferring(best: fx.SpacePred, ok: fx.SpacePred) -> fx.SpacePred:
+    """"Choose a space that is `best` if one exists, else one that is `ok`" (AA 5.1.3)."""
+    def where(st: Any, v: Vars, s: int) -> bool:
+        if any(B.in_play(st, x) and best(st, v, x) for x in range(D.NS)):
+            return best(st, v, s)
+        return ok(st, v, s)
+    return where
+
+
+def store(key: str = "s") -> fx.SpaceAct:
+    def act(ctx: Ctx, st: Any, v: Vars, s: int) -> None:
+        v[key] = s
+    return act
+
+
+def roll(st: AAState) -> int:
+    from services.kernel import rng
+    return rng.randint(st.rng, 1, 6)
 
 
 # -- "in every space where possible" (cards 19, 26, 37, 47, 59) -----------------

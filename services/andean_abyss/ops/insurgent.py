@@ -104,10 +104,12 @@ class RallySpaceProc(Proc[AAState]):
         s, f = v["s"], v["f"]
         verb, _, arg = (c.option_id or "").partition(":")
         if verb == "reclaim":
-            reclaim(ctx, st, arg, f)
             if v.get("mode") == "place":
+                pop(st)  # first: taking the piece back may push its Shipment's owner decision
+                reclaim(ctx, st, arg, f)
                 B.PIECES.place(st, s, GUER_U[f])
-                pop(st)
+            else:
+                reclaim(ctx, st, arg, f)
         elif verb == "place" and not B.PIECES.available(st, GUER_U[f]):
             v["mode"] = "place"
         elif verb == "place":

@@ -9,7 +9,7 @@ from typing import Any
 from services.andean_abyss import GAME
 from services.andean_abyss import board as B
 from services.andean_abyss import data as D
-from services.andean_abyss.constants import GUER_A, GUER_U, KIND_IDS, Kind
+from services.andean_abyss.constants import GUER_A, KIND_IDS
 from services.andean_abyss.game import FLOW
 from services.andean_abyss.operations import begin_op
 from services.andean_abyss.state import AAState
@@ -113,7 +113,6 @@ def finish(st: AAState, *prefer: str) -> None:
     raise AssertionError("scenario did not finish")
 
 
-__all__ = ["GUER_U", "Kind", "S", "B", "D"]
 
 
 def on_card(st: AAState, card: int, deck: list[int] | None = None) -> None:

@@ -27,8 +27,9 @@ def test_tv_r_26_pass_first_and_second_eligible() -> None:
     assert "op:sweep" in options(st)
     play(st, "op:sweep", "space:cesar", "done", "done", "sa:air_lift", "from:bogota",
          "to:cali", "n:1")
-    assert deciding(st) == AUC
-    assert all(o == "pass" or o.startswith("limop:") for o in options(st))
+    assert deciding(st) == AUC  # after Op + SA: LimOp or the Event
+    assert all(o in ("pass", "event:unshaded") or o.startswith("limop:") for o in options(st))
+    assert "event:unshaded" in options(st)
     play(st, "limop:rally", "space:cesar", "place")
     # next card 37 (AUC, Govt, FARC, Cartels): FARC 1st Eligible, Cartels 2nd
     assert st.played[-1] == 37
