@@ -24,7 +24,7 @@ from .state import CoinState
 Vars = dict[str, Any]
 Who = Callable[[Any, Vars], int]
 SpacePred = Callable[[Any, Vars, int], bool]
-SpaceAct = Callable[[Ctx, Any, Vars, int], None]
+SpaceAct = Callable[[Ctx, Any, Vars, int], object]
 EXECUTOR: Who = lambda st, v: int(v["f"])  # noqa: E731 - the executing faction chooses
 
 
@@ -52,7 +52,7 @@ class Step:
 class Do(Step):
     """Run a function of the state (tracks, markers, flags, pushing a proc)."""
 
-    def __init__(self, fn: Callable[[Ctx, Any, Vars], None]) -> None:
+    def __init__(self, fn: Callable[[Ctx, Any, Vars], object]) -> None:
         self.fn = fn
 
     def run(self, ctx: Ctx, st: Any, v: Vars) -> None:

@@ -48,7 +48,7 @@ def each(where: fx.SpacePred, act: fx.SpaceAct) -> fx.EachSpace:
     return fx.EachSpace(D.NS, lambda st, v, s: B.in_play(st, s) and where(st, v, s), act)
 
 
-def do(fn: Callable[[Ctx, Any, Vars], None]) -> fx.Do:
+def do(fn: Callable[[Ctx, Any, Vars], object]) -> fx.Do:
     return fx.Do(fn)
 
 
@@ -442,5 +442,49 @@ def push_sa(st: AAState, proc: str, f: int, times: int = 1, **extra: Any) -> Non
              op={"op": "", "spaces": []}, **extra)
 
 
-PROCS: list[Proc[AAState]] = [PiecesProc(), EverySpaceProc()]
+class PlaceProc(Proc[AAState]):
+    """`aa.ev_place`: place n Available pieces, one kind at a time among `kinds`, into s
+    (within stacking); as many as can be placed (AA 5.1.3). vars: s, kinds, n, who."""
+
+    name = "aa.ev_place"
+
+    def kinds(self, st: AAState, v: Vars) -> list[int]:
+        s = v["s"]
+        if s < 0 or v["n"] <= 0:
+            return []
+        return [k for k in v["kinds"] if B.PIECES.available(st, k) and B.can_place(st, s, k)]
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        kinds = self.kinds(st, fr.vars)
+        if len(kinds) <= 1:
+            return []
+        return [decide(st, fr.vars["who"], "aa.ev_place",
+                       f"place a piece in {D.NAMES[fr.vars['s']]} ({fr.vars['n']} left).",
+                       [option(f"place:{KIND_IDS[k]}") for k in kinds])]
+
+    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
+        kinds = self.kinds(st, fr.vars)
+        if not kinds:
+            pop(st)
+            return
+        B.PIECES.place(st, fr.vars["s"], kinds[0])  # only one kind can go in
+        fr.vars["n"] -= 1
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        B.PIECES.place(st, fr.vars["s"], KIND_INDEX[(c.option_id or "").split(":")[1]])
+        fr.vars["n"] -= 1
+
+
+def push_place(st: AAState, s: int, kinds: tuple[int, ...], n: int, who: int) -> None:
+    push(st, "aa.ev_place", s=s, kinds=list(kinds), n=n, who=who)
+
+
+def own_kinds(f: int) -> tuple[int, ...]:
+    """The kinds a faction places (Guerrillas Underground)."""
+    if f == GOVT:
+        return (Kind.TROOPS, Kind.POLICE, Kind.GOVT_BASE)
+    return (GUER_U[f], BASE[f])
+
+
+PROCS: list[Proc[AAState]] = [PiecesProc(), EverySpaceProc(), PlaceProc()]
 __all__ = ["BASE", "Kind", "CARTELS"]
