@@ -188,8 +188,10 @@ class PiecesProc(Proc[AAState]):
             return [decide(st, v["who"], "aa.ev_move", "move it to:", opts)]
         if "rep" in v:
             s, _ = v["rep"]
+            gone = KIND_FACTION[v["rep"][1]]
             opts = [option(f"by:{KIND_IDS[k]}") for k in v["by"]
-                    if B.PIECES.available(st, k) and B.can_place(st, s, k)]
+                    if B.PIECES.available(st, k) and B.can_place(st, s, k)
+                    and not (v.get("other_faction") and KIND_FACTION[k] == gone)]
             if not opts:
                 return []
             return [decide(st, v["who"], "aa.ev_replace", "replace with:", opts)]

@@ -265,12 +265,13 @@ class BribeLoop(SpaceLoop):
     prompt = "bribe in a space (3 Resources)"
 
     def spaces(self, st: AAState, v: dict[str, Any]) -> list[int]:
-        if st.resources[CARTELS] < BRIBE_COST:
+        if st.resources[CARTELS] < BRIBE_COST and not v.get("free"):
             return []
         return [s for s in B.spaces(st) if bribe_modes(st, s)]
 
     def apply(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
-        st.resources[CARTELS] -= BRIBE_COST
+        if not v.get("free"):  # card 60 shaded grants a free Bribe
+            st.resources[CARTELS] -= BRIBE_COST
         push(st, "aa.bribe_space", s=s)
 
 
