@@ -20,6 +20,7 @@ def troop_dests(st: AAState) -> list[int]:
     """AA 6.5.1 / AA-R-13: Govt-Controlled Cities or spaces with a Govt Base (no FARC Zone);
     Bogotá if none."""
     out = [s for s in range(D.NS) if B.in_play(st, s) and not B.is_zone(st, s)
+           and B.faction_room(st, s, GOVT) > 0
            and ((B.is_city(s) and B.control(st, s) == GOVT) or B.bases(st, s, GOVT))]
     return out or [D.BOGOTA]
 
@@ -27,7 +28,7 @@ def troop_dests(st: AAState) -> list[int]:
 def police_dests(st: AAState) -> list[int]:
     """AA 6.5.3: any LoC or Govt-Controlled space."""
     return [s for s in range(D.NS) if B.in_play(st, s) and not B.is_zone(st, s)
-            and (B.is_loc(s) or B.control(st, s) == GOVT)]
+            and B.faction_room(st, s, GOVT) > 0 and (B.is_loc(s) or B.control(st, s) == GOVT)]
 
 
 def zone_candidates(st: AAState, allowed: list[int] | None = None) -> list[int]:

@@ -92,7 +92,9 @@ class OperationProc(Proc[Any]):
         if len(v["spaces"]) >= spec.max_spaces(st, v):
             return []
         res = st.resources[v["f"]]
+        only = v.get("only")  # an Event or phase may limit the spaces (free Ops)
         return [s for s in spec.candidates(st, v) if s not in v["spaces"]
+                and (only is None or s in only)
                 and spec.selectable(st, v, s) and (v["free"] or spec.cost(st, v, s) <= res)]
 
     def sa_names(self, st: CoinState, v: dict[str, Any]) -> list[str]:

@@ -23,6 +23,7 @@ from .lib import (
     every_space,
     free_op,
     pieces_step,
+    place_n,
     populated,
     preferring,
     res,
@@ -57,7 +58,7 @@ def tres_esquinas(ctx: Any, st: Any, v: Vars, s: int) -> None:
     """Card 14 unshaded: 1 Govt Base (within stacking) and 3 Troops."""
     if base_fits(st, v, s):
         B.PIECES.place(st, s, Kind.GOVT_BASE)
-    B.PIECES.place(st, s, Kind.TROOPS, 3)
+    place_n(st, s, Kind.TROOPS, 3)
 
 
 def has_base_and_cube(st: Any, v: Vars, s: int) -> bool:

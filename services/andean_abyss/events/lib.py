@@ -488,5 +488,12 @@ def own_kinds(f: int) -> tuple[int, ...]:
     return (GUER_U[f], BASE[f])
 
 
+def ineligible_next(*factions: int) -> fx.Do:
+    """AA 2.3.7 step 3: the named factions are Ineligible for the next card."""
+    def fn(ctx: Ctx, st: Any, v: Vars) -> None:
+        st.set_ineligible.extend(f for f in factions if f not in st.set_ineligible)
+    return do(fn)
+
+
 PROCS: list[Proc[AAState]] = [PiecesProc(), EverySpaceProc(), PlaceProc()]
 __all__ = ["BASE", "Kind", "CARTELS"]

@@ -86,7 +86,7 @@ class TrainPlaceProc(Proc[AAState]):
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         v = fr.vars
         kinds = [k for k in (Kind.TROOPS, Kind.POLICE) if B.PIECES.available(st, k)]
-        if v["left"] <= 0:
+        if v["left"] <= 0 or B.faction_room(st, v["s"], GOVT) <= 0:  # Ecuador: 2 per faction
             return []
         opts = [option(f"place:{KIND_IDS[k]}") for k in kinds]
         opts += reclaim_options(st, (Kind.TROOPS, Kind.POLICE), v["s"])
@@ -352,6 +352,8 @@ class SweepMoveProc(Proc[AAState]):
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         v = fr.vars
+        if B.faction_room(st, v["s"], GOVT) <= 0:  # Ecuador: 2 pieces per faction
+            return []
         arrived = self.arrived(st)
         opts = [option(f"troops:{D.NAMES[o]}") for o in sweep_origins(st, v["s"], arrived, 0)]
         if B.has_cap(st, Cap.C11_U) and not v["police"]:

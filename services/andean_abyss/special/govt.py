@@ -39,7 +39,8 @@ def air_lift_origins(st: AAState) -> list[int]:
 
 
 def air_lift_dests(st: AAState, o: int) -> list[int]:
-    return [s for s in B.spaces(st) if s != o and not B.is_zone(st, s) and sa_space_ok(st, s)]
+    return [s for s in B.spaces(st) if s != o and not B.is_zone(st, s) and sa_space_ok(st, s)
+            and B.faction_room(st, s, GOVT) > 0]
 
 
 class AirLift(SaSpec):
@@ -65,7 +66,7 @@ class AirLiftProc(Proc[AAState]):
         if "d" not in v:
             opts = [option(f"to:{D.NAMES[s]}") for s in air_lift_dests(st, v["o"])]
             return [decide(st, GOVT, "aa.air_lift_to", "Air Lift Troops to:", opts)]
-        most = min(air_lift_max(st), B.troops(st, v["o"]))
+        most = min(air_lift_max(st), B.troops(st, v["o"]), B.faction_room(st, v["d"], GOVT))
         opts = [option(f"n:{k}") for k in range(1, most + 1)]
         return [decide(st, GOVT, "aa.air_lift_n", "how many Troops?", opts)]
 

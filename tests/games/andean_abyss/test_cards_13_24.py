@@ -62,13 +62,16 @@ def test_card_16() -> None:
     assert st.resources[GOVT] == 40
 
 
-def test_cards_17_18() -> None:
-    """TV-D-15 and card 17."""
+def test_card_17() -> None:
     st = standard()
     run_event(st, 17, "unshaded", GOVT)
     assert st.resources[GOVT] == 49 and st.aid == 15
     run_event(st, 17, "shaded", FARC)
     assert st.mom == 1 << Mom.M17
+
+
+def test_card_18() -> None:
+    """TV-D-15: Govt 49 and Aid 29; shaded with a 4: Govt 34, Aid 5."""
     st = standard()
     run_event(st, 18, "unshaded", GOVT)
     assert st.resources[GOVT] == 49 and st.aid == 29

@@ -16,3 +16,21 @@ def test_registered_sides_are_real_sides() -> None:
     for (card, side) in DOCS:
         assert D.CARDS[card][side] is not None
         assert key(card, side) in PROGRAMS
+
+
+def test_every_card_side_is_implemented() -> None:
+    """STYLE: completeness is tested, not hoped — all 72 cards, both sides where printed."""
+    for card in D.EVENT_CARDS:
+        for side in ("unshaded", "shaded"):
+            has_text = D.CARDS[card][side] is not None
+            assert (key(card, side) in PROGRAMS) == has_text, (card, side)
+    assert len(PROGRAMS) == 72 * 2 - 8
+
+
+def test_every_side_has_a_test() -> None:
+    """Each card number appears in a per-card test module."""
+    from pathlib import Path
+    here = Path(__file__).parent
+    text = "".join(p.read_text() for p in here.glob("test_cards_*.py"))
+    for card in D.EVENT_CARDS:
+        assert f"test_card_{card}" in text or f"({card}, " in text, card
