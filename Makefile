@@ -27,7 +27,7 @@ gen/.stamp: $(shell find protos -name '*.proto') scripts/gen_protos.py
 	touch gen/.stamp
 
 run: gen
-	$(PY) -m deploy.local
+	$(PY) -m deploy
 
 test: gen
 	$(PY) -m pytest -q -p no:cacheprovider $(PYTEST_ARGS)
