@@ -19,7 +19,7 @@ from .sessions import Sessions, current
 PUBLIC = {"/tablero.v1.Gateway/Login"}
 
 
-class AuthInterceptor(grpc.aio.ServerInterceptor):
+class AuthInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
     def __init__(self, sessions: Sessions) -> None:
         self.sessions = sessions
 

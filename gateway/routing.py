@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Awaitable
+from typing import TypeVar
 
 import grpc
 from tablero.v1 import common_pb2 as pb
@@ -19,6 +21,7 @@ from tablero.v1 import rules_pb2, rules_pb2_grpc
 from .errors import GatewayError, not_found
 
 log = logging.getLogger("tablero.routing")
+T = TypeVar("T")
 
 SERVICE_CONFIG = json.dumps({
     "loadBalancingConfig": [{"round_robin": {}}],
@@ -65,11 +68,10 @@ class Router:
         return stub
 
     async def info(self, game: str) -> pb.GameInfo:
-        cached = self.infos.get(game)
-        if cached is None:
-            cached = await call(self.rules(game).Describe(rules_pb2.RulesDescribeRequest()))
-            self.infos[game] = cached
-        return cached
+        if game not in self.infos:
+            req = rules_pb2.RulesDescribeRequest()
+            self.infos[game] = await call(self.rules(game).Describe(req))
+        return self.infos[game]
 
     async def describe_all(self, timeout: float = 30.0) -> None:
         """Fetch every game's GameInfo (waits for the rules services to come up)."""
@@ -79,7 +81,7 @@ class Router:
         await asyncio.gather(*(c.close() for c in self.channels.values()))
 
 
-async def call(coro):  # type: ignore[no-untyped-def]
+async def call(coro: Awaitable[T]) -> T:
     """Await a rules-service call; its error becomes a GatewayError with the same status."""
     try:
         return await coro
@@ -102,5 +104,5 @@ def _reason(details: bytes) -> str | None:
     for d in st.details:
         info = error_details_pb2.ErrorInfo()
         if d.Unpack(info):
-            return info.reason
+            return str(info.reason)
     return None

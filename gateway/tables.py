@@ -226,7 +226,7 @@ class Tables:
                          choice: pb.Choice) -> pb.Transition:
         req = rules_pb2.RulesActRequest(seat=seat, choice=choice)
         req.state.ParseFromString(state)
-        return await call(self.router.rules(table.game).Act(req))  # type: ignore[no-any-return]
+        return await call(self.router.rules(table.game).Act(req))
 
     async def commit_choice(self, table: Table, t: pb.Transition, seat: int, choice: pb.Choice,
                             by: str, idem_field: str) -> CommitResult | None:

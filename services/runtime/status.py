@@ -10,6 +10,7 @@ import logging
 
 import grpc
 from google.protobuf import any_pb2, duration_pb2
+from google.protobuf.message import Message
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
@@ -49,16 +50,16 @@ def make_status(code: grpc.StatusCode, message: str, reason: str,
     return rpc_status.to_status(st)
 
 
-def _pack(msg: object) -> any_pb2.Any:
+def _pack(msg: Message) -> any_pb2.Any:
     a = any_pb2.Any()
-    a.Pack(msg)  # type: ignore[arg-type]
+    a.Pack(msg)
     return a
 
 
 def kernel_status(exc: errors.KernelError) -> grpc.Status:
     for cls in type(exc).__mro__:
         if cls in KERNEL_CODES:
-            code, reason = KERNEL_CODES[cls]  # type: ignore[index]
+            code, reason = KERNEL_CODES[cls]
             return make_status(code, str(exc), reason)
     log.error("rules bug: %s", exc, exc_info=exc)
     return make_status(grpc.StatusCode.INTERNAL, "internal error in the rules service", "INTERNAL")
