@@ -91,7 +91,7 @@ def test_missing_forged_or_malformed_tokens_are_unauthenticated(platform, table,
     c = GatewayClient(platform.gateway.endpoint)
     for md in ([], [("authorization", "Bearer forged-token-000000")],
                [("authorization", "Basic abc")]):
-        err = expect(grpc.StatusCode.UNAUTHENTICATED, lambda: c.stub.GetView(
+        err = expect(grpc.StatusCode.UNAUTHENTICATED, lambda md=md: c.stub.GetView(
             gw.GetViewRequest(table_id=tid), metadata=md))
         assert reason(err) == "UNAUTHENTICATED"
     c.close()
