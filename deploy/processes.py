@@ -86,8 +86,15 @@ def _announced(popen: subprocess.Popen[str], prefix: str, timeout: float) -> str
     raise RuntimeError(f"{prefix} did not start within {timeout}s")
 
 
+def port_in_use(port: int) -> bool:
+    with socket.socket() as s:
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
 def start_redis(port: int = 0, data_dir: str | None = None) -> Proc:
     port = port or free_port()
+    if port_in_use(port):
+        raise RuntimeError(f"port {port} is in use: set REDIS_PORT, or REDIS_URL to use that Redis")
     data_dir = data_dir or tempfile.mkdtemp(prefix="tablero-redis-")
     cmd = [redis_server_binary(), "--port", str(port), "--bind", "127.0.0.1", "--save", "",
            "--appendonly", "no", "--dir", data_dir, "--maxclients", "20000",
@@ -99,7 +106,7 @@ def start_redis(port: int = 0, data_dir: str | None = None) -> Proc:
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2) as s:
                 s.sendall(b"PING\r\n")
-                if s.recv(16).startswith(b"+PONG"):
+                if s.recv(16).startswith(b"+PONG") and popen.poll() is None:
                     return Proc("redis", popen, f"127.0.0.1:{port}")
         except OSError:
             time.sleep(0.05)
