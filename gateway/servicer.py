@@ -164,7 +164,7 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
     async def _seat_change(self, s: Session, tid: str, op: str) -> gw.TableInfo:
         r = await self.tables.scripts.seat(
             keys=[keys.table_meta(tid)],
-            args=[op, s.player_id, s.name, now_ms(), self.config.decision_timeout_ms])
+            args=[op, s.player_id, s.name, now_ms()])
         if r[0] == 0:
             reason = r[1].decode()
             if reason == "not_found":
@@ -173,7 +173,8 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
         due = int(r[3])
         if due >= 0:
             await self.redis.zadd(keys.DEADLINES, {tid: due})
-            self.driver.kick(tid)
+            if due <= now_ms():
+                self.driver.kick(tid)
         table, _ = await self.tables.load(tid, with_state=False)
         return table.info(table.seat_of(s.player_id))
 

@@ -54,6 +54,7 @@ class Table:
     pending: list[dict[str, Any]]
     outcome: pb.Outcome
     invite: str
+    timeout_ms: int
 
     @classmethod
     def parse(cls, tid: str, m: dict[bytes, bytes]) -> Table:
@@ -65,7 +66,7 @@ class Table:
             players=json.loads(m[b"players"]), names=json.loads(m[b"names"]),
             bots=json.loads(m[b"bots"]), pending=pending if isinstance(pending, list) else [],
             outcome=pb.Outcome.FromString(m.get(b"outcome", b"")),
-            invite=m.get(b"invite", b"").decode(),
+            invite=m.get(b"invite", b"").decode(), timeout_ms=int(m[b"timeout_ms"]),
         )
 
     def seat_of(self, player_id: str) -> int:
@@ -181,6 +182,7 @@ class Tables:
             "seed": seed, "status": status, "players": json.dumps(players),
             "names": json.dumps(names), "bots": json.dumps(bots), "invite": invite,
             "created": now, "rules_version": t.state.rules_version,
+            "timeout_ms": self.config.decision_timeout_ms,
         }
         res = await self._commit(tid, -1, t, meta, pending, "", "", create=True)
         if res is None:
@@ -234,7 +236,7 @@ class Tables:
         now = now_ms()
         status = "finished" if t.outcome.finished else table.status
         pending = next_pending(table.pending, list(t.pending), table.bots, status, now,
-                               self.config.decision_timeout_ms)
+                               table.timeout_ms)
         entry = {"v": table.version + 1, "seat": seat, "decision_id": choice.decision_id,
                  "hash": t.state_hash, "by": by}
         if choice.WhichOneof("value") == "amount":
