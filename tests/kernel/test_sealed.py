@@ -146,5 +146,5 @@ def test_duel_view_shows_who_committed_not_what() -> None:
     _, steps = commit_all(start, [1])
     for seat in (0, 2, None):
         v = engine.view(GAME, steps[0].state, seat).view
-        assert list(v["committed"]) == [False, True, False]
+        assert dict(v["committed"]) == {"0": False, "1": True, "2": False}
         assert "play" not in v and "values" not in v
