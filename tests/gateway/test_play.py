@@ -38,7 +38,23 @@ def test_views_show_only_the_seats_own_hand(new_client):
     ann, bob = new_client("ann"), new_client("bob")
     info = ann.CreateTable(gw.CreateTableRequest(game="duel", seats=2, join=True))
     bob.JoinTable(gw.JoinTableRequest(invite_code=info.invite_code))
-    a = struct_view(ann.GetView(gw.GetViewRequest(table_id=info.table_id)))
-    b = struct_view(bob.GetView(gw.GetViewRequest(table_id=info.table_id)))
+    va = ann.GetView(gw.GetViewRequest(table_id=info.table_id))
+    vb = bob.GetView(gw.GetViewRequest(table_id=info.table_id))
+    a, b = struct_view(va), struct_view(vb)
     assert len(a["hand"]) == 3 and len(b["hand"]) == 3
     assert not set(a["hand"]) & set(b["hand"])
+    # On the wire: the bytes of one seat's hand never appear in the other's view.
+    hand_bytes = {s: v.fields["hand"].SerializeToString() for s, v in ((0, _struct(va)),
+                                                                      (1, _struct(vb)))}
+    assert hand_bytes[1] not in va.SerializeToString()
+    assert hand_bytes[0] not in vb.SerializeToString()
+    spectator = new_client("sam").GetView(gw.GetViewRequest(table_id=info.table_id))
+    assert "hand" not in struct_view(spectator) and not spectator.decisions
+
+
+def _struct(sv):
+    from google.protobuf import struct_pb2
+
+    s = struct_pb2.Struct()
+    sv.view.Unpack(s)
+    return s
