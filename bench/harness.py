@@ -1,0 +1,73 @@
+"""Drive N concurrent workers for a fixed window and summarise the latencies they record."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Stats:
+    """Latencies (seconds) of the calls that finished inside the measured window."""
+
+    start: float = 0.0
+    end: float = float("inf")
+    samples: list[float] = field(default_factory=list)
+    errors: int = 0
+
+    def record(self, began: float, done: float) -> None:
+        if self.start <= began and done <= self.end:
+            self.samples.append(done - began)
+
+    async def timed(self, call: Awaitable[object]) -> object:
+        began = time.perf_counter()
+        out = await call
+        self.record(began, time.perf_counter())
+        return out
+
+
+@dataclass
+class Summary:
+    calls: int
+    per_s: float
+    p50_ms: float
+    p99_ms: float
+    errors: int
+
+
+def percentile(sorted_samples: list[float], q: float) -> float:
+    if not sorted_samples:
+        return float("nan")
+    i = min(len(sorted_samples) - 1, max(0, round(q * (len(sorted_samples) - 1))))
+    return sorted_samples[i]
+
+
+def summarise(stats: Stats) -> Summary:
+    s = sorted(stats.samples)
+    window = stats.end - stats.start
+    return Summary(len(s), len(s) / window, percentile(s, 0.50) * 1000,
+                   percentile(s, 0.99) * 1000, stats.errors)
+
+
+Worker = Callable[[Stats, asyncio.Event], Awaitable[None]]
+
+
+async def run(workers: list[Worker], warmup_s: float, duration_s: float) -> Summary:
+    """Start every worker, let them warm up, measure for `duration_s`, then stop them."""
+    stats = Stats(start=float("inf"))
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(w(stats, stop)) for w in workers]
+    await asyncio.sleep(warmup_s)
+    stats.start = time.perf_counter()
+    stats.end = stats.start + duration_s
+    await asyncio.sleep(duration_s)
+    stop.set()
+    done, pending = await asyncio.wait(tasks, timeout=30)
+    for t in pending:
+        t.cancel()
+    for t in done:
+        if t.exception() is not None:
+            raise t.exception()  # type: ignore[misc]
+    return summarise(stats)
