@@ -12,12 +12,12 @@ import asyncio
 import itertools
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 import grpc
 from google.protobuf import struct_pb2
 from tablero.v1 import common_pb2 as pb
 from tablero.v1 import gateway_pb2 as gw
-from tablero.v1 import gateway_pb2_grpc
 
 from .harness import Stats, Worker
 
@@ -52,13 +52,14 @@ class DuelTable:
             if ev.event.kind == "duel.drew":
                 self.deck -= 1
             elif ev.event.kind == "duel.drew_card":
-                self.hands[seat].append(int(ev.event.data["card"]))
+                self.hands[seat].append(int(ev.event.data.fields["card"].number_value))
 
 
 class DuelWorker:
     """One table at a time, both seats played by this worker."""
 
-    def __init__(self, stub: gateway_pb2_grpc.GatewayStub, seed: int) -> None:
+    def __init__(self, stub: Any, seed: int) -> None:
+        """`stub`: a GatewayStub on a grpc.aio channel (typed Any: grpc-stubs are sync-only)."""
         self.stub = stub
         self.rng = random.Random(seed)
         self.keys = itertools.count()
@@ -85,8 +86,9 @@ class DuelWorker:
                                          metadata=table.seats[seat])
             view = struct_pb2.Struct()
             sv.view.Unpack(view)
-            table.hands[seat] = [int(c) for c in view["hand"]]
-            table.deck = int(view["deck_size"])
+            fields: dict[str, Any] = dict(view)
+            table.hands[seat] = [int(c) for c in fields["hand"]]
+            table.deck = int(fields["deck_size"])
         return table, list(joined.pending)
 
     async def play_table(self, stats: Stats, stop: asyncio.Event) -> None:
@@ -101,7 +103,7 @@ class DuelWorker:
             pending = [] if resp.outcome.finished else list(resp.pending)
 
 
-def floor_worker(channel: grpc.aio.Channel, tid: str, token: str, payload: bytes) -> Worker:
+def floor_worker(channel: Any, tid: str, token: str, payload: bytes) -> Worker:
     """Call the floor's Act in a loop: the same hop, headers and Redis trips, no logic."""
     act = channel.unary_unary("/bench.Floor/Act")
     req = tid.encode() + token.encode() + payload

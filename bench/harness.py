@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass
@@ -21,7 +22,7 @@ class Stats:
         if self.start <= began and done <= self.end:
             self.samples.append(done - began)
 
-    async def timed(self, call: Awaitable[object]) -> object:
+    async def timed(self, call: Awaitable[Any]) -> Any:
         began = time.perf_counter()
         out = await call
         self.record(began, time.perf_counter())
@@ -51,7 +52,7 @@ def summarise(stats: Stats) -> Summary:
                    percentile(s, 0.99) * 1000, stats.errors)
 
 
-Worker = Callable[[Stats, asyncio.Event], Awaitable[None]]
+Worker = Callable[[Stats, asyncio.Event], Coroutine[Any, Any, None]]
 
 
 async def run(workers: list[Worker], warmup_s: float, duration_s: float) -> Summary:
@@ -68,6 +69,7 @@ async def run(workers: list[Worker], warmup_s: float, duration_s: float) -> Summ
     for t in pending:
         t.cancel()
     for t in done:
-        if t.exception() is not None:
-            raise t.exception()  # type: ignore[misc]
+        err = t.exception()
+        if err is not None:
+            raise err
     return summarise(stats)

@@ -18,14 +18,16 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import grpc
 import redis as redis_lib
+from tablero.v1 import common_pb2 as pb
 from tablero.v1 import gateway_pb2 as gw
 from tablero.v1 import gateway_pb2_grpc
 
-from deploy.processes import (ROOT, Proc, _announced, child_env, start_gateway, start_redis,
-                              start_rules, target)
+from deploy import processes as dp
+from deploy.processes import ROOT, Proc
 
 from . import floor, harness
 from .duel import DuelWorker, floor_worker
@@ -39,11 +41,11 @@ TARGET_RATE_AT_500 = 1000.0
 def start_floor(args: list[str]) -> Proc:
     popen = subprocess.Popen([sys.executable, "-m", "bench.floor", *args],
                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                             env=child_env(), cwd=ROOT)
-    return Proc("floor", popen, _announced(popen, "floor", 30))
+                             env=dp.child_env(), cwd=ROOT)
+    return Proc("floor", popen, dp._announced(popen, "floor", 30))
 
 
-def channels(endpoint: str, n: int) -> list[grpc.aio.Channel]:
+def channels(endpoint: str, n: int) -> list[Any]:
     """`n` channels with their own TCP connections (no shared subchannel pool)."""
     return [grpc.aio.insecure_channel(endpoint, options=[("grpc.use_local_subchannel_pool", 1),
                                                          ("bench.channel", i)])
@@ -73,7 +75,7 @@ async def measure(gateway: str, floor_ep: str, pairs: list[tuple[str, str]], lev
     gw_channels, fl_channels = channels(gateway, 4), channels(floor_ep, 4)
     stubs = [gateway_pb2_grpc.GatewayStub(c) for c in gw_channels]
     payload = gw.ActRequest(table_id="0" * 32, idempotency_key="12345",
-                            choice={"decision_id": "d12.0", "option_id": "draw"}
+                            choice=pb.Choice(decision_id="d12.0", option_id="draw")
                             ).SerializeToString()
     try:
         full = await harness.run([DuelWorker(stubs[i % 4], i) for i in range(level)],
@@ -132,12 +134,12 @@ def main() -> None:
     log_dir = Path(tempfile.mkdtemp(prefix="tablero-bench-"))
     procs: list[Proc] = []
     try:
-        rd = start_redis()
+        rd = dp.start_redis()
         procs.append(rd)
         url = f"redis://{rd.endpoint}/0"
-        reps = [start_rules("tests.duel", "duel", log_dir=log_dir) for _ in range(args.replicas)]
+        reps = [dp.start_rules("tests.duel", "duel", log_dir=log_dir) for _ in range(args.replicas)]
         procs += reps
-        gateway = start_gateway(url, {"duel": target(reps)}, log_dir=log_dir, env=GATEWAY_ENV)
+        gateway = dp.start_gateway(url, {"duel": dp.target(reps)}, log_dir=log_dir, env=GATEWAY_ENV)
         echo = start_floor(["--echo"])
         procs += [gateway, echo]
         front = start_floor(["--redis", url, "--rules", echo.endpoint])
@@ -164,6 +166,7 @@ async def bench_with_seed(args: argparse.Namespace, url: str, gateway: str,
 
 
 async def measure_first_table(gateway: str) -> None:
+    ch: Any
     async with grpc.aio.insecure_channel(gateway) as ch:
         worker = DuelWorker(gateway_pb2_grpc.GatewayStub(ch), 0)
         for name in ("ann", "bob"):
