@@ -13,10 +13,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import secrets
 import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -70,28 +72,45 @@ def seed_floor(r: redis_lib.Redis, n: int) -> list[tuple[str, str]]:
     return pairs
 
 
-async def measure(gateway: str, floor_ep: str, pairs: list[tuple[str, str]], level: int,
-                  warmup: float, duration: float) -> dict[str, float]:
-    gw_channels, fl_channels = channels(gateway, 4), channels(floor_ep, 4)
+@dataclass
+class Rig:
+    """What the bench drives: endpoints, the floor's seeded tables, process ids to account."""
+
+    gateway: str
+    floor: str
+    full_pids: dict[str, list[int]]
+    floor_pids: dict[str, list[int]]
+    pairs: list[tuple[str, str]] = field(default_factory=list)
+
+
+async def measure(rig: Rig, level: int, warmup: float, duration: float) -> dict[str, Any]:
+    gw_channels, fl_channels = channels(rig.gateway, 4), channels(rig.floor, 4)
     stubs = [gateway_pb2_grpc.GatewayStub(c) for c in gw_channels]
     payload = gw.ActRequest(table_id="0" * 32, idempotency_key="12345",
                             choice=pb.Choice(decision_id="d12.0", option_id="draw")
                             ).SerializeToString()
     try:
         full = await harness.run([DuelWorker(stubs[i % 4], i) for i in range(level)],
-                                 warmup, duration)
-        bare = await harness.run([floor_worker(fl_channels[i % 4], *pairs[i], payload)
-                                  for i in range(level)], warmup / 2, duration)
+                                 warmup, duration, harness.cpu_probe(rig.full_pids))
+        bare = await harness.run([floor_worker(fl_channels[i % 4], *rig.pairs[i], payload)
+                                  for i in range(level)], warmup / 2, duration,
+                                 harness.cpu_probe(rig.floor_pids))
     finally:
         for c in gw_channels + fl_channels:
             await c.close()
     return {"actions_per_s": round(full.per_s, 1), "p50_ms": round(full.p50_ms, 2),
             "p99_ms": round(full.p99_ms, 2), "floor_per_s": round(bare.per_s, 1),
             "floor_p50_ms": round(bare.p50_ms, 2), "floor_p99_ms": round(bare.p99_ms, 2),
-            "ratio_p50": round(full.p50_ms / bare.p50_ms, 2), "errors": full.errors}
+            "ratio_p50": round(full.p50_ms / bare.p50_ms, 2), "errors": full.errors,
+            "cpu_ms_per_action": full.cpu_ms_per_call,
+            "floor_cpu_ms_per_call": bare.cpu_ms_per_call}
 
 
-def report(results: dict[str, dict[str, float]]) -> str:
+def cpu_line(cpu: dict[str, float]) -> str:
+    return " ".join(f"{k} {v:.2f}" for k, v in cpu.items()) + f" = {sum(cpu.values()):.2f}"
+
+
+def report(results: dict[str, dict[str, Any]]) -> str:
     head = (f"{'tables':>6} | {'actions/s':>9} {'p50 ms':>8} {'p99 ms':>8} | "
             f"{'floor/s':>8} {'p50 ms':>8} {'p99 ms':>8} | {'p50 ratio':>9} {'errors':>6}")
     lines = ["Duel through client -> gateway -> rules -> Redis, against the bare floor", head,
@@ -100,6 +119,10 @@ def report(results: dict[str, dict[str, float]]) -> str:
         lines.append(f"{level:>6} | {r['actions_per_s']:>9.0f} {r['p50_ms']:>8.2f} "
                      f"{r['p99_ms']:>8.2f} | {r['floor_per_s']:>8.0f} {r['floor_p50_ms']:>8.2f} "
                      f"{r['floor_p99_ms']:>8.2f} | {r['ratio_p50']:>8.2f}x {r['errors']:>6.0f}")
+    lines.append("CPU ms per call, by process (full path | floor):")
+    for level, r in results.items():
+        lines.append(f"{level:>6} | {cpu_line(r['cpu_ms_per_action'])} | "
+                     f"{cpu_line(r['floor_cpu_ms_per_call'])}")
     top = results.get("500")
     lines.append(f"targets: p50 within {TARGET_RATIO:.0f}x the floor at every level; "
                  f">= {TARGET_RATE_AT_500:.0f} actions/s at 500 tables")
@@ -110,14 +133,12 @@ def report(results: dict[str, dict[str, float]]) -> str:
     return "\n".join(lines)
 
 
-async def bench(args: argparse.Namespace, gateway: str, floor_ep: str,
-                pairs: list[tuple[str, str]]) -> dict[str, dict[str, float]]:
+async def bench(args: argparse.Namespace, rig: Rig) -> dict[str, dict[str, Any]]:
     # One short warm-up run so every process has paid its first-call costs.
-    await measure(gateway, floor_ep, pairs, 2, 0.5, 1.0)
+    await measure(rig, 2, 0.5, 1.0)
     results = {}
     for level in args.levels:
-        results[str(level)] = await measure(gateway, floor_ep, pairs, level, args.warmup,
-                                            args.duration)
+        results[str(level)] = await measure(rig, level, args.warmup, args.duration)
         print(f"  {level} tables: {results[str(level)]}", flush=True)
     return results
 
@@ -144,21 +165,26 @@ def main() -> None:
         procs += [gateway, echo]
         front = start_floor(["--redis", url, "--rules", echo.endpoint])
         procs.append(front)
-        asyncio.run(bench_with_seed(args, url, gateway.endpoint, front.endpoint))
+        me = [os.getpid()]
+        rig = Rig(gateway.endpoint, front.endpoint,
+                  {"client": me, "gateway": [gateway.popen.pid],
+                   "rules": [r.popen.pid for r in reps], "redis": [rd.popen.pid]},
+                  {"client": me, "floor": [front.popen.pid], "echo": [echo.popen.pid],
+                   "redis": [rd.popen.pid]})
+        asyncio.run(bench_with_seed(args, url, rig))
     finally:
         for proc in reversed(procs):
             proc.stop()
     print(f"logs in {log_dir}")
 
 
-async def bench_with_seed(args: argparse.Namespace, url: str, gateway: str,
-                          floor_ep: str) -> None:
+async def bench_with_seed(args: argparse.Namespace, url: str, rig: Rig) -> None:
     # A first table played through the gateway gives the floor its data shape.
-    await measure_first_table(gateway)
+    await measure_first_table(rig.gateway)
     r = redis_lib.Redis.from_url(url)
-    pairs = seed_floor(r, max([*args.levels, 2]))
+    rig.pairs = seed_floor(r, max([*args.levels, 2]))
     r.close()
-    results = await bench(args, gateway, floor_ep, pairs)
+    results = await bench(args, rig)
     print(report(results))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({"tables": results}, indent=2) + "\n")
