@@ -68,11 +68,13 @@ class DuelWorker:
     async def __call__(self, stats: Stats, stop: asyncio.Event) -> None:
         for name in ("ann", "bob"):
             self.tokens.append((await self.stub.Login(gw.LoginRequest(guest_name=name))).token)
+        first = True
         while not stop.is_set():
             try:
-                await self.play_table(stats, stop)
+                await self.play_table(stats, stop, first)
             except grpc.aio.AioRpcError:
                 stats.errors += 1
+            first = False
 
     async def new_table(self) -> tuple[DuelTable, list[pb.PendingDecision]]:
         a, b = bearer(self.tokens[0]), bearer(self.tokens[1])
@@ -91,8 +93,10 @@ class DuelWorker:
             table.deck = int(fields["deck_size"])
         return table, list(joined.pending)
 
-    async def play_table(self, stats: Stats, stop: asyncio.Event) -> None:
+    async def play_table(self, stats: Stats, stop: asyncio.Event, first: bool) -> None:
         table, pending = await self.new_table()
+        if first:
+            stats.ready += 1
         while pending and not stop.is_set():
             p = next(p for p in pending if not p.optional)
             req = gw.ActRequest(table_id=table.tid, choice=table.choose(p, self.rng),
@@ -110,6 +114,7 @@ def floor_worker(channel: Any, tid: str, token: str, payload: bytes) -> Worker:
     md = bearer(token)
 
     async def work(stats: Stats, stop: asyncio.Event) -> None:
+        stats.ready += 1
         while not stop.is_set():
             await stats.timed(act(req, metadata=md))
 

@@ -19,6 +19,7 @@ class Stats:
     end: float = float("inf")
     samples: list[float] = field(default_factory=list)
     errors: int = 0
+    ready: int = 0  # workers past their set-up (logins, first table)
 
     def record(self, began: float, done: float) -> None:
         if self.start <= began and done <= self.end:
@@ -75,12 +76,15 @@ Worker = Callable[[Stats, asyncio.Event], Coroutine[Any, Any, None]]
 
 async def run(workers: list[Worker], warmup_s: float, duration_s: float,
               probe: Probe = dict) -> Summary:
-    """Start every worker, let them warm up, measure for `duration_s`, then stop them.
+    """Start every worker, let them warm up (at least `warmup_s`, and until every worker
+    is ready), measure for `duration_s`, then stop them.
     `probe` is read at both ends of the window (CPU seconds by process group)."""
     stats = Stats(start=float("inf"))
     stop = asyncio.Event()
     tasks = [asyncio.create_task(w(stats, stop)) for w in workers]
     await asyncio.sleep(warmup_s)
+    while stats.ready < len(workers) and not any(t.done() for t in tasks):
+        await asyncio.sleep(0.05)
     stats.start = time.perf_counter()
     stats.end = stats.start + duration_s
     before = probe()
