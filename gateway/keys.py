@@ -39,7 +39,7 @@ def table_events(tid: str) -> str:
 
 
 def table_idem(tid: str) -> str:
-    """Hash: "<seat>:<idempotency key>" -> "<version> <first event id> <last event id>"."""
+    """Hash: "<player id>:<idempotency key>" -> "<version> <first event id> <last event id>"."""
     return f"t:{{{tid}}}:idem"
 
 

@@ -148,16 +148,28 @@ class Tables:
     # -- loading ----------------------------------------------------------------
 
     async def load(self, tid: str, with_state: bool = True) -> tuple[Table, bytes]:
+        """The table's meta and (unless told not to) its state, in one round trip."""
+        table, state, _ = await self._fetch(tid, with_state, "")
+        return table, state
+
+    async def _fetch(self, tid: str, with_state: bool, idem_field: str,
+                     ) -> tuple[Table, bytes, bytes | None]:
+        """Meta, state and an idempotency record, in one round trip."""
         if not valid_table_id(tid):
             raise invalid("table_id", "table_id must be 32 lowercase hex characters")
         pipe = self.redis.pipeline(transaction=False)
         pipe.hgetall(keys.table_meta(tid))
         if with_state:
             pipe.get(keys.table_state(tid))
-        res = await pipe.execute()
-        if not res[0]:
+        if idem_field:
+            pipe.hget(keys.table_idem(tid), idem_field)
+        res = iter(await pipe.execute())
+        meta = next(res)
+        if not meta:
             raise not_found(f"table {tid}")
-        return Table.parse(tid, res[0]), (res[1] or b"") if with_state else b""
+        state = next(res) or b"" if with_state else b""
+        prev = next(res) if idem_field else None
+        return Table.parse(tid, meta), state, prev
 
     # -- creation ---------------------------------------------------------------
 
@@ -198,22 +210,20 @@ class Tables:
 
     async def act(self, session: Session, req: gw.ActRequest) -> gw.ActResponse:
         check_act_request(req)
-        idem = req.idempotency_key
+        # Idempotency keys are scoped to the player (who holds one seat at a table).
+        idem = f"{session.player_id}:{req.idempotency_key}" if req.idempotency_key else ""
         for _ in range(MAX_RACE_RETRIES):
-            table, state = await self.load(req.table_id)
+            table, state, prev = await self._fetch(req.table_id, True, idem)
             seat = table.seat_of(session.player_id)
             if seat < 0:
                 raise denied("you hold no seat at this table")
-            if idem:
-                prev = await self.redis.hget(keys.table_idem(req.table_id), f"{seat}:{idem}")
-                if prev is not None:
-                    return await self._duplicate(table, seat, prev)
+            if prev is not None:
+                return await self._duplicate(table, seat, prev)
             if req.expected_version and req.expected_version != table.version:
                 raise aborted(f"table is at version {table.version}")
             check_pending(table, seat, req.choice.decision_id)
             t = await self._rules_act(table, state, seat, req.choice)
-            res = await self.commit_choice(table, t, seat, req.choice, "player",
-                                           f"{seat}:{idem}" if idem else "")
+            res = await self.commit_choice(table, t, seat, req.choice, "player", idem)
             if res is None:
                 if req.expected_version:
                     raise aborted("lost the race for this version; reload and retry")
@@ -226,9 +236,7 @@ class Tables:
 
     async def _rules_act(self, table: Table, state: bytes, seat: int,
                          choice: pb.Choice) -> pb.Transition:
-        req = rules_pb2.RulesActRequest(seat=seat, choice=choice)
-        req.state.ParseFromString(state)
-        return await call(self.router.rules(table.game).Act(req))
+        return await self.router.act(table.game, state, seat, choice)
 
     async def commit_choice(self, table: Table, t: pb.Transition, seat: int, choice: pb.Choice,
                             by: str, idem_field: str) -> CommitResult | None:
@@ -331,9 +339,7 @@ class Tables:
     async def view(self, session: Session, tid: str) -> pb.SeatView:
         table, state = await self.load(tid)
         seat = table.seat_of(session.player_id)
-        req = rules_pb2.RulesViewRequest(seat=max(seat, 0), spectator=seat < 0)
-        req.state.ParseFromString(state)
-        sv: pb.SeatView = await call(self.router.rules(table.game).View(req))
+        sv = await self.router.view(table.game, state, seat)
         deadlines = {p["id"]: p["dl"] for p in table.pending}
         for d in sv.decisions:
             d.deadline_unix_ms = deadlines.get(d.id, 0)

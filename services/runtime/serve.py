@@ -33,6 +33,10 @@ def server_options(max_message: int) -> list[tuple[str, Any]]:
         ("grpc.max_receive_message_length", max_message),
         ("grpc.max_send_message_length", max_message),
         ("grpc.so_reuseport", 0),
+        # Clients re-resolve dns:/// targets only when a connection ends: ending each one
+        # after a few minutes lets gateways find replicas an autoscaler added.
+        ("grpc.max_connection_age_ms", 5 * 60 * 1000),
+        ("grpc.max_connection_age_grace_ms", 30 * 1000),
     ]
 
 
