@@ -114,6 +114,36 @@ def start_redis(port: int = 0, data_dir: str | None = None) -> Proc:
     raise RuntimeError("redis-server did not start")
 
 
+def start_redis_cluster(masters: int = 3) -> list[Proc]:
+    """A real Redis Cluster on loopback: `masters` nodes, slots spread by redis-cli."""
+    nodes = []
+    for _ in range(masters):
+        port = free_port()
+        data_dir = tempfile.mkdtemp(prefix="tablero-cluster-")
+        cmd = [redis_server_binary(), "--port", str(port), "--bind", "127.0.0.1",
+               "--cluster-enabled", "yes", "--cluster-config-file", f"{data_dir}/nodes.conf",
+               "--save", "", "--appendonly", "no", "--dir", data_dir, "--protected-mode", "no"]
+        popen = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                 text=True)
+        nodes.append(Proc("redis-cluster-node", popen, f"127.0.0.1:{port}"))
+    cli = str(Path(redis_server_binary()).with_name("redis-cli"))
+    deadline = time.monotonic() + 10
+    while not all(port_in_use(n.port) for n in nodes):
+        if time.monotonic() > deadline:
+            raise RuntimeError("cluster nodes did not start")
+        time.sleep(0.05)
+    subprocess.run([cli, "--cluster", "create", *(n.endpoint for n in nodes), "--cluster-yes"],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
+    while True:
+        info = subprocess.run([cli, "-p", str(nodes[0].port), "cluster", "info"],
+                              capture_output=True, text=True, timeout=10).stdout
+        if "cluster_state:ok" in info:
+            return nodes
+        if time.monotonic() > deadline + 30:
+            raise RuntimeError("cluster did not become ok")
+        time.sleep(0.1)
+
+
 def start_rules(module: str, game: str, port: int = 0, log_dir: Path | None = None,
                 args: list[str] | None = None) -> Proc:
     """Start `python -m <module> --port N`; returns once it listens."""

@@ -31,6 +31,7 @@ def parse_api_keys(spec: str) -> dict[str, str]:
 @dataclass
 class Config:
     redis_url: str = "redis://127.0.0.1:6379/0"
+    redis_cluster: bool = False
     host: str = "127.0.0.1"
     port: int = 50051
     games: dict[str, str] = field(default_factory=dict)
@@ -54,6 +55,7 @@ class Config:
         e = dict(os.environ if env is None else env)
         c = cls()
         c.redis_url = e.get("REDIS_URL", c.redis_url)
+        c.redis_cluster = e.get("REDIS_CLUSTER", "") in ("1", "true", "yes")
         c.host = e.get("GATEWAY_HOST", c.host)
         c.port = int(e.get("GATEWAY_PORT", c.port))
         c.games = parse_games(e.get("TABLERO_GAMES", ""))

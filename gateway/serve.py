@@ -18,6 +18,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from prometheus_client import start_http_server
 from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
 from tablero.v1 import gateway_pb2, gateway_pb2_grpc
 
 from .auth import AuthInterceptor
@@ -54,8 +55,16 @@ class Gateway:
         await self.redis.aclose()
 
 
+def connect_redis(config: Config) -> Redis:
+    """A Redis client; with REDIS_CLUSTER, a cluster client (every atomic step of the
+    gateway stays in one slot, so the same code runs on Redis Cluster)."""
+    if config.redis_cluster:
+        return RedisCluster.from_url(config.redis_url, max_connections=10_000)  # type: ignore[return-value]
+    return Redis.from_url(config.redis_url, max_connections=10_000)
+
+
 async def start(config: Config) -> Gateway:
-    redis = Redis.from_url(config.redis_url, max_connections=10_000)
+    redis = connect_redis(config)
     await redis.ping()
     scripts = Scripts(redis)
     router = Router(config.games)
