@@ -59,7 +59,7 @@ def connect_redis(config: Config) -> Redis:
     """A Redis client; with REDIS_CLUSTER, a cluster client (every atomic step of the
     gateway stays in one slot, so the same code runs on Redis Cluster)."""
     if config.redis_cluster:
-        return RedisCluster.from_url(config.redis_url, max_connections=10_000)  # type: ignore[return-value]
+        return RedisCluster.from_url(config.redis_url, max_connections=10_000)
     return Redis.from_url(config.redis_url, max_connections=10_000)
 
 
