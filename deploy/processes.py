@@ -7,6 +7,7 @@ the platform in both, so what the tests exercise is what a person runs.
 from __future__ import annotations
 
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -114,11 +115,20 @@ def start_redis(port: int = 0, data_dir: str | None = None) -> Proc:
     raise RuntimeError("redis-server did not start")
 
 
+def cluster_port() -> int:
+    """A free port whose cluster-bus port (port + 10000) is free too."""
+    for _ in range(1000):
+        port = random.randint(20000, 29999)
+        if not port_in_use(port) and not port_in_use(port + 10000):
+            return port
+    raise RuntimeError("no free port pair for a cluster node")
+
+
 def start_redis_cluster(masters: int = 3) -> list[Proc]:
     """A real Redis Cluster on loopback: `masters` nodes, slots spread by redis-cli."""
     nodes = []
     for _ in range(masters):
-        port = free_port()
+        port = cluster_port()
         data_dir = tempfile.mkdtemp(prefix="tablero-cluster-")
         cmd = [redis_server_binary(), "--port", str(port), "--bind", "127.0.0.1",
                "--cluster-enabled", "yes", "--cluster-config-file", f"{data_dir}/nodes.conf",

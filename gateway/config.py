@@ -39,6 +39,8 @@ class Config:
     session_ttl_ms: int = 24 * 3600 * 1000
     rate_per_s: float = 200.0
     rate_burst: int = 400
+    login_rate_per_s: float = 20.0
+    login_burst: int = 200
     ticket_ttl_ms: int = 10 * 60 * 1000
     bots_after_ms: int = 10_000
     max_waiting_per_queue: int = 100_000
@@ -63,6 +65,8 @@ class Config:
         c.session_ttl_ms = int(e.get("TABLERO_SESSION_TTL_MS", c.session_ttl_ms))
         c.rate_per_s = float(e.get("TABLERO_RATE_PER_S", c.rate_per_s))
         c.rate_burst = int(e.get("TABLERO_RATE_BURST", c.rate_burst))
+        c.login_rate_per_s = float(e.get("TABLERO_LOGIN_RATE_PER_S", c.login_rate_per_s))
+        c.login_burst = int(e.get("TABLERO_LOGIN_BURST", c.login_burst))
         c.ticket_ttl_ms = int(e.get("TABLERO_TICKET_TTL_MS", c.ticket_ttl_ms))
         c.bots_after_ms = int(e.get("TABLERO_BOTS_AFTER_MS", c.bots_after_ms))
         c.decision_timeout_ms = int(e.get("TABLERO_DECISION_TIMEOUT_MS", c.decision_timeout_ms))

@@ -22,6 +22,7 @@ from . import keys, streams
 from .config import Config
 from .driver import Driver
 from .errors import GatewayError, invalid, not_found, precondition
+from .limits import TokenBuckets, peer_host
 from .matchmaking import Matchmaker, checked_game
 from .routing import Router
 from .sessions import Session, Sessions, current, now_ms
@@ -76,11 +77,16 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
         self.driver = driver
         self.config = config
         self.watches: Tally[str] = Tally()
+        self.logins = TokenBuckets(config.login_rate_per_s, config.login_burst)
 
     # -- sessions and games -------------------------------------------------------
 
     @guard
     async def Login(self, req: gw.LoginRequest, ctx: Any) -> gw.LoginResponse:
+        wait_ms = self.logins.take(peer_host(ctx.peer()))
+        if wait_ms:
+            raise GatewayError(grpc.StatusCode.RESOURCE_EXHAUSTED, "too many logins from this "
+                               "address", "RATE_LIMITED", retry_after_ms=wait_ms)
         which = req.WhichOneof("credential")
         if which == "guest_name":
             s, expires = await self.sessions.login_guest(req.guest_name)
@@ -182,6 +188,10 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
     async def GetTable(self, req: gw.GetTableRequest, ctx: Any) -> gw.TableInfo:
         table, _ = await self.tables.load(req.table_id, with_state=False)
         return table.info(table.seat_of(current.get().player_id))
+
+    @guard
+    async def ListTables(self, req: gw.ListTablesRequest, ctx: Any) -> gw.ListTablesResponse:
+        return await self.tables.list(current.get(), req)
 
     # -- play ---------------------------------------------------------------------
 

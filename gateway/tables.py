@@ -175,7 +175,7 @@ class Tables:
 
     async def create(self, game: str, seats: int, options: dict[str, str], players: list[str],
                      names: list[str], bots: list[bool], *, invite: str = "",
-                     tid: str | None = None) -> Table:
+                     tid: str | None = None, listed: bool = False) -> Table:
         """Set up a table; it plays at once unless a non-bot seat is still free."""
         info = await self.router.info(game)
         if not info.min_seats <= seats <= info.max_seats:
@@ -194,12 +194,14 @@ class Tables:
             "seed": seed, "status": status, "players": json.dumps(players),
             "names": json.dumps(names), "bots": json.dumps(bots), "invite": invite,
             "created": now, "rules_version": t.state.rules_version,
-            "timeout_ms": self.config.decision_timeout_ms,
+            "timeout_ms": self.config.decision_timeout_ms, "listed": int(listed),
         }
         res = await self._commit(tid, -1, t, meta, pending, "", "", create=True)
         if res is None:
             raise GatewayError(grpc.StatusCode.ALREADY_EXISTS, "table exists", "EXISTS")
         await self.redis.sadd(keys.TABLES_ACTIVE, tid)
+        if listed:
+            await self.redis.zadd(keys.tables_listed(game, False), {tid: now})
         if invite:
             await self.redis.set(keys.invite(invite), tid)
         await self._after_commit(tid, pending, t.outcome)
@@ -299,7 +301,11 @@ class Tables:
                 self.on_commit(tid)
 
     async def _finish(self, tid: str) -> None:
+        game, listed = await self.redis.hmget(keys.table_meta(tid), ["game", "listed"])
         pipe = self.redis.pipeline(transaction=False)
+        if listed == b"1":
+            pipe.zrem(keys.tables_listed(game.decode(), False), tid)
+            pipe.zadd(keys.tables_listed(game.decode(), True), {tid: now_ms()})
         pipe.zrem(keys.DEADLINES, tid)
         pipe.srem(keys.TABLES_ACTIVE, tid)
         pipe.zadd(keys.TABLES_FINISHED, {tid: now_ms()})
@@ -335,6 +341,29 @@ class Tables:
         return out
 
     # -- seeing -----------------------------------------------------------------
+
+    async def list(self, session: Session, req: gw.ListTablesRequest) -> gw.ListTablesResponse:
+        if req.game not in self.router.stubs:
+            raise not_found(f"game {req.game!r}")
+        if not 0 <= req.page_size <= 100:
+            raise invalid("page_size", "page_size must be within 0..100")
+        if req.page_token and not (req.page_token.isdigit() and len(req.page_token) <= 9):
+            raise invalid("page_token", "malformed page_token")
+        size = req.page_size or 20
+        start = int(req.page_token or 0)
+        tids = await self.redis.zrevrange(keys.tables_listed(req.game, req.finished), start,
+                                          start + size)
+        pipe = self.redis.pipeline(transaction=False)
+        for tid in tids[:size]:
+            pipe.hgetall(keys.table_meta(tid.decode()))
+        out = gw.ListTablesResponse()
+        for tid, meta in zip(tids, await pipe.execute()):
+            if meta:  # expired since it was listed
+                table = Table.parse(tid.decode(), meta)
+                out.tables.append(table.info(table.seat_of(session.player_id)))
+        if len(tids) > size:
+            out.next_page_token = str(start + size)
+        return out
 
     async def view(self, session: Session, tid: str) -> pb.SeatView:
         table, state = await self.load(tid)

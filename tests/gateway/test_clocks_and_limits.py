@@ -91,3 +91,14 @@ def test_rate_limited_calls_get_resource_exhausted_with_a_retry_delay(gateway_wi
     assert any(d.Unpack(retry) for d in status.details)
     assert retry.retry_delay.ToMilliseconds() > 0
     c.close()
+
+
+def test_logins_are_limited_per_address(gateway_with):
+    endpoint = gateway_with(TABLERO_LOGIN_RATE_PER_S="1", TABLERO_LOGIN_BURST="2")
+    c = GatewayClient(endpoint)
+    c.login("one")
+    c.login("two")
+    with pytest.raises(grpc.RpcError) as e:
+        c.login("three")
+    assert e.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+    c.close()
