@@ -35,7 +35,8 @@ from . import floor, harness
 from .duel import DuelWorker, floor_worker
 
 RESULTS = ROOT / "bench" / "results" / "platform.json"
-GATEWAY_ENV = {"TABLERO_RATE_PER_S": "100000", "TABLERO_RATE_BURST": "100000"}
+GATEWAY_ENV = {"TABLERO_RATE_PER_S": "100000", "TABLERO_RATE_BURST": "100000",
+               "TABLERO_LOGIN_RATE_PER_S": "100000", "TABLERO_LOGIN_BURST": "100000"}
 TARGET_RATIO = 2.0
 TARGET_RATE_AT_500 = 1000.0
 

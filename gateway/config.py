@@ -39,8 +39,8 @@ class Config:
     session_ttl_ms: int = 24 * 3600 * 1000
     rate_per_s: float = 200.0
     rate_burst: int = 400
-    login_rate_per_s: float = 20.0
-    login_burst: int = 200
+    login_rate_per_s: float = 500.0
+    login_burst: int = 5000
     ticket_ttl_ms: int = 10 * 60 * 1000
     bots_after_ms: int = 10_000
     max_waiting_per_queue: int = 100_000
