@@ -1,0 +1,1 @@
+from services.kernel.bots import RandomBot as HeuristicBot  # noqa: F401  (development stand-in)
