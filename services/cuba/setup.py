@@ -21,7 +21,6 @@ from .constants import (
     RESOURCES,
     SIDE_INDIVIDUAL,
     VARIANT_HIDDEN_CARD,
-    Phase,
     Position,
 )
 from .data import DATA
@@ -118,4 +117,3 @@ class SetupPicks(Proc[CubaState]):
 
 
 PROCS: tuple[Proc[CubaState], ...] = (SetupPicks(),)
-__all__ = ["PROCS", "begin", "new_state", "Phase"]
