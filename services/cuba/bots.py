@@ -111,11 +111,11 @@ def item_value(s: Seen, item: str) -> float:
 
 
 def free_berth_slots(s: Seen, item: str) -> int:
-    return sum(int(getattr(h.slots, item) - getattr(h.loaded, item)) for h in s.v.harbour
+    return sum(int(getattr(h.slots, item) - getattr(h.loaded, item)) for h in s.v.harbor
                if h.ship_id and h.vp_per_unit)
 
 
-def ship_value(s: Seen, h: pb.HarbourPosition) -> float:
+def ship_value(s: Seen, h: pb.HarborPosition) -> float:
     """VP of loading everything that fits onto this berth ship."""
     units = sum(min(s.held(i), int(getattr(h.slots, i) - getattr(h.loaded, i)))
                 for i in CARGO_IDS)
@@ -134,7 +134,7 @@ def activation_value(s: Seen, bid: str) -> float:
             b.pesos * PESO_VP if b.kind is K.SELL_TO_SUPPLY else 0.6)
         return n * per
     if b.kind is K.LOAD_SHIP:
-        best = max((h.vp_per_unit for h in s.v.harbour if h.ship_id and h.vp_per_unit and
+        best = max((h.vp_per_unit for h in s.v.harbor if h.ship_id and h.vp_per_unit and
                     any(s.held(i) and getattr(h.slots, i) > getattr(h.loaded, i)
                         for i in CARGO_IDS)), default=0)
         return float(best * b.max_units)
@@ -220,7 +220,7 @@ def card_value(s: Seen, card: str) -> float:
         return max(best, forgo_vp(s, "architect_first", "architect_second", 2, 1))
     if card == "foreman":
         return best_foreman(s)[1]
-    ships = max((ship_value(s, h) for h in s.v.harbour if h.ship_id and h.vp_per_unit),
+    ships = max((ship_value(s, h) for h in s.v.harbor if h.ship_id and h.vp_per_unit),
                 default=0.0)
     return max(ships, PESO_VP * forgo_vp(s, "mayor_first", "mayor_second", 4, 2))
 
@@ -383,7 +383,7 @@ def score_building_use(s: Seen, d: Decision, o: Option) -> float:
 def score_mayor(s: Seen, d: Decision, o: Option) -> float:
     if o.id == "forgo":
         return PESO_VP * forgo_vp(s, "mayor_first", "mayor_second", 4, 2)
-    h = next(h for h in s.v.harbour if h.position == arg_of(o))
+    h = next(h for h in s.v.harbor if h.position == arg_of(o))
     return ship_value(s, h)
 
 

@@ -13,6 +13,7 @@ from services.kernel.outcome import Outcome
 from . import buildings, decrees, end_of_round, invariants, parliament, proposals, scoring, setup
 from .actions import PROCS as ACTION_PROCS
 from .actions import architect, foreman, mayor, trader, worker
+from .bots import HeuristicBot
 from .constants import (
     OPTION_FARM_SIDE,
     OPTION_VARIANT,
@@ -56,7 +57,6 @@ class Cuba(Game[CubaState]):
 
     def __init__(self) -> None:
         super().__init__()
-        from .bots import HeuristicBot
         self.bots["heuristic"] = HeuristicBot()
 
     def setup(self, ctx: Ctx, seats: int, options: dict[str, str], seed: int) -> CubaState:

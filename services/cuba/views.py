@@ -43,7 +43,7 @@ def build_view(st: CubaState, viewer: int | None) -> pb.CubaView:
         v.players.append(player_view(st, seat, p, viewer))
     fill_counts(v.supply, st.supply)
     fill_market(st, v)
-    fill_harbour(st, v)
+    fill_harbor(st, v)
     fill_laws(st, v)
     fill_tiles(st, v)
     fill_sealed(st, v, viewer)
@@ -87,16 +87,16 @@ def fill_market(st: CubaState, v: pb.CubaView) -> None:
                                      sell_price=sell_price(st, row.item)))
 
 
-def fill_harbour(st: CubaState, v: pb.CubaView) -> None:
+def fill_harbor(st: CubaState, v: pb.CubaView) -> None:
     for pos, pid in enumerate(POSITION_IDS):
-        hp = pb.HarbourPosition(position=pid,
+        hp = pb.HarborPosition(position=pid,
                                 vp_per_unit=DATA.berth_vp[pos] if pos in BERTHS else 0)
         ship = st.harbor[pos]
         if ship != NO_SHIP:
             hp.ship_id = DATA.ships[ship].id
             fill_counts(hp.slots, DATA.ships[ship].slots)
             fill_counts(hp.loaded, st.loads[ship])
-        v.harbour.append(hp)
+        v.harbor.append(hp)
 
 
 def law_slot(cat: int, law: int) -> pb.LawSlot:

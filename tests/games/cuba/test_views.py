@@ -23,10 +23,10 @@ def test_public_board_fields() -> None:
     assert [(m.item, m.count, m.buy_price, m.sell_price) for m in v.market] == [
         ("citrus", 3, 4, 3), ("sugar_cane", 3, 4, 3), ("tobacco", 3, 4, 3), ("rum", 2, 5, 4),
         ("cigar", 2, 5, 4)]
-    assert [(h.position, h.ship_id, h.vp_per_unit) for h in v.harbour] == [
+    assert [(h.position, h.ship_id, h.vp_per_unit) for h in v.harbor] == [
         ("berth_1", "ship_07", 1), ("berth_2", "ship_09", 2), ("berth_3", "ship_01", 3),
         ("sea", "ship_12", 0)]
-    assert v.harbour[1].loaded.citrus == 1 and v.harbour[1].slots.tobacco == 2
+    assert v.harbor[1].loaded.citrus == 1 and v.harbor[1].slots.tobacco == 2
     assert v.ship_deck_size == 11 and list(v.law_deck_sizes) == [6, 6, 6, 6]
     assert [s.law_id for s in v.laws_in_force] == ["start_tax_2", "start_duty_citrus", "", ""]
     assert all(s.law_id for s in v.proposals)
