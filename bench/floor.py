@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import signal
 from typing import Any
 
 import grpc
 from redis.asyncio import Redis
+
+from services.runtime.signals import until_stopped
 
 AUTH = "return redis.call('HMGET', KEYS[1], 'pid', 'name')"
 COMMIT = ("redis.call('SET', KEYS[2], ARGV[1]) "
@@ -86,11 +87,7 @@ async def serve(args: argparse.Namespace) -> None:
     port = server.add_insecure_port("127.0.0.1:0")
     await server.start()
     print(f"floor 127.0.0.1:{port}", flush=True)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
-    await stop.wait()
+    await until_stopped()
     await server.stop(1)
     for close in closers:
         await close()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import signal
 import sys
 from dataclasses import dataclass
 
@@ -20,6 +19,8 @@ from prometheus_client import start_http_server
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 from tablero.v1 import gateway_pb2, gateway_pb2_grpc
+
+from services.runtime.signals import until_stopped
 
 from .auth import AuthInterceptor
 from .config import Config
@@ -97,11 +98,7 @@ async def start(config: Config) -> Gateway:
 async def serve(config: Config) -> None:
     gw = await start(config)
     print(f"gateway {config.host}:{gw.port}", flush=True)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
-    await stop.wait()
+    await until_stopped()
     await gw.stop()
 
 

@@ -6,7 +6,7 @@ import random
 
 from tablero.v1 import gateway_pb2 as gw
 
-from ..support import random_choice, struct_view
+from ..support import play_to_end, struct_view
 
 
 def test_private_table_played_to_the_end_by_two_clients(new_client, redis):
@@ -16,16 +16,7 @@ def test_private_table_played_to_the_end_by_two_clients(new_client, redis):
     joined = bob.JoinTable(gw.JoinTableRequest(invite_code=info.invite_code))
     assert joined.your_seat == 1 and joined.status == gw.TABLE_STATUS_PLAYING
     tid = info.table_id
-    rng = random.Random(1)
-    clients = {0: ann, 1: bob}
-    for _ in range(200):
-        views = {s: c.GetView(gw.GetViewRequest(table_id=tid)) for s, c in clients.items()}
-        if views[0].outcome.finished:
-            break
-        for seat, sv in views.items():
-            for d in sv.decisions:
-                assert d.seat == seat
-                clients[seat].Act(gw.ActRequest(table_id=tid, choice=random_choice(d, rng)))
+    play_to_end([ann, bob], tid, random.Random(1))
     final = ann.GetTable(gw.GetTableRequest(table_id=tid))
     assert final.status == gw.TABLE_STATUS_FINISHED
     assert len(final.outcome.results) == 2

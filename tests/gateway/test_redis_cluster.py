@@ -13,7 +13,7 @@ from tablero.v1 import gateway_pb2 as gw
 from deploy.processes import start_gateway, start_redis_cluster, target
 
 from ..conftest import FAST_ENV
-from ..support import GatewayClient, random_choice
+from ..support import GatewayClient, play_to_end
 
 
 @pytest.fixture(scope="module")
@@ -40,24 +40,16 @@ def test_a_game_is_matched_played_and_watched_on_redis_cluster(cluster, platform
         assert {g.status for g in got} == {gw.TICKET_STATUS_MATCHED}
         tid = got[0].table_id
         assert got[1].table_id == tid and {g.seat for g in got} == {0, 1}
-        rng = random.Random(1)
         by_seat = {g.seat: c for g, c in zip(got, (ann, bob))}
-        for _ in range(100):
-            views = {s: c.GetView(gw.GetViewRequest(table_id=tid)) for s, c in by_seat.items()}
-            if views[0].outcome.finished:
-                break
-            for s, v in views.items():
-                for d in v.decisions:
-                    by_seat[s].Act(gw.ActRequest(table_id=tid, choice=random_choice(d, rng),
-                                                 idempotency_key=f"{v.version}-{s}"))
-        assert views[0].outcome.finished
+        final = play_to_end([by_seat[0], by_seat[1]], tid, random.Random(1), idempotent=True)
+        assert final.outcome.finished
         events = list(ann.Watch(gw.WatchRequest(table_id=tid)))
         assert events[-1].outcome.finished
         # The table's keys really are spread by hash tag: all in one slot, on one master.
         table_keys = [k for k in rc.scan_iter(match=f"t:{{{tid}}}:*")]
         assert len({rc.keyslot(k) for k in table_keys}) == 1
         log = [json.loads(e) for e in rc.lrange(f"t:{{{tid}}}:log", 0, -1)]
-        assert len(log) == views[0].version
+        assert len(log) == final.version
         ann.close()
         bob.close()
     finally:

@@ -9,7 +9,7 @@ import grpc
 import pytest
 from tablero.v1 import gateway_pb2 as gw
 
-from ..support import random_choice
+from ..support import play_to_end
 
 
 def test_matchmade_tables_are_listed_live_then_finished_and_private_ones_never(new_client):
@@ -30,15 +30,8 @@ def test_matchmade_tables_are_listed_live_then_finished_and_private_ones_never(n
         [s.display_name for s in seen.seats] == ["bob", "ann"]
     # The spectator's view has no decisions; the players play to the end.
     assert not sam.GetView(gw.GetViewRequest(table_id=tid)).decisions
-    rng = random.Random(2)
     by_seat = {g.seat: c for g, c in zip(got, (ann, bob))}
-    for _ in range(100):
-        views = {s: c.GetView(gw.GetViewRequest(table_id=tid)) for s, c in by_seat.items()}
-        if views[0].outcome.finished:
-            break
-        for s, v in views.items():
-            for d in v.decisions:
-                by_seat[s].Act(gw.ActRequest(table_id=tid, choice=random_choice(d, rng)))
+    play_to_end([by_seat[0], by_seat[1]], tid, random.Random(2))
     live = sam.ListTables(gw.ListTablesRequest(game="duel", page_size=100))
     done = sam.ListTables(gw.ListTablesRequest(game="duel", finished=True, page_size=100))
     assert tid not in {t.table_id for t in live.tables}

@@ -15,7 +15,7 @@ from services.kernel.decisions import Choice
 from tests.duel import GAME
 
 from ..conftest import FAST_ENV
-from ..support import GatewayClient, random_choice
+from ..support import GatewayClient, play_to_end, random_choice
 
 
 def _table(new_client, endpoint=None, rounds="3"):
@@ -26,27 +26,13 @@ def _table(new_client, endpoint=None, rounds="3"):
     return ann, bob, info.table_id
 
 
-def _play(clients, tid, rng, steps=1000, between=None):
-    for i in range(steps):
-        views = [c.GetView(gw.GetViewRequest(table_id=tid)) for c in clients]
-        if views[0].outcome.finished:
-            return views[0]
-        for c, v in zip(clients, views):
-            for d in v.decisions:
-                c.Act(gw.ActRequest(table_id=tid, choice=random_choice(d, rng),
-                                    idempotency_key=f"{tid[:8]}-{v.version}-{d.seat}"))
-        if between:
-            between(i)
-    raise AssertionError("game did not finish")
-
-
 def _collect(client, tid, after=""):
     return list(client.Watch(gw.WatchRequest(table_id=tid, after_event_id=after)))
 
 
 def test_watch_sends_each_seat_only_what_it_may_see(new_client, redis):
     ann, bob, tid = _table(new_client)
-    _play([ann, bob], tid, random.Random(2))
+    play_to_end([ann, bob], tid, random.Random(2), idempotent=True)
     spectator = new_client("sam")
     streams = {0: _collect(ann, tid), 1: _collect(bob, tid), -1: _collect(spectator, tid)}
     stored = redis.xrange(f"t:{{{tid}}}:events")
@@ -70,7 +56,7 @@ def test_watch_sends_each_seat_only_what_it_may_see(new_client, redis):
 
 def test_watch_resumes_exactly_after_the_last_event_id(new_client):
     ann, bob, tid = _table(new_client)
-    _play([ann, bob], tid, random.Random(4))
+    play_to_end([ann, bob], tid, random.Random(4))
     full = _collect(ann, tid)
     cut = len(full) // 2
     rest = _collect(ann, tid, full[cut - 1].event_id)
@@ -88,7 +74,7 @@ def test_a_killed_rules_replica_loses_nothing(platform, redis, new_client, log_d
             if step == 3:
                 reps[0].kill()
 
-        final = _play([ann, bob], tid, random.Random(6), between=kill_one)
+        final = play_to_end([ann, bob], tid, random.Random(6), between=kill_one)
         assert not reps[0].alive() and reps[1].alive()
         assert final.outcome.finished
         assert redis.llen(f"t:{{{tid}}}:log") == final.version
@@ -136,7 +122,7 @@ def test_watchers_resume_with_no_gap_after_a_gateway_restart(platform, new_clien
         a2.token = ann.token
         b2 = GatewayClient(second.endpoint)
         b2.token = bob.token
-        _play([a2, b2], tid, rng)
+        play_to_end([a2, b2], tid, rng)
         resumed = _collect(a2, tid, seen[-1].event_id)
         full = _collect(a2, tid)
         assert [e.event_id for e in seen + resumed] == [e.event_id for e in full]
@@ -151,7 +137,7 @@ def test_replaying_the_choice_log_from_the_seed_reproduces_the_final_state(new_c
     import json
 
     ann, bob, tid = _table(new_client)
-    _play([ann, bob], tid, random.Random(10))
+    play_to_end([ann, bob], tid, random.Random(10))
     meta = redis.hgetall(f"t:{{{tid}}}:meta")
     log = [json.loads(e) for e in redis.lrange(f"t:{{{tid}}}:log", 0, -1)]
     choices = [(e["seat"], Choice(e["decision_id"], e.get("option_id"), e.get("amount")))
