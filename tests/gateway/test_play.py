@@ -1,0 +1,51 @@
+"""A whole game through the gateway by real clients (DESIGN §2, §3)."""
+
+from __future__ import annotations
+
+import random
+
+from tablero.v1 import gateway_pb2 as gw
+
+from ..support import play_to_end, struct_view
+
+
+def test_private_table_played_to_the_end_by_two_clients(new_client, redis):
+    ann, bob = new_client("ann"), new_client("bob")
+    info = ann.CreateTable(gw.CreateTableRequest(game="duel", seats=2, join=True))
+    assert info.status == gw.TABLE_STATUS_OPEN and info.your_seat == 0 and info.invite_code
+    joined = bob.JoinTable(gw.JoinTableRequest(invite_code=info.invite_code))
+    assert joined.your_seat == 1 and joined.status == gw.TABLE_STATUS_PLAYING
+    tid = info.table_id
+    play_to_end([ann, bob], tid, random.Random(1))
+    final = ann.GetTable(gw.GetTableRequest(table_id=tid))
+    assert final.status == gw.TABLE_STATUS_FINISHED
+    assert len(final.outcome.results) == 2
+    assert any(r.winner for r in final.outcome.results)
+    # The choice log holds every applied choice, one per version after set-up.
+    assert redis.llen(f"t:{{{tid}}}:log") == final.version
+
+
+def test_views_show_only_the_seats_own_hand(new_client):
+    ann, bob = new_client("ann"), new_client("bob")
+    info = ann.CreateTable(gw.CreateTableRequest(game="duel", seats=2, join=True))
+    bob.JoinTable(gw.JoinTableRequest(invite_code=info.invite_code))
+    va = ann.GetView(gw.GetViewRequest(table_id=info.table_id))
+    vb = bob.GetView(gw.GetViewRequest(table_id=info.table_id))
+    a, b = struct_view(va), struct_view(vb)
+    assert len(a["hand"]) == 3 and len(b["hand"]) == 3
+    assert not set(a["hand"]) & set(b["hand"])
+    # On the wire: the bytes of one seat's hand never appear in the other's view.
+    hand_bytes = {s: v.fields["hand"].SerializeToString() for s, v in ((0, _struct(va)),
+                                                                      (1, _struct(vb)))}
+    assert hand_bytes[1] not in va.SerializeToString()
+    assert hand_bytes[0] not in vb.SerializeToString()
+    spectator = new_client("sam").GetView(gw.GetViewRequest(table_id=info.table_id))
+    assert "hand" not in struct_view(spectator) and not spectator.decisions
+
+
+def _struct(sv):
+    from google.protobuf import struct_pb2
+
+    s = struct_pb2.Struct()
+    sv.view.Unpack(s)
+    return s

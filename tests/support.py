@@ -1,0 +1,86 @@
+"""Helpers for tests that talk to a real gateway over gRPC."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import grpc
+from google.protobuf import struct_pb2
+from tablero.v1 import common_pb2 as pb
+from tablero.v1 import gateway_pb2 as gw
+from tablero.v1 import gateway_pb2_grpc
+
+from deploy.processes import Proc
+
+
+@dataclass
+class Platform:
+    redis_url: str
+    gateway: Proc
+    rules: list[Proc]
+    redis_proc: Proc
+
+
+class GatewayClient:
+    """A blocking client of one gateway with one session."""
+
+    def __init__(self, endpoint: str) -> None:
+        self.channel = grpc.insecure_channel(endpoint)
+        self.stub = gateway_pb2_grpc.GatewayStub(self.channel)
+        self.token = ""
+        self.player_id = ""
+
+    def login(self, name: str) -> None:
+        r = self.stub.Login(gw.LoginRequest(guest_name=name))
+        self.token, self.player_id = r.token, r.player_id
+
+    @property
+    def md(self) -> list[tuple[str, str]]:
+        return [("authorization", f"Bearer {self.token}")]
+
+    def __getattr__(self, method: str) -> Any:
+        rpc = getattr(self.stub, method)
+
+        def call(req: Any, **kw: Any) -> Any:
+            kw.setdefault("metadata", self.md)
+            kw.setdefault("timeout", 30)
+            return rpc(req, **kw)
+
+        return call
+
+    def close(self) -> None:
+        self.channel.close()
+
+
+def struct_view(sv: pb.SeatView) -> dict[str, Any]:
+    s = struct_pb2.Struct()
+    assert sv.view.Unpack(s)
+    return dict(s)
+
+
+def random_choice(d: pb.Decision, rng: random.Random) -> pb.Choice:
+    if d.options:
+        return pb.Choice(decision_id=d.id, option_id=rng.choice(d.options).id)
+    return pb.Choice(decision_id=d.id, amount=rng.randint(d.amount.min, d.amount.max))
+
+
+def play_to_end(clients: list[GatewayClient], table_id: str, rng: random.Random, *,
+                idempotent: bool = False, between: Any = None, limit: int = 1000,
+                ) -> pb.SeatView:
+    """Play random offered choices for every client (client i holds seat i) until the game
+    ends; `between(step)` runs after each round of views. Returns seat 0's final view."""
+    for step in range(limit):
+        views = [c.GetView(gw.GetViewRequest(table_id=table_id)) for c in clients]
+        if views[0].outcome.finished:
+            return views[0]
+        for seat, (c, v) in enumerate(zip(clients, views)):
+            for d in v.decisions:
+                assert d.seat == seat, "a view offered another seat's decision"
+                key = f"{table_id[:8]}-{v.version}-{seat}" if idempotent else ""
+                c.Act(gw.ActRequest(table_id=table_id, choice=random_choice(d, rng),
+                                    idempotency_key=key))
+        if between:
+            between(step)
+    raise AssertionError("game did not finish")
