@@ -106,12 +106,11 @@ def is_loc(s: int) -> bool:
 
 def in_play(st: AAState, s: int) -> bool:
     """AA 1.3.5 Ecuador and Panamá are spaces only once an Event made them so."""
-    bit = D.EXTRA_BIT.get(s)
-    return bit is None or bool(st.extras & bit)
+    return bool(D.IN_PLAY_MASK[st.extras] >> s & 1)
 
 
-def spaces(st: AAState) -> list[int]:
-    return [s for s in range(D.NS) if in_play(st, s)]
+def spaces(st: AAState) -> tuple[int, ...]:
+    return D.IN_PLAY[st.extras]
 
 
 def adjacent(st: AAState, s: int) -> tuple[int, ...]:

@@ -51,6 +51,10 @@ def _adjacency(extras: int) -> tuple[tuple[int, ...], ...]:
 
 
 ADJ = tuple(_adjacency(m) for m in range(4))
+# Spaces in play for each `extras` value, as a tuple and as a bitmask.
+IN_PLAY = tuple(tuple(s for s in range(NS) if s not in EXTRA_BIT or m & EXTRA_BIT[s])
+                for m in range(4))
+IN_PLAY_MASK = tuple(sum(1 << s for s in IN_PLAY[m]) for m in range(4))
 CITIES = tuple(s for s in range(NS) if TYPE[s] == SpaceType.CITY)
 DEPTS = tuple(s for s in range(NS) if TYPE[s] == SpaceType.DEPT)
 LOCS = tuple(s for s in range(NS) if TYPE[s] == SpaceType.LOC)

@@ -12,6 +12,7 @@ an `OpSpec` / `SaSpec` registered with the proc; the frame's vars are plain data
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from services.kernel.ctx import Ctx
@@ -35,7 +36,7 @@ class OpSpec:
     def cost(self, st: Any, v: dict[str, Any], space: int) -> int:
         return 0
 
-    def candidates(self, st: Any, v: dict[str, Any]) -> range | list[int]:
+    def candidates(self, st: Any, v: dict[str, Any]) -> Sequence[int]:
         """Spaces worth testing with `selectable`."""
         return range(0)
 

@@ -34,6 +34,9 @@ class PieceTable:
         self.flip = dict(flip)
         self.guerrilla = frozenset(flip)
         self.index = {name: i for i, name in enumerate(names)}
+        nf = max(faction) + 1
+        self.kinds_of = tuple(tuple(k for k in range(self.n) if faction[k] == f)
+                              for f in range(nf))
 
     def count(self, st: CoinState, space: int, kind: int) -> int:
         return st.pieces[space * self.n + kind]
@@ -93,7 +96,8 @@ class PieceTable:
     def of_faction(self, st: CoinState, space: int, faction: int) -> int:
         """G.4 pieces(s, f): every piece of the faction in the space."""
         base = space * self.n
-        return sum(st.pieces[base + k] for k in range(self.n) if self.faction[k] == faction)
+        p = st.pieces
+        return sum(p[base + k] for k in self.kinds_of[faction])
 
     def bases_in(self, st: CoinState, space: int) -> int:
         base = space * self.n

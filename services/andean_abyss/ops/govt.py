@@ -390,7 +390,7 @@ class Assault(OpSpec):
 
     name, faction = "assault", GOVT
 
-    def candidates(self, st: AAState, v: dict[str, Any]) -> list[int]:
+    def candidates(self, st: AAState, v: dict[str, Any]) -> tuple[int, ...]:
         return B.spaces(st)
 
     def selectable(self, st: AAState, v: dict[str, Any], s: int) -> bool:

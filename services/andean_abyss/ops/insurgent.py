@@ -154,12 +154,17 @@ class March(OpSpec):
         self.faction = faction
 
     def candidates(self, st: AAState, v: dict[str, Any]) -> list[int]:
-        return B.spaces(st)
+        """Spaces next to a space holding Guerrillas that have not moved yet."""
+        arrived = v.get("arrived") or [0] * D.NS
+        f = self.faction
+        near: set[int] = set()
+        for o in range(D.NS):
+            if B.guerrillas(st, o, f) > arrived[o]:
+                near.update(B.adjacent(st, o))
+        return sorted(near)
 
     def selectable(self, st: AAState, v: dict[str, Any], s: int) -> bool:
-        arrived = v.get("arrived") or [0] * D.NS
-        return B.faction_room(st, s, self.faction) > 0 and bool(
-            march_origins(st, s, self.faction, arrived))
+        return B.faction_room(st, s, self.faction) > 0
 
     def cost(self, st: AAState, v: dict[str, Any], s: int) -> int:
         return 0 if B.is_loc(s) else 1
@@ -257,7 +262,7 @@ class Attack(OpSpec):
     def __init__(self, faction: int) -> None:
         self.faction = faction
 
-    def candidates(self, st: AAState, v: dict[str, Any]) -> list[int]:
+    def candidates(self, st: AAState, v: dict[str, Any]) -> tuple[int, ...]:
         return B.spaces(st)
 
     def selectable(self, st: AAState, v: dict[str, Any], s: int) -> bool:
@@ -331,7 +336,7 @@ class Terror(OpSpec):
     def __init__(self, faction: int) -> None:
         self.faction = faction
 
-    def candidates(self, st: AAState, v: dict[str, Any]) -> list[int]:
+    def candidates(self, st: AAState, v: dict[str, Any]) -> tuple[int, ...]:
         return B.spaces(st)
 
     def selectable(self, st: AAState, v: dict[str, Any], s: int) -> bool:
