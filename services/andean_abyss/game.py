@@ -40,6 +40,9 @@ class AndeanAbyss(Game[AAState]):
                        "AA 2.4.1: the 3rd Propaganda Round is the final one."),
         GameOptionSpec("hidden_next_card", ("false", "true"),
                        "AA 2.2: the upcoming card stays face down; 2.3.9 is not used."),
+        GameOptionSpec("card_text_edition", ("first", "second"),
+                       "Event texts: the first edition (the rulebook's) or the second edition's "
+                       "revised cards 26, 30, 36, 55, 56, 64, 65, 67 (AA-D-03)."),
     )
 
     def setup(self, ctx: Ctx, seats: int, options: dict[str, str], seed: int) -> AAState:

@@ -65,7 +65,8 @@ class AASequence:
         operations.begin_op(st, faction, op, limited, free)
 
     def begin_event(self, st: AAState, faction: int, side: str) -> None:
-        push(st, "coin.effect", key=events.key(st.played[-1], side), f=faction, pc=0)
+        push(st, "coin.effect", key=events.program_key(st.played[-1], side, st.edition),
+             f=faction, pc=0)
 
     def final_event_card(self, st: AAState) -> bool:
         return final_event_card(st)

@@ -33,7 +33,8 @@ def new_state(seats: int, seed: int, options: dict[str, str]) -> AAState:
                    support=[0] * D.NS, resources=[0] * 4, eligible=[True] * 4,
                    terror=[0] * D.NS, out_of_play=[0] * NKINDS,
                    final_prop=3 if options.get("short_game") == "true" else 4,
-                   hidden_next=options.get("hidden_next_card") == "true")
+                   hidden_next=options.get("hidden_next_card") == "true",
+                   edition=2 if options.get("card_text_edition") == "second" else 1)
 
 
 def _kind(fid: str, piece: str) -> int:

@@ -28,6 +28,7 @@ class AAState(CoinState, kw_only=True):
     ctl:        the Control snapshot of a Propaganda Round (one per space; [] = live, AA-R-02).
     over:       0 playing; 1 won at a victory check (AA 6.1); 2 ended after the final Round.
     hidden_next: option AA 2.2, upcoming card hidden.
+    edition:    card texts: 1 first edition (default), 2 second edition (AA-D-03).
     """
 
     players: list[list[int]]
@@ -47,3 +48,4 @@ class AAState(CoinState, kw_only=True):
     ctl: list[int] = []
     over: int = 0
     hidden_next: bool = False
+    edition: int = 1

@@ -18,20 +18,30 @@ DOCS: dict[tuple[int, str], str] = {}
 Builder = Callable[[], Program]
 
 
-def key(card: int, side: str) -> str:
-    return f"{card}:{side}"
+SECOND: dict[tuple[int, str], str] = {}  # second-edition texts (AA-D-03 table option)
 
 
-def event(card: int, side: str) -> Callable[[Builder], Builder]:
-    """Register a card side: its program is built once, now."""
+def key(card: int, side: str, edition: int = 1) -> str:
+    return f"{card}:{side}" + ("" if edition == 1 else f":{edition}")
+
+
+def event(card: int, side: str, edition: int = 1) -> Callable[[Builder], Builder]:
+    """Register a card side (first edition, or the second edition's different text): its
+    program is built once, now."""
     def deco(fn: Builder) -> Builder:
-        k = key(card, side)
+        k = key(card, side, edition)
         if k in PROGRAMS:
             raise ValueError(f"card {card} {side} registered twice")
         PROGRAMS[k] = fn()
-        DOCS[(card, side)] = " ".join((fn.__doc__ or "").split())
+        (DOCS if edition == 1 else SECOND)[(card, side)] = " ".join((fn.__doc__ or "").split())
         return fn
     return deco
+
+
+def program_key(card: int, side: str, edition: int) -> str:
+    """The program to run: the second edition's where it differs and that option is on."""
+    k = key(card, side, edition)
+    return k if k in PROGRAMS else key(card, side)
 
 
 def sides(card: int) -> list[str]:

@@ -67,11 +67,14 @@ def place_three_farc(ctx: Any, st: Any, v: Vars, s: int) -> None:
     push_place(st, s, (Kind.FARC_U, Kind.FARC_BASE), 3, v["f"])
 
 
-def gramaje_payments(ctx: Any, st: Any, v: Vars) -> None:
-    """Card 26 shaded (AA-D-18): 3 per space, never more than the Cartels have."""
-    n = sum(1 for s in range(D.NS) if B.bases(st, s, CARTELS) and B.guerrillas(st, s, FARC))
-    paid = -B.add_resources(st, CARTELS, -3 * n)
-    B.add_resources(st, FARC, paid)
+def gramaje(per: int) -> Any:
+    """Card 26 shaded (AA-D-18): `per` Resources per space (3; 6 in the second edition),
+    never more than the Cartels have."""
+    def fn(ctx: Any, st: Any, v: Vars) -> None:
+        n = sum(1 for s in range(D.NS) if B.bases(st, s, CARTELS) and B.guerrillas(st, s, FARC))
+        paid = -B.add_resources(st, CARTELS, -per * n)
+        B.add_resources(st, FARC, paid)
+    return do(fn)
 
 
 def three_govt_sas() -> Any:
@@ -179,6 +182,35 @@ def stay_eligible(ctx: Any, st: Any, v: Vars) -> None:
     st.set_eligible.append(v["f"])
 
 
+def zone_holds_farc_base(st: Any, v: Vars, s: int) -> bool:
+    return B.is_zone(st, s) and B.bases(st, s, FARC) > 0
+
+
+def clear_zone_and_base(ctx: Any, st: Any, v: Vars, s: int) -> None:
+    st.zones &= ~(1 << s)
+    if B.bases(st, s, FARC):
+        B.PIECES.remove(st, s, Kind.FARC_BASE)
+
+
+def remember_zones(ctx: Any, st: Any, v: Vars) -> None:
+    v["zones_before"] = st.zones
+    place_zone(st)
+
+
+def farc_base_in_new_zone(ctx: Any, st: Any, v: Vars) -> None:
+    new = st.zones & ~v.get("zones_before", st.zones)
+    for s in range(D.NS):
+        if (new >> s & 1 and B.PIECES.available(st, Kind.FARC_BASE)
+                and B.can_place(st, s, Kind.FARC_BASE)):
+            B.PIECES.place(st, s, Kind.FARC_BASE)
+
+
+def next_to_new_zone_shift(st: Any, v: Vars, s: int) -> bool:
+    new = st.zones & ~v.get("zones_before", st.zones)
+    return (populated(s) and st.support[s] < 2
+            and any(new >> a & 1 for a in B.adjacent(st, s)))
+
+
 @event(25, UNSHADED)
 def c25_ej_rcito_de_liberaci_n_nacional_unshaded() -> Program:
     """Remove every FARC piece (Guerrillas and Bases) from one Mountain Department."""
@@ -207,7 +239,13 @@ def c26_gramaje_unshaded() -> Program:
 def c26_gramaje_shaded() -> Program:
     """For each space holding both a Cartels Base and a FARC Guerrilla, Cartels transfer
     3 Resources to FARC (in total never more than Cartels have)."""
-    return [do(gramaje_payments)]
+    return [gramaje(3)]
+
+
+@event(26, SHADED, edition=2)
+def c26_gramaje_shaded_2nd() -> Program:
+    """As first edition, but 6 Resources per qualifying space."""
+    return [gramaje(6)]
 
 
 @event(27, UNSHADED)
@@ -270,11 +308,26 @@ def c30_peace_commission_unshaded() -> Program:
     return [spaces(1, lambda st, v, s: B.is_zone(st, s), clear_zone, "remove a FARC Zone")]
 
 
+@event(30, UNSHADED, edition=2)
+def c30_peace_commission_unshaded_2nd() -> Program:
+    """Remove 1 FARC Zone marker and 1 FARC Base from that space (choose a Zone holding
+    a FARC Base if one exists)."""
+    return [spaces(1, preferring(zone_holds_farc_base, lambda st, v, s: B.is_zone(st, s)),
+                   clear_zone_and_base, "remove a FARC Zone (and a FARC Base there)")]
+
+
 @event(30, SHADED)
 def c30_peace_commission_shaded() -> Program:
     """The Government places 1 FARC Zone following AA 6.4.4 (a Department with the most
     FARC pieces that is not already a FARC Zone)."""
     return [do(lambda ctx, st, v: place_zone(st))]
+
+
+@event(30, SHADED, edition=2)
+def c30_peace_commission_shaded_2nd() -> Program:
+    """The Government places 1 FARC Zone per AA 6.4.4 and places 1 available FARC Base
+    there (within stacking)."""
+    return [do(remember_zones), do(farc_base_in_new_zone)]
 
 
 @event(31, UNSHADED)
@@ -369,4 +422,15 @@ def c36_zona_de_convivencia_unshaded() -> Program:
     return [do(zona_de_convivencia),
             spaces(2, next_to_new_zone, set_level(PASSIVE_SUPPORT),
                    "set a Neutral space next to the Zone to Passive Support"),
+            do(stay_eligible)]
+
+
+@event(36, UNSHADED, edition=2)
+def c36_zona_de_convivencia_unshaded_2nd() -> Program:
+    """The Government places a FARC Zone in a Mountain Department (as above) and places
+    1 available FARC Base there. Then shift 2 spaces adjacent to it 1 level each toward
+    Active Support, if possible. The executing faction stays Eligible."""
+    return [do(zona_de_convivencia), do(farc_base_in_new_zone),
+            spaces(2, next_to_new_zone_shift, toward_support,
+                   "shift a space next to the Zone toward Active Support"),
             do(stay_eligible)]

@@ -182,6 +182,15 @@ def strip_cartels(ctx: Any, st: Any, v: Vars, s: int) -> None:
     remove_all(ctx, st, s, CARTELS_ALL, v["f"])
 
 
+def drop_two_shipments(st: Any, v: Vars) -> list[str]:
+    return shipments_on_map(st, v)
+
+
+def cartels_transfer_15(ctx: Any, st: Any, v: Vars) -> None:
+    paid = -B.add_resources(st, CARTELS, -15)
+    B.add_resources(st, GOVT, paid)
+
+
 @event(49, UNSHADED)
 def c49_bloques_unshaded() -> Program:
     """Take 3 AUC Guerrillas from the Available box out of the game for good (fewer if
@@ -276,6 +285,14 @@ def c55_dea_agents_unshaded() -> Program:
             pieces_step(anywhere, CARTELS_G, 5)]
 
 
+@event(55, UNSHADED, edition=2)
+def c55_dea_agents_unshaded_2nd() -> Program:
+    """Remove 2 Shipments and any 5 Cartels Guerrillas. Aid +3 (max 29)."""
+    return [pick(shipments_on_map, drop_shipment, "remove a Shipment"),
+            pick(shipments_on_map, drop_shipment, "remove a Shipment"),
+            pieces_step(anywhere, CARTELS_G, 5), do(lambda ctx, st, v: B.add_aid(st, 3))]
+
+
 @event(55, SHADED)
 def c55_dea_agents_shaded() -> Program:
     """Choose 3 spaces holding Cartels pieces and shift each 1 level toward Active
@@ -289,6 +306,12 @@ def c55_dea_agents_shaded() -> Program:
 def c56_drogas_la_rebaja_unshaded() -> Program:
     """Transfer 9 Resources from Cartels to Government (never more than Cartels have)."""
     return [do(cartels_transfer)]
+
+
+@event(56, UNSHADED, edition=2)
+def c56_drogas_la_rebaja_unshaded_2nd() -> Program:
+    """Transfer 15 Resources from Cartels to Government (never more than Cartels have)."""
+    return [do(cartels_transfer_15)]
 
 
 @event(56, SHADED)

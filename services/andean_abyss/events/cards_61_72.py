@@ -279,6 +279,19 @@ def place_cartels_guerrilla(ctx: Any, st: Any, v: Vars, s: int) -> None:
     B.PIECES.place(st, s, Kind.CARTELS_U)
 
 
+def mountain_dept(st: Any, v: Vars, s: int) -> bool:
+    return B.is_dept(s) and B.is_mountain(s)
+
+
+def poppies_in(kind: str) -> Any:
+    """Card 65 (2nd edition): the Shipment or the Base action in the chosen space."""
+    def opts(st: Any, v: Vars) -> list[str]:
+        name = D.NAMES[v.get("s", 0)]
+        return [o for o in poppies_options(st, v) if o.split(":")[1] == name
+                and o.split(":")[0] in (kind, "un" + kind)] if "s" in v else []
+    return opts
+
+
 @event(61, UNSHADED)
 def c61_air_bridge_unshaded() -> Program:
     """Remove every Cartels piece from 1 City. Cartels Resources -6."""
@@ -325,6 +338,14 @@ def c64_cocaine_labs_unshaded() -> Program:
                    "place a Shipment with a FARC Guerrilla at a Cartels Base")]
 
 
+@event(64, UNSHADED, edition=2)
+def c64_cocaine_labs_unshaded_2nd() -> Program:
+    """Place 2 available Shipments, each with a FARC Guerrilla that is in a space
+    holding a Cartels Base."""
+    return [spaces(2, cocaine_lab, give_farc_shipment,
+                   "place a Shipment with a FARC Guerrilla at a Cartels Base", repeat=True)]
+
+
 @event(64, SHADED)
 def c64_cocaine_labs_shaded() -> Program:
     """Cartels Resources +2 for each Cartels Base in a City and +1 for each Cartels Base
@@ -338,6 +359,15 @@ def c65_poppies_unshaded() -> Program:
     Guerrilla there; remove 1 Shipment held there; place 1 available Insurgent Base
     there (any Insurgent faction, within stacking); remove 1 Insurgent Base there."""
     return [pick(poppies_options, poppies, "one Poppies action")]
+
+
+@event(65, UNSHADED, edition=2)
+def c65_poppies_unshaded_2nd() -> Program:
+    """In one Mountain Department, both place or remove 1 Shipment and place or remove 1
+    Insurgent Base (do as much of the two as possible)."""
+    return [spaces(1, mountain_dept, store(), "choose a Mountain Department"),
+            pick(poppies_in("ship"), poppies, "place or remove a Shipment"),
+            pick(poppies_in("base"), poppies, "place or remove an Insurgent Base")]
 
 
 @event(66, UNSHADED)
@@ -357,6 +387,12 @@ def c66_tingo_mar_a_shaded() -> Program:
 def c67_mexican_traffickers_unshaded() -> Program:
     """Cartels Resources -10."""
     return [do(res(CARTELS, -10))]
+
+
+@event(67, UNSHADED, edition=2)
+def c67_mexican_traffickers_unshaded_2nd() -> Program:
+    """Cartels Resources -20."""
+    return [do(res(CARTELS, -20))]
 
 
 @event(67, SHADED)
