@@ -152,14 +152,25 @@ def narco_subs_options(st: Any, v: Vars) -> list[str]:
 
 
 def narco_subs(ctx: Any, st: Any, v: Vars, o: str) -> None:
-    among = [s for s in range(D.NS) if coastal(st, s)]
+    v["mode"] = o
     if o == "cartels_pieces":
+        among = [s for s in range(D.NS) if coastal(st, s)]
         push_pieces(st, -1, CARTELS_ALL, 2, "remove", v["f"], among=among)
-    else:
-        for i, c in enumerate(st.ships):
-            if c >= 0 and coastal(st, B.ship_space(c)) and v.setdefault("subs", 0) < 2:
-                st.ships[i] = -1
-                v["subs"] += 1
+
+
+def coastal_shipments(st: Any, v: Vars) -> list[str]:
+    """Card 68 unshaded: up to 2 Shipments from coastal spaces, one pick each."""
+    if v.get("mode") != "shipments" or v.get("subs", 0) >= 2:
+        return []
+    out = [f"ship:{i}:{D.NAMES[B.ship_space(c)]}" for i, c in enumerate(st.ships)
+           if c >= 0 and coastal(st, B.ship_space(c))]
+    return out + (["done"] if out and v.get("subs") else [])
+
+
+def drop_coastal_shipment(ctx: Any, st: Any, v: Vars, o: str) -> None:
+    if o != "done":
+        st.ships[int(o.split(":")[1])] = -1
+        v["subs"] = v.get("subs", 0) + 1
 
 
 def narco_subs_income(ctx: Any, st: Any, v: Vars) -> None:
@@ -406,7 +417,9 @@ def c67_mexican_traffickers_shaded() -> Program:
 def c68_narco_subs_unshaded() -> Program:
     """Remove from coastal spaces either 2 Cartels pieces or up to 2 Shipments
     (executing faction's choice of option)."""
-    return [pick(narco_subs_options, narco_subs, "remove 2 Cartels pieces or up to 2 Shipments")]
+    return [pick(narco_subs_options, narco_subs, "remove 2 Cartels pieces or up to 2 Shipments"),
+            pick(coastal_shipments, drop_coastal_shipment, "remove a coastal Shipment"),
+            pick(coastal_shipments, drop_coastal_shipment, "remove a coastal Shipment")]
 
 
 @event(68, SHADED)

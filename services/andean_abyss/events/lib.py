@@ -199,13 +199,17 @@ class PiecesProc(Proc[AAState]):
             return []
         opts = [option(f"piece:{D.NAMES[s]}:{KIND_IDS[k]}" if v["s"] < 0 else
                        f"piece:{KIND_IDS[k]}") for s in self.where(st, v) for k in v["kinds"]
-                if B.n(st, s, k) and self.can_act(st, v, s, k)]
+                if B.n(st, s, k) > self.arrived(v, s, k) and self.can_act(st, v, s, k)]
         if not opts:
             return []
         if v["stop"]:
             opts.append(option("done"))
         return [decide(st, v["who"], "aa.ev_pieces", f"{v['act']} a piece ({v['n']} left).",
                        opts)]
+
+    def arrived(self, v: Vars, s: int, k: int) -> int:
+        """Pieces that already moved here in this step: each piece moves once."""
+        return sum(1 for a in v.get("moved", []) if a == [s, k])
 
     def can_act(self, st: AAState, v: Vars, s: int, k: int) -> bool:
         if v["act"] == "move":
@@ -235,7 +239,11 @@ class PiecesProc(Proc[AAState]):
             return
         if parts[0] == "to":
             s, k = v.pop("mv")
-            move_piece(st, s, D.INDEX[parts[1]], k, v.get("hide_moved", False))
+            dest = D.INDEX[parts[1]]
+            hide = v.get("hide_moved", False)
+            move_piece(st, s, dest, k, hide)
+            f = KIND_FACTION[k]
+            v.setdefault("moved", []).append([dest, GUER_U[f] if hide else k])
             return
         s = D.INDEX[parts[1]] if len(parts) == 3 else v["s"]
         k = KIND_INDEX[parts[-1]]

@@ -146,3 +146,24 @@ def test_card_72() -> None:
     run_event(st, 72, "shaded", CARTELS, *["space:meta_east"] * 10)
     assert st.avail[9] == 0 and count(st, "meta_east", "cartels_underground") == 10
     assert AUC == 2
+
+
+def test_card_68_shipments_choice() -> None:
+    """Card 68 unshaded, Shipment option: the executor picks up to 2 coastal Shipments."""
+    st = standard()
+    put(st, "cartagena", "farc_underground")
+    put(st, "atlantico", "farc_underground")
+    st.ships[0] = S["cartagena"] * 4 + FARC
+    st.ships[1] = S["atlantico"] * 4 + FARC
+    st.ships[2] = S["putumayo"] * 4 + FARC
+    run_event(st, 68, "unshaded", GOVT, "shipments")
+    assert options(st) == ["ship:0:cartagena", "ship:1:atlantico"]
+    play(st, "ship:1:atlantico", "done")
+    assert st.ships[:3] == [S["cartagena"] * 4 + FARC, -1, S["putumayo"] * 4 + FARC]
+
+
+def test_card_20_each_guerrilla_moves_once() -> None:
+    """Card 20 unshaded: a moved Guerrilla cannot be moved again."""
+    st = standard()
+    run_event(st, 20, "unshaded", FARC, "piece:choco:farc_underground", "to:cali")
+    assert "piece:cali:farc_underground" not in options(st)
