@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from services.coin.effects import EffectProc
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import AmountRange, Choice, Decision, option
-from services.kernel.errors import RulesBug
+from services.kernel.errors import BadRequest, RulesBug
 from services.kernel.flow import Flow, push
 from services.kernel.game import Game, GameOptionSpec, Role
 from services.kernel.outcome import Outcome
@@ -40,10 +41,20 @@ class AndeanAbyss(Game[AAState]):
                        "AA 2.4.1: the 3rd Propaganda Round is the final one."),
         GameOptionSpec("hidden_next_card", ("false", "true"),
                        "AA 2.2: the upcoming card stays face down; 2.3.9 is not used."),
+        GameOptionSpec("eligibility_option", ("standard", "A", "B"),
+                       "AA 2.3.1 options: A = faction order from the upcoming card; B = as A, "
+                       "and only Events make factions Ineligible."),
         GameOptionSpec("card_text_edition", ("first", "second"),
                        "Event texts: the first edition (the rulebook's) or the second edition's "
                        "revised cards 26, 30, 36, 55, 56, 64, 65, 67 (AA-D-03)."),
     )
+
+    def check_setup(self, seats: int, options: Mapping[str, str]) -> dict[str, str]:
+        opts = super().check_setup(seats, options)
+        if opts["hidden_next_card"] == "true" and opts["eligibility_option"] != "standard":
+            raise BadRequest("AA 2.2: the hidden upcoming card does not combine with the "
+                             "eligibility options A and B")
+        return opts
 
     def setup(self, ctx: Ctx, seats: int, options: dict[str, str], seed: int) -> AAState:
         st = setup.new_state(seats, seed, options)

@@ -36,13 +36,28 @@ def final_event_card(st: AAState) -> bool:
     return False
 
 
+def order_card(st: AAState, card: int) -> int:
+    """AA 2.3.1 options A/B (AA-R-15): the faction order comes from the upcoming card, or
+    the first Event card further down the deck, or else the bottom-most played Event card."""
+    if not st.elig_option:
+        return card
+    for c in reversed(st.deck):
+        if not is_propaganda(c):
+            return c
+    return next(c for c in st.played if not is_propaganda(c))
+
+
 class AASequence:
     """The hooks coin.sequence calls."""
 
     faction_names: tuple[str, ...] = FACTION_IDS
 
     def faction_order(self, st: AAState, card: int) -> list[int]:
-        return list(D.FACTION_ORDER[card])
+        return list(D.FACTION_ORDER[order_card(st, card)])
+
+    def executors_ineligible(self, st: AAState) -> bool:
+        """AA 2.3.1 option B: executing never makes a faction Ineligible (only Events do)."""
+        return st.elig_option != "B"
 
     def is_propaganda(self, card: int) -> bool:
         return is_propaganda(card)

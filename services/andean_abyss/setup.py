@@ -34,7 +34,9 @@ def new_state(seats: int, seed: int, options: dict[str, str]) -> AAState:
                    terror=[0] * D.NS, out_of_play=[0] * NKINDS,
                    final_prop=3 if options.get("short_game") == "true" else 4,
                    hidden_next=options.get("hidden_next_card") == "true",
-                   edition=2 if options.get("card_text_edition") == "second" else 1)
+                   edition=2 if options.get("card_text_edition") == "second" else 1,
+                   elig_option=options.get("eligibility_option", "standard").replace(
+                       "standard", ""))
 
 
 def _kind(fid: str, piece: str) -> int:

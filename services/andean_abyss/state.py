@@ -29,6 +29,7 @@ class AAState(CoinState, kw_only=True):
     over:       0 playing; 1 won at a victory check (AA 6.1); 2 ended after the final Round.
     hidden_next: option AA 2.2, upcoming card hidden.
     edition:    card texts: 1 first edition (default), 2 second edition (AA-D-03).
+    elig_option: "" standard, "A" or "B" (AA 2.3.1 options, RULES.md O.4).
     """
 
     players: list[list[int]]
@@ -49,3 +50,4 @@ class AAState(CoinState, kw_only=True):
     over: int = 0
     hidden_next: bool = False
     edition: int = 1
+    elig_option: str = ""

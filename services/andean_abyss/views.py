@@ -14,6 +14,7 @@ from services.coin.spaces import LEVEL_NAMES
 from . import board as B
 from . import data as D
 from .constants import FACTION_IDS, KIND_IDS, NKINDS, PRESIDENT_IDS, Cap, Mom
+from .sequence import order_card
 from .state import AAState
 from .victory import margins
 
@@ -72,4 +73,6 @@ def view(st: AAState, seat: int | None) -> view_pb2.AndeanAbyssView:
         v.current_card.CopyFrom(card_view(st.played[-1]))
     if st.deck and not st.hidden_next:
         v.upcoming_card.CopyFrom(card_view(st.deck[-1]))
+    if st.elig_option and st.played:
+        v.order_card.CopyFrom(card_view(order_card(st, st.played[-1])))
     return v

@@ -39,6 +39,7 @@ class SequenceRules(Protocol):
     def bonus_tokens(self, st: Any, faction: int) -> list[int]: ...
     def spend_bonus_token(self, ctx: Ctx, st: Any, token: int) -> None: ...
     def may_help(self, st: Any, helper: int, faction: int) -> bool: ...
+    def executors_ineligible(self, st: Any) -> bool: ...
 
 
 def eligible_queue(rules: SequenceRules, st: CoinState, card: int) -> list[int]:
@@ -46,10 +47,11 @@ def eligible_queue(rules: SequenceRules, st: CoinState, card: int) -> list[int]:
     return [f for f in rules.faction_order(st, card) if st.eligible[f]]
 
 
-def adjust_eligibility(st: CoinState) -> None:
-    """§2.3.7 Executors become Ineligible, everyone else Eligible; Event overrides last."""
+def adjust_eligibility(st: CoinState, executors_ineligible: bool = True) -> None:
+    """§2.3.7 Executors become Ineligible (unless an option says otherwise, AA 2.3.1 B),
+    everyone else Eligible; Event overrides last."""
     for f in range(len(st.eligible)):
-        st.eligible[f] = f not in st.acted
+        st.eligible[f] = not executors_ineligible or f not in st.acted
     for f in st.set_ineligible:
         st.eligible[f] = False
     for f in st.set_eligible:
@@ -100,7 +102,7 @@ class CardProc(Proc[Any]):
         ph = v["ph"]
         if ph == "pick":
             if v["done"] >= 2 or not v["queue"]:
-                adjust_eligibility(st)
+                adjust_eligibility(st, self.rules.executors_ineligible(st))
                 pop(st)
                 return
             v["cur"] = v["queue"].pop(0)

@@ -84,6 +84,9 @@ def test_adjust_eligibility_with_overrides() -> None:
     st.acted, st.set_ineligible, st.set_eligible = [1], [2], [1]
     adjust_eligibility(st)
     assert st.eligible == [True, True, False] and st.acted == []
+    st.acted, st.set_ineligible = [0, 1], []
+    adjust_eligibility(st, executors_ineligible=False)  # AA 2.3.1 option B
+    assert st.eligible == [True, True, True]
 
 
 def test_first_and_second_eligible_options() -> None:

@@ -123,6 +123,9 @@ class ToyRules:
     def may_help(self, st: Any, helper: int, faction: int) -> bool:
         return True
 
+    def executors_ineligible(self, st: Any) -> bool:
+        return True
+
 
 RULES = ToyRules()
 OPERATION = OperationProc([Act(f) for f in range(3)], [Boost(f) for f in range(3)], SPACES,

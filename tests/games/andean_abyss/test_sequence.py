@@ -127,3 +127,36 @@ def test_short_game_and_propaganda_flow() -> None:
     assert st.final_prop == 3
     put(st, "cesar", "troops")  # irrelevant piece: the state stays valid
     assert st.final_prop == 3
+
+
+def test_eligibility_option_a_orders_by_the_upcoming_card() -> None:
+    """AA 2.3.1 option A (AA-R-15): the order comes from the upcoming card (37: AUC first);
+    past a Propaganda card to the next Event card; the Event played is still card 19's."""
+    st = standard(eligibility_option="A")
+    on_card(st, 19, [5, 37])
+    assert deciding(st) == AUC
+    st = standard(eligibility_option="A")
+    on_card(st, 19, [5, 74])
+    assert deciding(st) == GOVT  # card 5: Govt, FARC, Cartels, AUC
+    from services.andean_abyss.sequence import order_card
+    st.deck = [74]
+    st.played = [61, 19]
+    assert order_card(st, 19) == 61  # no Event left in the deck: bottom-most played Event
+
+
+def test_eligibility_option_b_only_events_make_ineligible() -> None:
+    """AA 2.3.1 option B: executing an Op leaves the faction Eligible."""
+    st = standard(eligibility_option="B")
+    on_card(st, 19, [5, 37])
+    assert deciding(st) == AUC
+    play(st, "op:rally", "space:cesar", "place", "done", "done", "pass", "pass", "pass")
+    assert st.played[-1] == 37 and st.eligible == [True] * 4
+
+
+def test_hidden_card_does_not_combine_with_option_a() -> None:
+    import pytest
+
+    from services.andean_abyss import GAME
+    from services.kernel.errors import BadRequest
+    with pytest.raises(BadRequest):
+        GAME.check_setup(4, {"hidden_next_card": "true", "eligibility_option": "A"})
