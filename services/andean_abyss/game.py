@@ -15,14 +15,15 @@ from services.kernel.outcome import Outcome
 
 from . import board as B
 from . import data as D
-from . import operations, propaganda, sequence, setup, victory, views, zones
+from . import deployment, operations, propaganda, sequence, setup, victory, views, zones
 from .constants import FACTION_IDS, MAX_AID, MAX_BASES, MAX_RESOURCES, NKINDS
 from .events import PROGRAMS, cards
 from .events import lib as event_lib
 from .state import AAState
 
 FLOW: Flow[AAState] = Flow([*sequence.PROCS, *operations.PROCS, *propaganda.PROCS,
-                            *event_lib.PROCS, EffectProc(PROGRAMS, FACTION_IDS)])
+                            *event_lib.PROCS, *deployment.PROCS,
+                            EffectProc(PROGRAMS, FACTION_IDS)])
 _ = zones, cards
 
 
@@ -37,6 +38,9 @@ class AndeanAbyss(Game[AAState]):
     view_type = "tablero.andean_abyss.v1.AndeanAbyssView"
     roles = tuple(Role(f, f.upper() if f != "govt" else "Government") for f in FACTION_IDS)
     option_specs = (
+        GameOptionSpec("deployment", ("standard", "open"),
+                       "Setup: standard deployment, or open deployment (each faction places "
+                       "its pieces: Cartels, AUC, FARC, Government)."),
         GameOptionSpec("short_game", ("false", "true"),
                        "AA 2.4.1: the 3rd Propaganda Round is the final one."),
         GameOptionSpec("hidden_next_card", ("false", "true"),
@@ -58,10 +62,16 @@ class AndeanAbyss(Game[AAState]):
 
     def setup(self, ctx: Ctx, seats: int, options: dict[str, str], seed: int) -> AAState:
         st = setup.new_state(seats, seed, options)
-        setup.standard_deployment(st)
         setup.prepare_deck(st)
-        setup.start(ctx, st)
-        push(st, "coin.deck", ph="play")
+        if options.get("deployment") == "open":
+            # AA 2.2: the first card is revealed once the pieces are placed
+            setup.standard_markers(st)
+            push(st, "coin.deck", ph="next")
+            push(st, "aa.deploy", **deployment.open_deployment(st))
+        else:
+            setup.standard_deployment(st)
+            setup.start(ctx, st)
+            push(st, "coin.deck", ph="play")
         FLOW.advance(ctx, st)
         return st
 

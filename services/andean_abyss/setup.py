@@ -45,14 +45,20 @@ def _kind(fid: str, piece: str) -> int:
     return KIND_IDS.index(f"{fid}_{piece}")
 
 
-def standard_deployment(st: AAState) -> None:
-    """Setup, Standard Deployment (setup.json `standard`)."""
+def standard_markers(st: AAState) -> None:
+    """Setup: Aid, Resources, Support and Opposition as in the standard setup (both
+    deployments place the markers so, setup.json `open_deployment.procedure`)."""
     std = D.SETUP["standard"]
     st.aid = int(std["aid"])
     st.resources = [int(std["resources"][f]) for f in FACTION_IDS]
     for space, level in std["support"].items():
         st.support[D.INDEX[space]] = LEVEL_OF_NAME[level]
-    for p in std["pieces"]:
+
+
+def standard_deployment(st: AAState) -> None:
+    """Setup, Standard Deployment (setup.json `standard`)."""
+    standard_markers(st)
+    for p in D.SETUP["standard"]["pieces"]:
         f = FACTION_IDS.index(p["faction"])
         kind = GUER_U[f] if p["piece"] == "guerrilla" else _kind(p["faction"], p["piece"])
         B.PIECES.place(st, D.INDEX[p["space"]], kind, int(p["count"]))

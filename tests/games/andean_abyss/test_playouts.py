@@ -31,7 +31,10 @@ def test_random_playout_invariants_and_replay(seats: int, seed: int) -> None:
         assert st.prop_played == st.final_prop
 
 
-@pytest.mark.parametrize("options", [{"short_game": "true"}, {"hidden_next_card": "true"}])
+@pytest.mark.parametrize("options", [
+    {"short_game": "true"}, {"hidden_next_card": "true"}, {"deployment": "open"},
+    {"eligibility_option": "A"}, {"eligibility_option": "B"},
+    {"card_text_edition": "second"}])
 def test_random_playout_options(options: dict[str, str]) -> None:
     p = random_playout(GAME, 4, 5, options, check=True)
     st = codec.decode(p.final.state, AAState)
