@@ -166,7 +166,8 @@ def guerrilla_kinds(factions: tuple[int, ...]) -> tuple[int, ...]:
 class PiecesProc(Proc[AAState]):
     """`aa.ev_pieces`: pick up to n pieces of the given kinds in one space (or anywhere when
     s < 0) and act on each: remove, activate, hide (Underground) or replace by one of `by`.
-    vars: s, kinds, n, act, who, stop (may stop early), by (replacement kinds), out_of_play."""
+    vars: s, kinds, n, act, who, stop (may stop early), by (replacement kinds), out_of_play;
+    moved pieces are recorded so that each moves once (AA-I-10)."""
 
     name = "aa.ev_pieces"
 
@@ -384,7 +385,8 @@ def free_assault_count(st: AAState, v: Vars, s: int) -> int:
 
 class EverySpaceProc(Proc[AAState]):
     """`aa.ev_every`: in every space where possible, one of `modes` (the faction's choice space
-    by space). vars: f, who, modes, done, only, flags (auc_as_troops, police_only, anyg)."""
+    by space, AA-I-9). vars: f, who, modes, done, only, flags (auc_as_troops, police_only,
+    anyg)."""
 
     name = "aa.ev_every"
 

@@ -86,7 +86,7 @@ def remove_piece(ctx: Ctx, st: AAState, s: int, kind: int, capture: str, by: int
 
 def move_guerrillas(st: AAState, src: int, dst: int, f: int, nu: int, na: int,
                     to_kind: int | None = None) -> None:
-    """Move Guerrillas; Shipments go with the last ones to leave (AA 4.5.3 step 5)."""
+    """Move Guerrillas; Shipments go with the last ones to leave (AA 4.5.3 step 5, AA-I-1)."""
     if nu:
         B.PIECES.move(st, src, dst, GUER_U[f], nu, to_kind)
     if na:
@@ -98,7 +98,7 @@ def move_guerrillas(st: AAState, src: int, dst: int, f: int, nu: int, na: int,
 
 def reclaim_options(st: AAState, kinds: tuple[int, ...], exclude: int) -> list[Option]:
     """AA 1.4.1 step 4 (AA-R-03): while none is Available, the executing faction may take
-    its own pieces of these kinds off the map (from any other space) to place them."""
+    its own pieces of these kinds off the map (from any other space) to place them (AA-I-3)."""
     if any(B.PIECES.available(st, k) for k in kinds):
         return []
     return [option(f"reclaim:{D.NAMES[s]}:{KIND_IDS[k]}") for s in range(D.NS) if s != exclude
@@ -112,7 +112,8 @@ def reclaim(ctx: Ctx, st: AAState, arg: str, f: int) -> None:
 
 
 class RemoveProc(Proc[AAState]):
-    """`aa.remove` vars: s, f (executor), n (left), mode, capture, targets (factions), who."""
+    """`aa.remove` vars: s, f (executor), n (left), mode, capture, targets (factions), who
+    (AA 1.4.1 step 5 as AA-I-2)."""
 
     name = "aa.remove"
 

@@ -133,7 +133,7 @@ class RallySpaceProc(Proc[AAState]):
 
 
 def rally_base(st: AAState, s: int, f: int) -> None:
-    """AA 3.3.1 (b): replace 2 Guerrillas by a Base (Active ones are taken first)."""
+    """AA 3.3.1 (b): replace 2 Guerrillas by a Base (Active ones first, AA-I-4)."""
     for _ in range(2):
         kind = GUER_A[f] if B.active(st, s, f) else GUER_U[f]
         B.PIECES.remove(st, s, kind)

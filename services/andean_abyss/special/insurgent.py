@@ -47,7 +47,7 @@ def kidnap_targets(st: AAState, s: int) -> list[int]:
 
 class KidnapLoop(SpaceLoop):
     """AA 4.3.3 Kidnap: up to 3 Terror spaces (City, LoC or Cartels Base) with more FARC
-    Guerrillas than Police (AA-R-09: after that space's Terror)."""
+    Guerrillas than Police (AA-R-09: after that space's Terror, AA-I-5)."""
 
     name = "aa.kidnap"
     prompt = "kidnap in a Terror space"
