@@ -70,7 +70,8 @@ def guerrillas(st: AAState, s: int, f: int) -> int:
 
 
 def all_guerrillas(st: AAState, s: int) -> int:
-    return sum(guerrillas(st, s, f) for f in (FARC, AUC, CARTELS))
+    p, b = st.pieces, s * NKINDS
+    return p[b + 3] + p[b + 4] + p[b + 6] + p[b + 7] + p[b + 9] + p[b + 10]
 
 
 def bases(st: AAState, s: int, f: int) -> int:

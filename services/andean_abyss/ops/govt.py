@@ -184,6 +184,23 @@ def patrol_reach(st: AAState, src: int) -> list[int]:
     return sorted(out)
 
 
+def patrol_sources(st: AAState, dest: int) -> set[int]:
+    """AA 3.2.2: the spaces from which a cube can reach `dest` (the reverse of
+    `patrol_reach`: paths run through Guerrilla-free LoCs and Cities)."""
+    seen = {dest}
+    frontier = [dest]
+    sources: set[int] = set()
+    while frontier:
+        s = frontier.pop()
+        for a in B.adjacent(st, s):
+            if a != dest:
+                sources.add(a)
+            if a not in seen and not B.is_dept(a) and not B.all_guerrillas(st, a):
+                seen.add(a)
+                frontier.append(a)
+    return sources
+
+
 class Patrol(OpSpec):
     """AA 3.2.2 Patrol: 3 in total; move cubes; Activate on LoCs; one free Assault."""
 
@@ -210,10 +227,17 @@ class PatrolMoveProc(Proc[AAState]):
     name = "aa.patrol_move"
 
     def movable(self, st: AAState, v: dict[str, Any]) -> list[tuple[int, int]]:
+        """Unmoved cubes that have somewhere to go: any adjacent LoC or City is a first
+        step (it may end there); a LimOp needs a path to its destination."""
+        sources = patrol_sources(st, v["dest"]) if v["lim"] else None
         out = []
-        for s in range(D.NS):
+        for s in B.spaces(st):
+            if sources is not None and s not in sources:
+                continue
+            if sources is None and all(B.is_dept(a) for a in B.adjacent(st, s)):
+                continue
             for k in (0, 1):
-                if B.n(st, s, k) > v["arrived"][2 * s + k] and self.dests(st, v, s):
+                if B.n(st, s, k) > v["arrived"][2 * s + k]:
                     out.append((s, k))
         return out
 

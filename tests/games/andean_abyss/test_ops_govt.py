@@ -206,3 +206,17 @@ def test_sweep_limop_one_space_and_zones() -> None:
     assert "space:huila" not in options(st)
     play(st, "space:cesar", "done")
     assert not any(o.startswith("space:") for o in options(st))
+
+
+def test_patrol_sources_is_the_reverse_of_patrol_reach() -> None:
+    """AA 3.2.2: the LimOp source search agrees with the forward search on played states."""
+    from services.andean_abyss import GAME
+    from services.andean_abyss.ops.govt import patrol_reach, patrol_sources
+    from services.andean_abyss.state import AAState
+    from services.kernel import codec
+    from services.kernel.playout import random_playout
+    st = codec.decode(random_playout(GAME, 4, 8).final.state, AAState)
+    for dest in B.spaces(st):
+        if not B.is_dept(dest):
+            srcs = {s for s in B.spaces(st) if s != dest and dest in patrol_reach(st, s)}
+            assert srcs == patrol_sources(st, dest) - {dest}
