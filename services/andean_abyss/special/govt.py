@@ -34,8 +34,9 @@ def air_lift_max(st: AAState) -> int:
 
 
 def air_lift_origins(st: AAState) -> list[int]:
+    dests = air_lift_dests(st, -1)
     return [s for s in B.spaces(st) if B.troops(st, s) and sa_space_ok(st, s)
-            and air_lift_dests(st, s)]
+            and any(d != s for d in dests)]
 
 
 def air_lift_dests(st: AAState, o: int) -> list[int]:
