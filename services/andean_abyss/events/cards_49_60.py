@@ -297,7 +297,8 @@ def c55_dea_agents_unshaded_2nd() -> Program:
 def c55_dea_agents_shaded() -> Program:
     """Choose 3 spaces holding Cartels pieces and shift each 1 level toward Active
     Opposition."""
-    return [spaces(3, lambda st, v, s: B.pieces_of(st, s, CARTELS) > 0,
+    return [spaces(3, lambda st, v, s: B.pieces_of(st, s, CARTELS) > 0 and populated(s)
+                   and st.support[s] > ACTIVE_OPPOSITION,
                    lambda ctx, st, v, s: shift(st, s, ACTIVE_OPPOSITION),
                    "shift a space with Cartels pieces toward Opposition")]
 

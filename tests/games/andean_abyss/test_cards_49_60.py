@@ -84,7 +84,9 @@ def test_card_55() -> None:
     run_event(st, 55, "unshaded", GOVT, "ship:0:cali", "piece:cali:cartels_underground",
               "piece:putumayo:cartels_underground")
     assert st.ships[0] == -1 and st.avail[9] == 12
-    run_event(st, 55, "shaded", FARC, "space:cali", "space:putumayo", "space:meta_east")
+    run_event(st, 55, "shaded", FARC)
+    assert options(st) == ["space:cali"]  # the others are at Active Opposition already
+    play(st, "space:cali")
     assert st.support[S["cali"]] == -1
 
 
