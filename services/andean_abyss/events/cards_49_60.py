@@ -110,7 +110,8 @@ def criminal_air_force(ctx: Any, st: Any, v: Vars) -> None:
     f = named(st, v)
     if "src" in v and "dst" in v:
         push_pieces(st, v["src"], (GUER_U[f], GUER_A[f]), 2,
-                    "move", f, stop=True, to=[v["dst"]], to_any=True, hide_moved=True)
+                    "move", f, stop=True, to=[v["dst"]], to_any=True, hide_moved=True,
+                    least=1)
 
 
 def deserters(ctx: Any, st: Any, v: Vars) -> None:

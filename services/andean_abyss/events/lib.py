@@ -203,7 +203,7 @@ class PiecesProc(Proc[AAState]):
                 if B.n(st, s, k) > self.arrived(v, s, k) and self.can_act(st, v, s, k)]
         if not opts:
             return []
-        if v["stop"]:
+        if v["stop"] and v.get("acted", 0) >= v.get("least", 0):
             opts.append(option("done"))
         return [decide(st, v["who"], "aa.ev_pieces", f"{v['act']} a piece ({v['n']} left).",
                        opts)]
@@ -249,6 +249,7 @@ class PiecesProc(Proc[AAState]):
         s = D.INDEX[parts[1]] if len(parts) == 3 else v["s"]
         k = KIND_INDEX[parts[-1]]
         v["n"] -= 1
+        v["acted"] = v.get("acted", 0) + 1
         self.apply(ctx, st, v, s, k)
 
     def apply(self, ctx: Ctx, st: AAState, v: Vars, s: int, k: int) -> None:

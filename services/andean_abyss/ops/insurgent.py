@@ -96,6 +96,11 @@ class RallySpaceProc(Proc[AAState]):
             if D.POP[s] + B.bases(st, s, f) - v.get("placed", 0) > most:
                 opts += guerrilla_reclaims(st, s, f)
             return [decide(st, f, "aa.rally_mass", "how many Guerrillas to place?", opts)]
+        if v.get("mode") == "base":
+            u, a = B.underground(st, s, f), B.active(st, s, f)
+            opts = [option(f"base:{nu}") for nu in range(3) if nu <= u and 2 - nu <= a]
+            return [decide(st, f, "aa.rally_base", "how many of the 2 replaced Guerrillas "
+                           "are Underground?", opts)]
         opts = [option(m) for m in rally_modes(st, s, f)]
         return [decide(st, f, "aa.rally_mode", f"Rally in {D.NAMES[s]}: which option?", opts)]
 
@@ -115,9 +120,11 @@ class RallySpaceProc(Proc[AAState]):
         elif verb == "place":
             B.PIECES.place(st, s, GUER_U[f])
             pop(st)
+        elif c.option_id == "base":
+            v["mode"] = "base"
         elif verb == "base":
             pop(st)
-            rally_base(st, s, f)
+            rally_base(st, s, f, int(arg))
         elif verb in ("mass", "gather"):
             v["mode"] = verb
         elif verb == "n":
@@ -132,12 +139,13 @@ class RallySpaceProc(Proc[AAState]):
             pop(st)
 
 
-def rally_base(st: AAState, s: int, f: int) -> None:
-    """AA 3.3.1 (b): replace 2 Guerrillas by a Base (Active ones first, AA-I-4)."""
-    for _ in range(2):
-        kind = GUER_A[f] if B.active(st, s, f) else GUER_U[f]
-        B.PIECES.remove(st, s, kind)
+def rally_base(st: AAState, s: int, f: int, nu: int) -> None:
+    """AA 3.3.1 (b): replace 2 Guerrillas (nu of them Underground) by a Base."""
+    B.PIECES.remove(st, s, GUER_U[f], nu)
+    B.PIECES.remove(st, s, GUER_A[f], 2 - nu)
     B.PIECES.place(st, s, BASE[f])
+    if not B.guerrillas(st, s, f) and B.ships_at(st, s, f):
+        push(st, "aa.ship_loss", s=s, owner=f, capture="", by=f)
     if not B.guerrillas(st, s, f) and B.ships_at(st, s, f):
         push(st, "aa.ship_loss", s=s, owner=f, capture="", by=f)
 

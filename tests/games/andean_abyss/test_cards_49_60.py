@@ -137,3 +137,12 @@ def test_card_60() -> None:
               "base", "piece:govt_base")
     assert B.bases_on_map(st, CARTELS) == 8 and B.bases_on_map(st, GOVT) == 0
     assert st.resources[CARTELS] == 10  # the Bribe was free
+
+
+def test_card_53_moves_at_least_one() -> None:
+    """Card 53 (AA-I-11): 1 or 2 Guerrillas: no "done" before the first one moves."""
+    st = standard()
+    run_event(st, 53, "unshaded", GOVT, "faction:farc", "space:meta_west", "space:vichada")
+    assert "done" not in options(st)
+    play(st, "piece:farc_underground", "to:vichada")
+    assert "done" in options(st)

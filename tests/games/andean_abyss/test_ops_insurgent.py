@@ -55,6 +55,8 @@ def test_tv_r_10_rally_base_and_stacking() -> None:
     play(st, "space:arauca")
     assert "base" in options(st)
     play(st, "base")
+    assert options(st) == ["base:2"]  # both FARC Guerrillas there are Underground
+    play(st, "base:2")
     assert count(st, "arauca", "farc_base") == 2 and count(st, "arauca", "farc_underground") == 0
     assert st.avail[5] == 2 and B.opposition_plus_bases(st) == 21 and st.resources[FARC] == 9
     play(st, "space:meta_west")
@@ -172,3 +174,15 @@ def test_tv_r_49_rally_without_available_guerrillas() -> None:
     assert count(st, "cesar", "auc_underground") == 1
     assert count(st, "atlantico", "auc_underground") == 0
     assert st.resources[AUC] == 4
+
+
+def test_rally_base_chooses_which_guerrillas() -> None:
+    """AA 3.3.1 (b), AA-I-4: the faction picks the 2 Guerrillas replaced by the Base."""
+    st = standard()
+    put(st, "cesar", "farc_underground", 3)
+    B.PIECES.flip_to(st, S["cesar"], 4, 1)
+    start_op(st, FARC, "rally")
+    play(st, "space:cesar", "base")
+    assert options(st) == ["base:1", "base:2"]  # 2 Underground, 1 Active there
+    play(st, "base:2")
+    assert count(st, "cesar", "farc_base") == 1 and count(st, "cesar", "farc_active") == 1
