@@ -29,7 +29,7 @@ def can_start(st: AAState, f: int, op: str, limited: bool, free: bool) -> bool:
     spec = OPERATION.spec(v)
     if op == "patrol":
         return free or st.resources[f] >= govt.COST
-    if OPERATION.affordable(st, v):
+    if OPERATION.can_select_any(st, v):
         return True
     if limited or free or f not in INCOME_SAS:
         return False

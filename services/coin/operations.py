@@ -98,6 +98,17 @@ class OperationProc(Proc[Any]):
                 and (only is None or s in only)
                 and spec.selectable(st, v, s) and (v["free"] or spec.cost(st, v, s) <= res)]
 
+    def can_select_any(self, st: CoinState, v: dict[str, Any]) -> bool:
+        """Whether `affordable` would offer any space (stops at the first)."""
+        spec = self.spec(v)
+        if len(v["spaces"]) >= spec.max_spaces(st, v):
+            return False
+        res = st.resources[v["f"]]
+        only = v.get("only")
+        return any(s not in v["spaces"] and (only is None or s in only)
+                   and spec.selectable(st, v, s) and (v["free"] or spec.cost(st, v, s) <= res)
+                   for s in spec.candidates(st, v))
+
     def sa_names(self, st: CoinState, v: dict[str, Any]) -> list[str]:
         """§4.1 SAs that may start now: full, paid Op; none executed yet."""
         if v["lim"] or v["sa"] or not v.get("sa_ok", True):

@@ -31,6 +31,10 @@ class SpaceLoop(Proc[AAState]):
     def apply(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
         """Carry out the SA in one space (may push steps)."""
 
+    def any_space(self, st: AAState, v: dict[str, Any]) -> bool:
+        """Whether the SA has a space now (overridden where a cheaper test exists)."""
+        return bool(self.spaces(st, v))
+
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         v = fr.vars
         if len(v["done"]) >= v["max"]:
@@ -76,7 +80,7 @@ class LoopSa(SaSpec):
     def allowed(self, st: Any, op: dict[str, Any]) -> bool:
         if self.with_ops and op["op"] not in self.with_ops:
             return False
-        return bool(self.proc.spaces(st, self.frame(op)))
+        return self.proc.any_space(st, self.frame(op))
 
     def begin(self, ctx: Ctx, st: Any, op: dict[str, Any]) -> None:
         push(st, self.proc.name, **self.frame(op))

@@ -269,6 +269,12 @@ class BribeLoop(SpaceLoop):
             return []
         return [s for s in B.spaces(st) if bribe_modes(st, s)]
 
+    def any_space(self, st: AAState, v: dict[str, Any]) -> bool:
+        if st.resources[CARTELS] < BRIBE_COST and not v.get("free"):
+            return False
+        return any(B.pieces_of(st, s, g) for s in B.spaces(st) for g in (GOVT, FARC, AUC)) or \
+            any(B.all_guerrillas(st, s) for s in B.spaces(st))
+
     def apply(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
         if not v.get("free"):  # card 60 shaded grants a free Bribe
             st.resources[CARTELS] -= BRIBE_COST
