@@ -70,6 +70,13 @@ class PieceTable:
             raise RulesBug(f"take {n} {self.names[kind]} from space {space}: only {st.pieces[i]}")
         st.pieces[i] -= n
 
+    def take_available(self, st: CoinState, kind: int, n: int) -> int:
+        """Take up to n pieces out of the Available box (out of play); returns how many."""
+        slot = self.pool[kind]
+        n = min(n, st.avail[slot])
+        st.avail[slot] -= n
+        return n
+
     def move(self, st: CoinState, src: int, dst: int, kind: int, n: int = 1,
              to_kind: int | None = None) -> None:
         """Move n pieces; `to_kind` changes a Guerrilla's state as it arrives."""

@@ -48,9 +48,7 @@ INSURGENT_G = guerrilla_kinds((FARC, AUC, CARTELS))
 
 def bloques(ctx: Any, st: Any, v: Vars) -> None:
     """Card 49 unshaded: 3 Available AUC Guerrillas out of play for good."""
-    n = min(3, st.avail[Kind.AUC_U])
-    st.avail[Kind.AUC_U] -= n
-    st.out_of_play[Kind.AUC_U] += n
+    st.out_of_play[Kind.AUC_U] += B.PIECES.take_available(st, Kind.AUC_U, 3)
 
 
 def dept_auc_base_fits(st: Any, v: Vars, s: int) -> bool:
