@@ -10,14 +10,22 @@ from typing import Any
 from services.coin import effects as fx
 from services.coin.spaces import ACTIVE_OPPOSITION, ACTIVE_SUPPORT, shift_support
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Choice, Decision, option
+from services.kernel.decisions import Choice, Decision, Option, option
 from services.kernel.flow import Proc, pop, push
 from services.kernel.state import Frame
 
 from .. import board as B
 from .. import data as D
 from ..constants import BASE, FACTION_IDS, GUER_A, GUER_U, KIND_FACTION, KIND_IDS, Kind
-from ..ops.common import KIND_INDEX, decide, push_activate, push_remove, remove_piece
+from ..ops.common import (
+    KIND_INDEX,
+    decide,
+    push_activate,
+    push_remove,
+    reclaim,
+    reclaim_options,
+    remove_piece,
+)
 from ..ops.govt import assault_count, sweep_activations
 from ..ops.insurgent import aid_cut, attack, terror
 from ..state import AAState
@@ -468,12 +476,29 @@ class PlaceProc(Proc[AAState]):
         return [k for k in v["kinds"] if B.PIECES.available(st, k) and B.can_place(st, s, k)]
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
-        kinds = self.kinds(st, fr.vars)
-        if len(kinds) <= 1:
+        v = fr.vars
+        kinds = self.kinds(st, v)
+        if len(kinds) == 1:
             return []
-        return [decide(st, fr.vars["who"], "aa.ev_place",
-                       f"place a piece in {D.NAMES[fr.vars['s']]} ({fr.vars['n']} left).",
-                       [option(f"place:{KIND_IDS[k]}") for k in kinds])]
+        if kinds:
+            opts = [option(f"place:{KIND_IDS[k]}") for k in kinds]
+        else:
+            opts = self.reclaims(st, v)
+            if not opts:
+                return []
+            opts.append(option("done", "Place no more"))
+        return [decide(st, v["who"], "aa.ev_place",
+                       f"place a piece in {D.NAMES[v['s']]} ({v['n']} left).", opts)]
+
+    def reclaims(self, st: AAState, v: Vars) -> list[Option]:
+        """AA 1.4.1 step 4 (AA-I-3): none Available: the executing faction may take its own
+        pieces of these kinds back from the map to place them."""
+        s = v["s"]
+        if s < 0 or v["n"] <= 0:
+            return []
+        own = tuple(k for k in v["kinds"] if KIND_FACTION[k] == v["who"]
+                    and B.can_place(st, s, k))
+        return reclaim_options(st, own, s) if own else []
 
     def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
         kinds = self.kinds(st, fr.vars)
@@ -484,8 +509,14 @@ class PlaceProc(Proc[AAState]):
         fr.vars["n"] -= 1
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
-        B.PIECES.place(st, fr.vars["s"], KIND_INDEX[(c.option_id or "").split(":")[1]])
-        fr.vars["n"] -= 1
+        verb, _, arg = (c.option_id or "").partition(":")
+        if verb == "done":
+            pop(st)
+        elif verb == "reclaim":
+            reclaim(ctx, st, arg, fr.vars["who"])
+        else:
+            B.PIECES.place(st, fr.vars["s"], KIND_INDEX[arg])
+            fr.vars["n"] -= 1
 
 
 def push_place(st: AAState, s: int, kinds: tuple[int, ...], n: int, who: int) -> None:

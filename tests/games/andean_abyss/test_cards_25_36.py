@@ -163,3 +163,17 @@ def test_card_36() -> None:
     assert sorted(options(st)) == ["space:antioquia", "space:cali"]
     play(st, "space:cali", "space:antioquia")
     assert B.total_support(st) == 55 and st.set_eligible == [FARC]
+
+
+def test_card_33_reclaim_own_pieces() -> None:
+    """AA 1.4.1 step 4 (AA-I-3) in an Event placement: with no FARC piece Available, FARC
+    may take its own pieces back from the map to place them in Ecuador."""
+    st = standard()
+    B.PIECES.take_available(st, 3, 99)
+    B.PIECES.take_available(st, 5, 99)
+    run_event(st, 33, "shaded", FARC)
+    assert "reclaim:choco:farc_base" in options(st) and "done" in options(st)
+    play(st, "reclaim:choco:farc_base")
+    assert count(st, "ecuador", "farc_base") == 1
+    play(st, "done")
+    assert B.pieces_of(st, B.D.ECUADOR, FARC) == 1
