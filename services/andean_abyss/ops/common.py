@@ -86,14 +86,49 @@ def remove_piece(ctx: Ctx, st: AAState, s: int, kind: int, capture: str, by: int
 
 def move_guerrillas(st: AAState, src: int, dst: int, f: int, nu: int, na: int,
                     to_kind: int | None = None) -> None:
-    """Move Guerrillas; Shipments go with the last ones to leave (AA 4.5.3 step 5, AA-I-1)."""
+    """Move Guerrillas; a Shipment moves with its holder (AA 4.5.3 step 5, AA-I-1): with the
+    last ones to leave, or, while some stay, where its owner says (`aa.ship_follow`)."""
     if nu:
         B.PIECES.move(st, src, dst, GUER_U[f], nu, to_kind)
     if na:
         B.PIECES.move(st, src, dst, GUER_A[f], na, to_kind)
+    held = B.ships_at(st, src, f)
+    if not held or not nu + na:
+        return
     if not B.guerrillas(st, src, f):
-        for i in B.ships_at(st, src, f):
+        for i in held:
             st.ships[i] = dst * 4 + f
+    else:
+        push(st, "aa.ship_follow", src=src, dst=dst, f=f, asked=[])
+
+
+class ShipFollowProc(Proc[AAState]):
+    """AA 4.5.3 step 5 (AA-I-1): some of a faction's Guerrillas left a space where it holds
+    Shipments: its owner says which Shipments went with the movers."""
+
+    name = "aa.ship_follow"
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        v = fr.vars
+        held = [i for i in B.ships_at(st, v["src"], v["f"]) if i not in v["asked"]]
+        if not held:
+            return []
+        opts = [option(f"follow:{i}") for i in held] + [option("stay", "The rest stay")]
+        return [decide(st, v["f"], "aa.ship_follow",
+                       f"Shipments in {D.NAMES[v['src']]}: which go with the Guerrillas "
+                       f"to {D.NAMES[v['dst']]}?", opts)]
+
+    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
+        pop(st)
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        v = fr.vars
+        if c.option_id == "stay":
+            pop(st)
+            return
+        i = int((c.option_id or "").split(":")[1])
+        st.ships[i] = v["dst"] * 4 + v["f"]
+        v["asked"].append(i)
 
 
 def reclaim_options(st: AAState, kinds: tuple[int, ...], exclude: int) -> list[Option]:
@@ -269,4 +304,5 @@ class ContrabandProc(Proc[AAState]):
         pop(st)
 
 
-PROCS: list[Proc[AAState]] = [RemoveProc(), ActivateProc(), ShipLossProc(), ContrabandProc()]
+PROCS: list[Proc[AAState]] = [RemoveProc(), ActivateProc(), ShipLossProc(), ContrabandProc(),
+                              ShipFollowProc()]

@@ -388,7 +388,9 @@ class SweepMoveProc(Proc[AAState]):
         return [decide(st, GOVT, "aa.sweep_move", f"move Troops into {D.NAMES[v['s']]}?", opts)]
 
     def arrived(self, st: AAState) -> list[int]:
-        arrived: list[int] = st.stack[-2].vars["arrived"]
+        """The Operation's record of pieces that arrived (each moves once)."""
+        op = next(f for f in reversed(st.stack) if f.proc == "coin.op")
+        arrived: list[int] = op.vars["arrived"]
         return arrived
 
     def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:

@@ -207,7 +207,9 @@ class MarchIntoProc(Proc[AAState]):
     name = "aa.march_into"
 
     def arrived(self, st: AAState) -> list[int]:
-        arrived: list[int] = st.stack[-2].vars["arrived"]
+        """The Operation's record of pieces that arrived (each moves once)."""
+        op = next(f for f in reversed(st.stack) if f.proc == "coin.op")
+        arrived: list[int] = op.vars["arrived"]
         return arrived
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:

@@ -186,3 +186,15 @@ def test_rally_base_chooses_which_guerrillas() -> None:
     assert options(st) == ["base:1", "base:2"]  # 2 Underground, 1 Active there
     play(st, "base:2")
     assert count(st, "cesar", "farc_base") == 1 and count(st, "cesar", "farc_active") == 1
+
+
+def test_shipment_follows_the_movers_if_its_owner_says_so() -> None:
+    """AA 4.5.3 step 5 (AA-I-1): some FARC Guerrillas leave Meta West, one stays; FARC says
+    its Shipment goes with the movers."""
+    st = standard()
+    st.ships[0] = S["meta_west"] * 4 + FARC
+    start_op(st, FARC, "march")
+    play(st, "space:loc_bogota_san_jose", "from:meta_west", "u:1", "a:0")
+    assert options(st) == ["follow:0", "stay"]
+    play(st, "follow:0")
+    assert st.ships[0] == S["loc_bogota_san_jose"] * 4 + FARC
