@@ -45,7 +45,7 @@ class Config:
     bots_after_ms: int = 10_000
     max_waiting_per_queue: int = 100_000
     decision_timeout_ms: int = 5 * 60 * 1000
-    bot_policy: str = "random"
+    bot_policy: str = "heuristic"
     sweep_interval_s: float = 0.1
     max_message_bytes: int = 1024 * 1024
     max_watches_per_session: int = 16

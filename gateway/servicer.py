@@ -147,8 +147,10 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
                 raise invalid("join", "every seat is a bot seat; nothing to join")
             players[seat], names[seat] = s.player_id, s.name
         invite = secrets.token_urlsafe(9)
+        if len(req.bot_policy) > 32:
+            raise invalid("bot_policy", "bot_policy is too long")
         table = await self.tables.create(req.game, req.seats, options, players, names, bots,
-                                         invite=invite)
+                                         invite=invite, bot_policy=req.bot_policy)
         info = table.info(seat)
         info.invite_code = invite
         return info

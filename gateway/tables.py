@@ -55,6 +55,7 @@ class Table:
     outcome: pb.Outcome
     invite: str
     timeout_ms: int
+    bot_policy: str
 
     @classmethod
     def parse(cls, tid: str, m: dict[bytes, bytes]) -> Table:
@@ -67,6 +68,7 @@ class Table:
             bots=json.loads(m[b"bots"]), pending=pending if isinstance(pending, list) else [],
             outcome=pb.Outcome.FromString(m.get(b"outcome", b"")),
             invite=m.get(b"invite", b"").decode(), timeout_ms=int(m[b"timeout_ms"]),
+            bot_policy=m[b"bot_policy"].decode(),
         )
 
     def seat_of(self, player_id: str) -> int:
@@ -86,6 +88,14 @@ class Table:
             msg.seats.add(seat=s, player_id=self.players[s], display_name=self.names[s],
                           bot=self.bots[s])
         return msg
+
+
+def strongest_policy(info: pb.GameInfo, preferred: str) -> str:
+    """The configured bot policy when the game offers it, else its best known one."""
+    for policy in (preferred, "heuristic", "random"):
+        if policy in info.bot_policies:
+            return policy
+    return info.bot_policies[0] if info.bot_policies else "random"
 
 
 def new_table_id() -> str:
@@ -175,11 +185,15 @@ class Tables:
 
     async def create(self, game: str, seats: int, options: dict[str, str], players: list[str],
                      names: list[str], bots: list[bool], *, invite: str = "",
-                     tid: str | None = None, listed: bool = False) -> Table:
+                     tid: str | None = None, listed: bool = False,
+                     bot_policy: str = "") -> Table:
         """Set up a table; it plays at once unless a non-bot seat is still free."""
         info = await self.router.info(game)
         if not info.min_seats <= seats <= info.max_seats:
             raise invalid("seats", f"{game} takes {info.min_seats}-{info.max_seats} seats")
+        bot_policy = bot_policy or strongest_policy(info, self.config.bot_policy)
+        if bot_policy not in info.bot_policies:
+            raise invalid("bot_policy", f"{game} bots play one of {list(info.bot_policies)}")
         seed = secrets.randbits(63)
         t: pb.Transition = await call(self.router.rules(game).Setup(
             rules_pb2.RulesSetupRequest(seats=seats, options=options, seed=seed)))
@@ -195,6 +209,7 @@ class Tables:
             "names": json.dumps(names), "bots": json.dumps(bots), "invite": invite,
             "created": now, "rules_version": t.state.rules_version,
             "timeout_ms": self.config.decision_timeout_ms, "listed": int(listed),
+            "bot_policy": bot_policy,
         }
         res = await self._commit(tid, -1, t, meta, pending, "", "", create=True)
         if res is None:

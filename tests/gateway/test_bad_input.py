@@ -119,6 +119,8 @@ def test_bad_matchmaking_and_table_requests(new_client, redis):
     expect(INVALID, ann.GetTicket, gw.GetTicketRequest(ticket_id="nonsense"))
     expect(INVALID, ann.CreateTable, gw.CreateTableRequest(game="duel", seats=2,
                                                            bot_seats=[0, 0]))
+    expect(INVALID, ann.CreateTable, gw.CreateTableRequest(game="duel", seats=2,
+                                                           bot_policy="genius"))
     expect(grpc.StatusCode.NOT_FOUND, ann.JoinTable, gw.JoinTableRequest(invite_code="nope"))
     assert {k: redis.dump(k) for k in redis.scan_iter("mm:*")} == before
 

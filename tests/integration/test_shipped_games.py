@@ -61,6 +61,9 @@ def test_people_and_bots_play_a_whole_game_through_the_gateway(game, platform, r
                 time.sleep(0.01)
         assert finished, f"{game} did not finish"
         meta = redis.hgetall(f"t:{{{tid}}}:meta")
+        # Bot seats play the strongest policy the game offers.
+        expected = "heuristic" if "heuristic" in info.bot_policies else "random"
+        assert meta[b"bot_policy"].decode() == expected
         log = [json.loads(e) for e in redis.lrange(f"t:{{{tid}}}:log", 0, -1)]
         assert {e["by"] for e in log} >= {"player", "bot"}
         choices = [(e["seat"], Choice(e["decision_id"], e.get("option_id"), e.get("amount")))
