@@ -27,17 +27,17 @@ gen/.stamp: $(shell find protos -name '*.proto') scripts/gen_protos.py
 	touch gen/.stamp
 
 run: gen
-	$(PY) -m deploy.local
+	$(PY) -m deploy
 
 test: gen
 	$(PY) -m pytest -q -p no:cacheprovider $(PYTEST_ARGS)
 
 lint: gen
-	$(BIN)/ruff check services gateway clients tests bench deploy scripts
+	$(BIN)/ruff check .
 	$(BIN)/mypy
 
-$(BUF):
-	npm install --no-audit --no-fund --silent @bufbuild/buf@1.75.0
+$(BUF): package.json package-lock.json
+	npm ci --no-audit --no-fund --silent
 
 contract: $(BUF)
 	$(BUF) lint

@@ -7,7 +7,7 @@ a failed step can never corrupt the stored state (STYLE principle 2).
 from __future__ import annotations
 
 import hashlib
-from typing import TypeVar
+from typing import TypeVar, cast
 
 import msgspec
 
@@ -16,7 +16,7 @@ from .errors import BadRequest
 T = TypeVar("T")
 
 _encoder = msgspec.msgpack.Encoder()
-_decoders: dict[type, msgspec.msgpack.Decoder] = {}
+_decoders: dict[type, msgspec.msgpack.Decoder[object]] = {}
 
 
 def encode(state: object) -> bytes:
@@ -28,7 +28,7 @@ def decode(data: bytes, state_type: type[T]) -> T:
     if dec is None:
         dec = _decoders[state_type] = msgspec.msgpack.Decoder(state_type)
     try:
-        return dec.decode(data)  # type: ignore[no-any-return]
+        return cast(T, dec.decode(data))
     except (msgspec.DecodeError, msgspec.ValidationError) as e:
         raise BadRequest(f"state bytes do not decode: {e}") from None
 

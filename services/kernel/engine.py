@@ -7,7 +7,8 @@ before the rules module sees it; the state is decoded afresh for every call.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 import msgspec
 

@@ -10,7 +10,8 @@ merges into the parent's vars before the parent runs again.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Generic, Iterable, TypeVar
+from collections.abc import Iterable
+from typing import Any, ClassVar, Generic, TypeVar
 
 from .ctx import Ctx
 from .decisions import Choice, Decision

@@ -9,7 +9,8 @@ re-validate.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Generic, Mapping, TypeVar
+from collections.abc import Mapping
+from typing import Any, ClassVar, Generic, TypeVar
 
 import msgspec
 
@@ -60,7 +61,8 @@ class Game(ABC, Generic[S]):
     def check_setup(self, seats: int, options: Mapping[str, str]) -> dict[str, str]:
         """Validate seat count and options; return the options with defaults filled."""
         if not self.min_seats <= seats <= self.max_seats:
-            raise BadRequest(f"{self.id} takes {self.min_seats}-{self.max_seats} seats, not {seats}")
+            raise BadRequest(
+                f"{self.id} takes {self.min_seats}-{self.max_seats} seats, not {seats}")
         specs = {o.name: o for o in self.option_specs}
         for name, value in options.items():
             if name not in specs:

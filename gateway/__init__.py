@@ -1,0 +1,1 @@
+"""The Tablero gateway: sessions, matchmaking, tables, routing, streams, clocks (DESIGN §3)."""

@@ -1,0 +1,69 @@
+"""Gateway configuration, from environment variables (documented in the README)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+
+def parse_games(spec: str) -> dict[str, str]:
+    """`duel=ipv4:127.0.0.1:5101,127.0.0.1:5102;cuba=dns:///cuba-rules:50051` -> {game: target}."""
+    games: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in spec.split(";"))):
+        name, sep, target = part.partition("=")
+        if not sep or not name or not target:
+            raise ValueError(f"bad TABLERO_GAMES entry {part!r}: want game=target")
+        games[name.strip()] = target.strip()
+    return games
+
+
+def parse_api_keys(spec: str) -> dict[str, str]:
+    """`key1:alice,key2:bob` -> {key: name}."""
+    keys: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in spec.split(","))):
+        key, sep, name = part.partition(":")
+        if not sep or not key or not name:
+            raise ValueError(f"bad TABLERO_API_KEYS entry {part!r}: want key:name")
+        keys[key] = name
+    return keys
+
+
+@dataclass
+class Config:
+    redis_url: str = "redis://127.0.0.1:6379/0"
+    host: str = "127.0.0.1"
+    port: int = 50051
+    games: dict[str, str] = field(default_factory=dict)
+    api_keys: dict[str, str] = field(default_factory=dict)
+    session_ttl_ms: int = 24 * 3600 * 1000
+    rate_per_s: float = 200.0
+    rate_burst: int = 400
+    ticket_ttl_ms: int = 10 * 60 * 1000
+    bots_after_ms: int = 10_000
+    max_waiting_per_queue: int = 100_000
+    decision_timeout_ms: int = 5 * 60 * 1000
+    bot_policy: str = "random"
+    sweep_interval_s: float = 0.1
+    max_message_bytes: int = 1024 * 1024
+    max_watches_per_session: int = 16
+    finished_ttl_s: int = 7 * 24 * 3600
+    metrics_port: int = -1
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> Config:
+        e = dict(os.environ if env is None else env)
+        c = cls()
+        c.redis_url = e.get("REDIS_URL", c.redis_url)
+        c.host = e.get("GATEWAY_HOST", c.host)
+        c.port = int(e.get("GATEWAY_PORT", c.port))
+        c.games = parse_games(e.get("TABLERO_GAMES", ""))
+        c.api_keys = parse_api_keys(e.get("TABLERO_API_KEYS", ""))
+        c.session_ttl_ms = int(e.get("TABLERO_SESSION_TTL_MS", c.session_ttl_ms))
+        c.rate_per_s = float(e.get("TABLERO_RATE_PER_S", c.rate_per_s))
+        c.rate_burst = int(e.get("TABLERO_RATE_BURST", c.rate_burst))
+        c.ticket_ttl_ms = int(e.get("TABLERO_TICKET_TTL_MS", c.ticket_ttl_ms))
+        c.bots_after_ms = int(e.get("TABLERO_BOTS_AFTER_MS", c.bots_after_ms))
+        c.decision_timeout_ms = int(e.get("TABLERO_DECISION_TIMEOUT_MS", c.decision_timeout_ms))
+        c.bot_policy = e.get("TABLERO_BOT_POLICY", c.bot_policy)
+        c.metrics_port = int(e.get("GATEWAY_METRICS_PORT", c.metrics_port))
+        return c

@@ -1,0 +1,114 @@
+"""Bots in seats and decision clocks (DESIGN §3 "Clocks", "After a commit ... bot seats act").
+
+A bot seat's decisions are due at once; a person's are due at their deadline.
+`Driver.kick(table)` plays every due decision of a table with the rules
+service's Suggest, committing each like a person's choice (compare-and-set,
+so a person acting at the same time is never overwritten). One gateway drives
+a table at a time (a short Redis lock); the sweeper kicks every table whose
+earliest deadline has passed, so a gateway dying mid-drive loses nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+
+from redis.asyncio import Redis
+from tablero.v1 import rules_pb2
+
+from . import keys
+from .config import Config
+from .errors import GatewayError
+from .routing import call
+from .sessions import now_ms
+from .tables import Table, Tables, due_of
+
+log = logging.getLogger("tablero.driver")
+
+MAX_STEPS_PER_KICK = 5000
+LOCK_MS = 10_000
+
+
+class Driver:
+    def __init__(self, redis: Redis, tables: Tables, config: Config) -> None:
+        self.redis = redis
+        self.tables = tables
+        self.config = config
+        self.running: dict[str, asyncio.Task[None]] = {}
+        tables.on_commit = self.kick
+
+    def kick(self, tid: str) -> None:
+        """Play the table's due decisions in the background (no-op if already doing so)."""
+        if tid not in self.running:
+            task = asyncio.get_running_loop().create_task(self._drive(tid))
+            self.running[tid] = task
+            task.add_done_callback(lambda _: self.running.pop(tid, None))
+
+    async def _drive(self, tid: str) -> None:
+        lock = keys.table_drive_lock(tid)
+        token = secrets.token_hex(8)
+        if not await self.redis.set(lock, token, nx=True, px=LOCK_MS):
+            return
+        try:
+            await self.play_due(tid)
+        except GatewayError as e:
+            log.warning("driving table %s: %s %s", tid, e.code.name, e.message)
+        except Exception:
+            log.exception("driving table %s", tid)
+        finally:
+            if await self.redis.get(lock) == token.encode():
+                await self.redis.delete(lock)
+
+    async def play_due(self, tid: str) -> None:
+        for _ in range(MAX_STEPS_PER_KICK):
+            table, state = await self.tables.load(tid)
+            if table.status != "playing":
+                return
+            now = now_ms()
+            due = [p for p in table.pending if not p["opt"] and 0 < p["dl"] <= now]
+            if not due:
+                if await self._park(table):
+                    return
+                continue
+            await self._play(table, state, due[0])
+        self.kick_later(tid)
+
+    async def _play(self, table: Table, state: bytes, p: dict[str, object]) -> None:
+        seat = int(p["seat"])  # type: ignore[call-overload]
+        req = rules_pb2.RulesSuggestRequest(seat=seat, decision_id=str(p["id"]),
+                                            policy=self.config.bot_policy)
+        req.state.ParseFromString(state)
+        choice = await call(self.tables.router.rules(table.game).Suggest(req))
+        t = await self.tables._rules_act(table, state, seat, choice)
+        by = "bot" if table.bots[seat] else "clock"
+        await self.tables.commit_choice(table, t, seat, choice, by, "")
+
+    async def _park(self, table: Table) -> bool:
+        """Nothing is due: set the table's clock to its next deadline. True when no commit
+        slipped in meanwhile (else the caller looks again)."""
+        due = due_of(table.pending)
+        if due >= 0:
+            await self.redis.zadd(keys.DEADLINES, {table.tid: due}, gt=True)
+        version = await self.redis.hget(keys.table_meta(table.tid), "version")
+        return version is not None and int(version) == table.version
+
+    def kick_later(self, tid: str) -> None:
+        asyncio.get_running_loop().call_later(0.05, self.kick, tid)
+
+    async def sweep_forever(self) -> None:
+        """Kick every table whose earliest deadline has passed."""
+        while True:
+            try:
+                due = await self.redis.zrangebyscore(keys.DEADLINES, "-inf", now_ms(), 0, 500)
+                for tid in due:
+                    self.kick(tid.decode())
+            except Exception:
+                log.exception("clock sweep")
+            await asyncio.sleep(self.config.sweep_interval_s)
+
+    async def stop(self) -> None:
+        tasks = list(self.running.values())
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

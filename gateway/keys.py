@@ -1,0 +1,77 @@
+"""Every Redis key the gateway uses, spelled once.
+
+All keys of one table share the hash tag `{<table_id>}`, all keys of one
+matchmaking queue share `{<queue_id>}`, and a session's keys share `{<token>}`,
+so every atomic step (one Lua script) stays in one Redis Cluster slot.
+The global indexes (`clk:deadlines`, `mm:queues`, `tables:*`, `inv:*`) are
+never touched inside a multi-key script.
+"""
+
+from __future__ import annotations
+
+
+def session(token: str) -> str:
+    return f"s:{{{token}}}"
+
+
+def session_rate(token: str) -> str:
+    return f"s:{{{token}}}:rl"
+
+
+def table_meta(tid: str) -> str:
+    """Hash: game, seats, options, seed, status, version, players, names, bots, pending, ..."""
+    return f"t:{{{tid}}}:meta"
+
+
+def table_state(tid: str) -> str:
+    """String: the GameState message bytes."""
+    return f"t:{{{tid}}}:state"
+
+
+def table_log(tid: str) -> str:
+    """List: the choice log, one JSON entry per applied choice."""
+    return f"t:{{{tid}}}:log"
+
+
+def table_events(tid: str) -> str:
+    """Stream: one entry per event: vis ("*" or "0,2"), v (version), b (TableEvent bytes)."""
+    return f"t:{{{tid}}}:events"
+
+
+def table_idem(tid: str) -> str:
+    """Hash: "<seat>:<idempotency key>" -> "<version> <first event id> <last event id>"."""
+    return f"t:{{{tid}}}:idem"
+
+
+def table_drive_lock(tid: str) -> str:
+    return f"t:{{{tid}}}:drive"
+
+
+def table_keys(tid: str) -> list[str]:
+    """The keys of the commit script, in its KEYS order."""
+    return [table_meta(tid), table_state(tid), table_log(tid), table_events(tid), table_idem(tid)]
+
+
+def invite(code: str) -> str:
+    return f"inv:{code}"
+
+
+def queue(qid: str) -> str:
+    """Sorted set: waiting ticket ids by enqueue time."""
+    return f"mm:{{{qid}}}:queue"
+
+
+def queue_tickets(qid: str) -> str:
+    """Hash: ticket id -> ticket JSON; also "match:<table_id>" -> match record JSON."""
+    return f"mm:{{{qid}}}:tickets"
+
+
+def queue_spec(qid: str) -> str:
+    """String: the queue's JSON spec {game, seats, options}."""
+    return f"mm:{{{qid}}}:spec"
+
+
+QUEUES = "mm:queues"
+DEADLINES = "clk:deadlines"
+TABLES_ACTIVE = "tables:active"
+TABLES_FINISHED = "tables:finished"

@@ -1,0 +1,47 @@
+-- commit.lua: apply one transition to a table, atomically: compare-and-set on the version,
+-- the new state, the choice log entry, the meta fields and the event appends.
+-- KEYS[1] meta  KEYS[2] state  KEYS[3] log  KEYS[4] events  KEYS[5] idem   (one hash tag)
+-- ARGV[1] expected version
+-- ARGV[2] new state bytes
+-- ARGV[3] choice log entry ("" = none, e.g. table creation)
+-- ARGV[4] idempotency field ("" = none)
+-- ARGV[5] n = number of meta field/value pairs, then 2n values
+-- then m = number of events, then m pairs (visibility, TableEvent bytes)
+-- ARGV[...] create flag last: "1" = the table must not exist yet (version -1 expected)
+-- Returns {1, new_version, event ids...}                   committed (m >= 1 events)
+--       | {0, current_version}                           version mismatch (lost race)
+--       | {2, "<version> <first id> <last id>"}          idempotency key already applied
+local create = ARGV[#ARGV] == '1'
+local cur = redis.call('HGET', KEYS[1], 'version')
+if create then
+  if cur then return {0, tonumber(cur)} end
+  cur = -1
+else
+  if not cur then return {0, -1} end
+  cur = tonumber(cur)
+end
+if ARGV[4] ~= '' then
+  local prev = redis.call('HGET', KEYS[5], ARGV[4])
+  if prev then return {2, prev} end
+end
+if cur ~= tonumber(ARGV[1]) then return {0, cur} end
+local nv = cur + 1
+redis.call('SET', KEYS[2], ARGV[2])
+if ARGV[3] ~= '' then redis.call('RPUSH', KEYS[3], ARGV[3]) end
+local i = 5
+local n = tonumber(ARGV[i])
+for k = 1, n do
+  redis.call('HSET', KEYS[1], ARGV[i + 2 * k - 1], ARGV[i + 2 * k])
+end
+redis.call('HSET', KEYS[1], 'version', nv)
+i = i + 2 * n + 1
+local m = tonumber(ARGV[i])
+local out = {1, nv}
+for k = 1, m do
+  out[k + 2] = redis.call('XADD', KEYS[4], '*', 'vis', ARGV[i + 2 * k - 1], 'v', nv,
+                          'b', ARGV[i + 2 * k])
+end
+if ARGV[4] ~= '' then
+  redis.call('HSET', KEYS[5], ARGV[4], nv .. ' ' .. out[3] .. ' ' .. out[#out])
+end
+return out

@@ -1,0 +1,52 @@
+-- match.lua: form at most one table from a queue, atomically, so that no ticket ever lands in
+-- two tables even when several gateways run it at once. Expires overdue tickets first.
+-- KEYS[1] queue zset  KEYS[2] tickets hash   (one hash tag)
+-- ARGV[1] now ms   ARGV[2] seats per table   ARGV[3] the new table id
+-- A full table forms from the `seats` oldest tickets. Otherwise, when the oldest ticket allows
+-- bots and has waited bots_after ms, the waiting tickets that allow bots (oldest first, up to
+-- `seats`) form a table and bots take the other seats.
+-- Returns {} | {table_id, ticket ids in seat order...}
+local now = tonumber(ARGV[1])
+local seats = tonumber(ARGV[2])
+local tid = ARGV[3]
+local ids = redis.call('ZRANGE', KEYS[1], 0, -1)
+local waiting = {}
+for _, id in ipairs(ids) do
+  local raw = redis.call('HGET', KEYS[2], id)
+  local t = raw and cjson.decode(raw)
+  if not t or t.status ~= 'waiting' then
+    redis.call('ZREM', KEYS[1], id)
+  elseif t.expires <= now then
+    t.status = 'expired'
+    redis.call('HSET', KEYS[2], id, cjson.encode(t))
+    redis.call('ZREM', KEYS[1], id)
+  else
+    waiting[#waiting + 1] = {id, t}
+  end
+end
+if #waiting == 0 then return {} end
+local take = {}
+if #waiting >= seats then
+  for i = 1, seats do take[i] = waiting[i] end
+else
+  local oldest = waiting[1][2]
+  if not oldest.bots or now < oldest.created + oldest.bots_after then return {} end
+  for _, w in ipairs(waiting) do
+    if w[2].bots and #take < seats then take[#take + 1] = w end
+  end
+end
+local out = {tid}
+local members = {}
+for seat, w in ipairs(take) do
+  local t = w[2]
+  t.status = 'matched'
+  t.table = tid
+  t.seat = seat - 1
+  redis.call('HSET', KEYS[2], w[1], cjson.encode(t))
+  redis.call('ZREM', KEYS[1], w[1])
+  out[#out + 1] = w[1]
+  members[#members + 1] = w[1]
+end
+-- The match record lets any gateway (re)create the table if its creator died.
+redis.call('HSET', KEYS[2], 'match:' .. tid, cjson.encode(members))
+return out

@@ -1,0 +1,61 @@
+-- seat.lua: change who holds a seat of a table, atomically with the table's pending deadlines.
+-- KEYS[1] meta
+-- ARGV[1] op: "join" (take the lowest free non-bot seat) | "leave" (hand one's seat to a bot)
+-- ARGV[2] player id   ARGV[3] display name   ARGV[4] now ms   ARGV[5] decision timeout ms
+-- A table whose last free seat is taken goes from "open" to "playing"; its pending decisions
+-- then get their deadlines (now for bot seats, now + timeout otherwise).
+-- Returns {1, seat, status} | {0, reason}
+local m = redis.call('HMGET', KEYS[1], 'status', 'players', 'names', 'bots', 'pending')
+if not m[1] then return {0, 'not_found'} end
+local status = m[1]
+local players = cjson.decode(m[2])
+local names = cjson.decode(m[3])
+local bots = cjson.decode(m[4])
+local op, pid, name = ARGV[1], ARGV[2], ARGV[3]
+local now, timeout = tonumber(ARGV[4]), tonumber(ARGV[5])
+local seat = -1
+for i = 1, #players do
+  if players[i] == pid then seat = i - 1 end
+end
+if op == 'join' then
+  if seat >= 0 then return {1, seat, status} end
+  if status ~= 'open' then return {0, 'not_open'} end
+  for i = 1, #players do
+    if seat < 0 and players[i] == '' and not bots[i] then
+      seat = i - 1
+      players[i] = pid
+      names[i] = name
+    end
+  end
+  if seat < 0 then return {0, 'full'} end
+  local free = false
+  for i = 1, #players do
+    if players[i] == '' and not bots[i] then free = true end
+  end
+  if not free then status = 'playing' end
+elseif op == 'leave' then
+  if seat < 0 then return {0, 'not_seated'} end
+  if status == 'finished' then return {0, 'finished'} end
+  bots[seat + 1] = true
+  players[seat + 1] = ''
+  names[seat + 1] = 'bot'
+else
+  return {0, 'bad_op'}
+end
+local pending = cjson.decode(m[5])
+local due = -1
+if status == 'playing' then
+  for _, p in ipairs(pending) do
+    if bots[p.seat + 1] then
+      p.dl = now
+    elseif op == 'join' or p.dl == 0 then
+      p.dl = now + timeout
+    end
+    if not p.opt and (due < 0 or p.dl < due) then due = p.dl end
+  end
+end
+local enc_pending = '[]'
+if #pending > 0 then enc_pending = cjson.encode(pending) end
+redis.call('HSET', KEYS[1], 'status', status, 'players', cjson.encode(players),
+           'names', cjson.encode(names), 'bots', cjson.encode(bots), 'pending', enc_pending)
+return {1, seat, status, due}

@@ -1,0 +1,186 @@
+"""Matchmaking: one queue per (game, seats, options); atomic matching in Lua.
+
+A ticket waits in its queue until the oldest `seats` tickets form a table, or,
+when the oldest allows bots and has waited long enough, the waiting tickets
+that allow bots form a table with bots in the other seats. `match.lua` does
+the forming in one atomic step, so no ticket lands in two tables however many
+gateways run it at once; it also writes a match record so that any gateway
+can (re)create a matched table whose creator died before setting it up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import secrets
+from typing import Any
+
+import grpc
+from redis.asyncio import Redis
+from tablero.v1 import common_pb2 as pb
+from tablero.v1 import gateway_pb2 as gw
+
+from . import keys
+from .config import Config
+from .errors import GatewayError, invalid, not_found
+from .routing import Router
+from .scripts import Scripts
+from .sessions import Session, now_ms
+from .tables import Tables, new_table_id
+
+log = logging.getLogger("tablero.matchmaking")
+
+STATUS = {"waiting": gw.TICKET_STATUS_WAITING, "matched": gw.TICKET_STATUS_MATCHED,
+          "cancelled": gw.TICKET_STATUS_CANCELLED, "expired": gw.TICKET_STATUS_EXPIRED}
+MAX_WAIT_MS = 30_000
+MAX_TTL_MS = 24 * 3600 * 1000
+
+
+def queue_id(game: str, seats: int, options: dict[str, str]) -> str:
+    spec = json.dumps([game, seats, sorted(options.items())])
+    return hashlib.sha256(spec.encode()).hexdigest()[:16]
+
+
+def check_options(info: pb.GameInfo, options: dict[str, str], field: str) -> dict[str, str]:
+    """The options with defaults filled in; unknown names or values are INVALID_ARGUMENT."""
+    specs = {o.name: o for o in info.options}
+    for name, value in options.items():
+        if name not in specs:
+            raise invalid(field, f"unknown option {name!r} for {info.id}")
+        if value not in specs[name].values:
+            raise invalid(field, f"option {name!r} takes one of {list(specs[name].values)}")
+    return {n: options.get(n, o.default_value) for n, o in specs.items()}
+
+
+async def checked_game(router: Router, game: str, seats: int, options: dict[str, str],
+                       ) -> dict[str, str]:
+    if not game or len(game) > 64:
+        raise invalid("game", "game is required")
+    if game not in router.stubs:
+        raise not_found(f"game {game!r}")
+    info = await router.info(game)
+    if not info.min_seats <= seats <= info.max_seats:
+        raise invalid("seats", f"{game} takes {info.min_seats}-{info.max_seats} seats")
+    return check_options(info, options, "options")
+
+
+def ticket_pb(ticket_id: str, t: dict[str, Any]) -> gw.Ticket:
+    return gw.Ticket(ticket_id=ticket_id, game=t["game"], seats=t["seats"],
+                     status=STATUS[t["status"]], table_id=t.get("table", ""),
+                     seat=t.get("seat", -1), created_unix_ms=t["created"],
+                     expires_unix_ms=t["expires"])
+
+
+def split_ticket_id(ticket_id: str) -> str:
+    qid, sep, rest = ticket_id.partition(".")
+    if not sep or len(qid) != 16 or not rest or len(ticket_id) > 64:
+        raise invalid("ticket_id", "malformed ticket_id")
+    return qid
+
+
+class Matchmaker:
+    def __init__(self, redis: Redis, scripts: Scripts, tables: Tables, router: Router,
+                 config: Config) -> None:
+        self.redis = redis
+        self.scripts = scripts
+        self.tables = tables
+        self.router = router
+        self.config = config
+
+    async def enqueue(self, session: Session, req: gw.EnqueueRequest) -> gw.Ticket:
+        options = await checked_game(self.router, req.game, req.seats, dict(req.options))
+        if not 0 <= req.bots_after_ms <= MAX_TTL_MS:
+            raise invalid("bots_after_ms", "bots_after_ms must be within 0..86400000")
+        if not 0 <= req.ttl_ms <= MAX_TTL_MS:
+            raise invalid("ttl_ms", "ttl_ms must be within 0..86400000")
+        qid = queue_id(req.game, req.seats, options)
+        ticket_id = f"{qid}.{secrets.token_hex(8)}"
+        now = now_ms()
+        ticket = {"pid": session.player_id, "name": session.name, "status": "waiting",
+                  "game": req.game, "seats": req.seats, "created": now,
+                  "expires": now + (req.ttl_ms or self.config.ticket_ttl_ms),
+                  "bots": req.allow_bots,
+                  "bots_after": req.bots_after_ms or self.config.bots_after_ms}
+        spec = json.dumps({"game": req.game, "seats": req.seats, "options": options})
+        ok = await self.scripts.enqueue(
+            keys=[keys.queue(qid), keys.queue_tickets(qid), keys.queue_spec(qid)],
+            args=[ticket_id, json.dumps(ticket), now, spec, self.config.max_waiting_per_queue])
+        if not ok:
+            raise GatewayError(grpc.StatusCode.RESOURCE_EXHAUSTED, "this queue is full",
+                               "QUEUE_FULL", retry_after_ms=1000)
+        await self.redis.sadd(keys.QUEUES, qid)
+        await self.match(qid)
+        return await self.get(session, ticket_id)
+
+    async def get(self, session: Session, ticket_id: str, wait_ms: int = 0) -> gw.Ticket:
+        qid = split_ticket_id(ticket_id)
+        if not 0 <= wait_ms <= MAX_WAIT_MS:
+            raise invalid("wait_ms", f"wait_ms must be within 0..{MAX_WAIT_MS}")
+        deadline = now_ms() + wait_ms
+        while True:
+            raw = await self.redis.hget(keys.queue_tickets(qid), ticket_id)
+            t = json.loads(raw) if raw else None
+            if t is None or t["pid"] != session.player_id:
+                raise not_found("ticket")
+            if t["status"] == "waiting" and t["expires"] <= now_ms():
+                await self.match(qid)  # expires it
+                continue
+            if t["status"] != "waiting" or now_ms() >= deadline:
+                break
+            await asyncio.sleep(0.05)
+        if t["status"] == "matched":
+            await self.ensure_table(qid, t["table"])
+        return ticket_pb(ticket_id, t)
+
+    async def cancel(self, session: Session, ticket_id: str) -> gw.Ticket:
+        qid = split_ticket_id(ticket_id)
+        raw = await self.scripts.cancel(keys=[keys.queue(qid), keys.queue_tickets(qid)],
+                                        args=[ticket_id, session.player_id])
+        if not raw:
+            raise not_found("ticket")
+        return ticket_pb(ticket_id, json.loads(raw))
+
+    async def match(self, qid: str) -> None:
+        """Form every table the queue can form now."""
+        spec_raw = await self.redis.get(keys.queue_spec(qid))
+        if spec_raw is None:
+            return
+        spec = json.loads(spec_raw)
+        while True:
+            res = await self.scripts.match(keys=[keys.queue(qid), keys.queue_tickets(qid)],
+                                           args=[now_ms(), spec["seats"], new_table_id()])
+            if not res:
+                return
+            await self.ensure_table(qid, res[0].decode())
+
+    async def ensure_table(self, qid: str, tid: str) -> None:
+        """Create a matched table unless it exists (idempotent across gateways)."""
+        if await self.redis.exists(keys.table_meta(tid)):
+            return
+        spec = json.loads(await self.redis.get(keys.queue_spec(qid)))
+        record = await self.redis.hget(keys.queue_tickets(qid), f"match:{tid}")
+        ids = json.loads(record)
+        raws = await self.redis.hmget(keys.queue_tickets(qid), ids)
+        tickets = [json.loads(r) for r in raws]
+        seats = spec["seats"]
+        players = [t["pid"] for t in tickets] + [""] * (seats - len(tickets))
+        names = [t["name"] for t in tickets] + ["bot"] * (seats - len(tickets))
+        bots = [False] * len(tickets) + [True] * (seats - len(tickets))
+        try:
+            await self.tables.create(spec["game"], seats, spec["options"], players, names, bots,
+                                     tid=tid)
+        except GatewayError as e:
+            if e.reason != "EXISTS":
+                raise
+
+    async def match_forever(self) -> None:
+        """Match every known queue periodically (bot fill-ins and expiries need a clock)."""
+        while True:
+            try:
+                for qid in await self.redis.smembers(keys.QUEUES):
+                    await self.match(qid.decode())
+            except Exception:
+                log.exception("matchmaking sweep")
+            await asyncio.sleep(self.config.sweep_interval_s)

@@ -1,0 +1,108 @@
+"""Routing by game: one gRPC channel per game's rules-service target.
+
+gRPC's own name resolution and load balancing do the work (DESIGN §3):
+`round_robin` over every address the target resolves to, and a retry policy
+that moves a call to another replica when one answers UNAVAILABLE (e.g. killed
+mid-game). Rules calls are pure, so retrying them is always safe.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable
+from typing import TypeVar
+
+import grpc
+from tablero.v1 import common_pb2 as pb
+from tablero.v1 import rules_pb2, rules_pb2_grpc
+
+from .errors import GatewayError, not_found
+
+log = logging.getLogger("tablero.routing")
+T = TypeVar("T")
+
+SERVICE_CONFIG = json.dumps({
+    "loadBalancingConfig": [{"round_robin": {}}],
+    "methodConfig": [{
+        "name": [{"service": "tablero.v1.Rules"}],
+        "timeout": "30s",
+        "waitForReady": True,
+        "retryPolicy": {
+            "maxAttempts": 5,
+            "initialBackoff": "0.01s",
+            "maxBackoff": "0.5s",
+            "backoffMultiplier": 2,
+            "retryableStatusCodes": ["UNAVAILABLE"],
+        },
+    }],
+})
+
+
+def channel_options(max_message: int) -> list[tuple[str, object]]:
+    return [
+        ("grpc.service_config", SERVICE_CONFIG),
+        ("grpc.enable_retries", 1),
+        ("grpc.max_receive_message_length", max_message),
+        ("grpc.max_send_message_length", max_message),
+        ("grpc.initial_reconnect_backoff_ms", 100),
+        ("grpc.max_reconnect_backoff_ms", 1000),
+    ]
+
+
+class Router:
+    """The rules-service stub of every configured game, and their GameInfo."""
+
+    def __init__(self, games: dict[str, str], max_message: int = 16 * 1024 * 1024) -> None:
+        self.targets = dict(games)
+        self.channels = {g: grpc.aio.insecure_channel(t, options=channel_options(max_message))
+                         for g, t in games.items()}
+        self.stubs = {g: rules_pb2_grpc.RulesStub(c) for g, c in self.channels.items()}
+        self.infos: dict[str, pb.GameInfo] = {}
+
+    def rules(self, game: str) -> rules_pb2_grpc.RulesStub:
+        stub = self.stubs.get(game)
+        if stub is None:
+            raise not_found(f"game {game!r}")
+        return stub
+
+    async def info(self, game: str) -> pb.GameInfo:
+        if game not in self.infos:
+            req = rules_pb2.RulesDescribeRequest()
+            self.infos[game] = await call(self.rules(game).Describe(req))
+        return self.infos[game]
+
+    async def describe_all(self, timeout: float = 30.0) -> None:
+        """Fetch every game's GameInfo (waits for the rules services to come up)."""
+        await asyncio.wait_for(asyncio.gather(*(self.info(g) for g in self.stubs)), timeout)
+
+    async def close(self) -> None:
+        await asyncio.gather(*(c.close() for c in self.channels.values()))
+
+
+async def call(coro: Awaitable[T]) -> T:
+    """Await a rules-service call; its error becomes a GatewayError with the same status."""
+    try:
+        return await coro
+    except grpc.aio.AioRpcError as e:
+        code = e.code()
+        if code in (grpc.StatusCode.INTERNAL, grpc.StatusCode.UNKNOWN):
+            log.error("rules service error: %s", e.details())
+            raise GatewayError(code, "internal error in the rules service", "INTERNAL") from None
+        reason = code.name
+        for key, value in e.trailing_metadata() or ():
+            if key == "grpc-status-details-bin":
+                reason = _reason(value) or reason
+        raise GatewayError(code, e.details() or code.name, reason) from None
+
+
+def _reason(details: bytes) -> str | None:
+    from google.rpc import error_details_pb2, status_pb2
+
+    st = status_pb2.Status.FromString(details)
+    for d in st.details:
+        info = error_details_pb2.ErrorInfo()
+        if d.Unpack(info):
+            return str(info.reason)
+    return None

@@ -1,0 +1,105 @@
+"""Run a gateway: `python -m gateway` (configuration from the environment, see README).
+
+Health checking (SERVING once Redis and every game answered), reflection,
+Prometheus metrics (GATEWAY_METRICS_PORT), message-size limits, and a graceful
+drain on SIGTERM/SIGINT.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import sys
+from dataclasses import dataclass
+
+import grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+from prometheus_client import start_http_server
+from redis.asyncio import Redis
+from tablero.v1 import gateway_pb2, gateway_pb2_grpc
+
+from .auth import AuthInterceptor
+from .config import Config
+from .driver import Driver
+from .matchmaking import Matchmaker
+from .routing import Router
+from .scripts import Scripts
+from .servicer import GatewayServicer
+from .sessions import Sessions
+from .tables import Tables
+
+log = logging.getLogger("tablero.gateway")
+
+
+@dataclass
+class Gateway:
+    server: grpc.aio.Server
+    port: int
+    health: health.aio.HealthServicer
+    redis: Redis
+    router: Router
+    driver: Driver
+    loops: list[asyncio.Task[None]]
+
+    async def stop(self, grace: float = 2.0) -> None:
+        await self.health.enter_graceful_shutdown()
+        for t in self.loops:
+            t.cancel()
+        await self.server.stop(grace)
+        await self.driver.stop()
+        await asyncio.gather(*self.loops, return_exceptions=True)
+        await self.router.close()
+        await self.redis.aclose()
+
+
+async def start(config: Config) -> Gateway:
+    redis = Redis.from_url(config.redis_url, max_connections=10_000)
+    await redis.ping()
+    scripts = Scripts(redis)
+    router = Router(config.games)
+    await router.describe_all()
+    sessions = Sessions(redis, scripts, config)
+    tables = Tables(redis, scripts, router, config)
+    driver = Driver(redis, tables, config)
+    matchmaker = Matchmaker(redis, scripts, tables, router, config)
+    servicer = GatewayServicer(redis, sessions, router, tables, matchmaker, driver, config)
+    server = grpc.aio.server(
+        interceptors=[AuthInterceptor(sessions)],
+        options=[("grpc.max_receive_message_length", config.max_message_bytes),
+                 ("grpc.max_send_message_length", 16 * 1024 * 1024),
+                 ("grpc.so_reuseport", 0)])
+    gateway_pb2_grpc.add_GatewayServicer_to_server(servicer, server)
+    health_servicer = health.aio.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    names = (gateway_pb2.DESCRIPTOR.services_by_name["Gateway"].full_name,
+             health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME)
+    reflection.enable_server_reflection(names, server)
+    port = server.add_insecure_port(f"{config.host}:{config.port}")
+    await server.start()
+    for name in ("", names[0]):
+        await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    loops = [asyncio.create_task(driver.sweep_forever()),
+             asyncio.create_task(matchmaker.match_forever())]
+    return Gateway(server, port, health_servicer, redis, router, driver, loops)
+
+
+async def serve(config: Config) -> None:
+    gw = await start(config)
+    print(f"gateway {config.host}:{gw.port}", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    await gw.stop()
+
+
+def main() -> None:
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr,
+                        format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    config = Config.from_env()
+    if config.metrics_port >= 0:
+        start_http_server(config.metrics_port, addr=config.host)
+    asyncio.run(serve(config))

@@ -1,0 +1,215 @@
+"""The Gateway gRPC servicer: validates requests and delegates to the domain modules."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import secrets
+import time
+from collections import Counter as Tally
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import grpc
+from prometheus_client import Counter, Histogram
+from redis.asyncio import Redis
+from tablero.v1 import common_pb2 as pb
+from tablero.v1 import gateway_pb2 as gw
+from tablero.v1 import gateway_pb2_grpc
+
+from . import keys, streams
+from .config import Config
+from .driver import Driver
+from .errors import GatewayError, invalid, not_found, precondition
+from .matchmaking import Matchmaker, checked_game
+from .routing import Router
+from .sessions import Session, Sessions, current, now_ms
+from .tables import Tables
+
+log = logging.getLogger("tablero.gateway")
+
+RPC_SECONDS = Histogram("tablero_gateway_rpc_seconds", "Gateway RPC latency", ["method"],
+                        buckets=(.001, .002, .005, .01, .02, .05, .1, .25, 1, 5, 30))
+RPC_TOTAL = Counter("tablero_gateway_rpc_total", "Gateway RPCs by status", ["method", "code"])
+
+
+def guard(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Count and time a unary RPC; GatewayError -> its status; anything else -> INTERNAL."""
+    method = fn.__name__
+
+    @functools.wraps(fn)
+    async def call(self: GatewayServicer, req: Any, ctx: grpc.aio.ServicerContext) -> Any:
+        start = time.perf_counter()
+        code = "OK"
+        try:
+            return await fn(self, req, ctx)
+        except GatewayError as e:
+            code = e.code.name
+            await ctx.abort_with_status(e.status())
+        except asyncio.CancelledError:
+            code = "CANCELLED"
+            raise
+        except Exception:
+            if ctx.code() is not None:
+                code = ctx.code().name
+                raise
+            code = "INTERNAL"
+            log.exception("unexpected error in %s", method)
+            await ctx.abort_with_status(GatewayError(
+                grpc.StatusCode.INTERNAL, "internal error", "INTERNAL").status())
+        finally:
+            RPC_SECONDS.labels(method).observe(time.perf_counter() - start)
+            RPC_TOTAL.labels(method, code).inc()
+
+    return call
+
+
+class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
+    def __init__(self, redis: Redis, sessions: Sessions, router: Router, tables: Tables,
+                 matchmaker: Matchmaker, driver: Driver, config: Config) -> None:
+        self.redis = redis
+        self.sessions = sessions
+        self.router = router
+        self.tables = tables
+        self.matchmaker = matchmaker
+        self.driver = driver
+        self.config = config
+        self.watches: Tally[str] = Tally()
+
+    # -- sessions and games -------------------------------------------------------
+
+    @guard
+    async def Login(self, req: gw.LoginRequest, ctx: Any) -> gw.LoginResponse:
+        which = req.WhichOneof("credential")
+        if which == "guest_name":
+            s, expires = await self.sessions.login_guest(req.guest_name)
+        elif which == "api_key":
+            s, expires = await self.sessions.login_key(req.api_key)
+        else:
+            raise invalid("credential", "give guest_name or api_key")
+        return gw.LoginResponse(token=s.token, player_id=s.player_id, display_name=s.name,
+                                expires_unix_ms=expires)
+
+    @guard
+    async def ListGames(self, req: gw.ListGamesRequest, ctx: Any) -> gw.ListGamesResponse:
+        out = gw.ListGamesResponse()
+        for game in sorted(self.router.stubs):
+            try:
+                out.games.append(await self.router.info(game))
+            except GatewayError:
+                log.warning("game %s is unavailable", game)
+        return out
+
+    @guard
+    async def DescribeGame(self, req: gw.DescribeGameRequest, ctx: Any) -> pb.GameInfo:
+        if req.game not in self.router.stubs:
+            raise not_found(f"game {req.game!r}")
+        return await self.router.info(req.game)
+
+    # -- matchmaking --------------------------------------------------------------
+
+    @guard
+    async def Enqueue(self, req: gw.EnqueueRequest, ctx: Any) -> gw.Ticket:
+        return await self.matchmaker.enqueue(current.get(), req)
+
+    @guard
+    async def GetTicket(self, req: gw.GetTicketRequest, ctx: Any) -> gw.Ticket:
+        return await self.matchmaker.get(current.get(), req.ticket_id, req.wait_ms)
+
+    @guard
+    async def CancelTicket(self, req: gw.CancelTicketRequest, ctx: Any) -> gw.Ticket:
+        return await self.matchmaker.cancel(current.get(), req.ticket_id)
+
+    # -- private tables -----------------------------------------------------------
+
+    @guard
+    async def CreateTable(self, req: gw.CreateTableRequest, ctx: Any) -> gw.TableInfo:
+        s = current.get()
+        options = await checked_game(self.router, req.game, req.seats, dict(req.options))
+        bots = [False] * req.seats
+        for b in req.bot_seats:
+            if not 0 <= b < req.seats or bots[b]:
+                raise invalid("bot_seats", "bot_seats must be distinct seats of the table")
+            bots[b] = True
+        players = [""] * req.seats
+        names = ["bot" if b else "" for b in bots]
+        seat = -1
+        if req.join:
+            seat = next((i for i, b in enumerate(bots) if not b), -1)
+            if seat < 0:
+                raise invalid("join", "every seat is a bot seat; nothing to join")
+            players[seat], names[seat] = s.player_id, s.name
+        invite = secrets.token_urlsafe(9)
+        table = await self.tables.create(req.game, req.seats, options, players, names, bots,
+                                         invite=invite)
+        info = table.info(seat)
+        info.invite_code = invite
+        return info
+
+    @guard
+    async def JoinTable(self, req: gw.JoinTableRequest, ctx: Any) -> gw.TableInfo:
+        if not 1 <= len(req.invite_code) <= 32:
+            raise invalid("invite_code", "invite_code is required")
+        raw = await self.redis.get(keys.invite(req.invite_code))
+        if raw is None:
+            raise not_found("invite code")
+        return await self._seat_change(current.get(), raw.decode(), "join")
+
+    @guard
+    async def LeaveTable(self, req: gw.LeaveTableRequest, ctx: Any) -> gw.TableInfo:
+        await self.tables.load(req.table_id, with_state=False)  # validates the id
+        return await self._seat_change(current.get(), req.table_id, "leave")
+
+    async def _seat_change(self, s: Session, tid: str, op: str) -> gw.TableInfo:
+        r = await self.tables.scripts.seat(
+            keys=[keys.table_meta(tid)],
+            args=[op, s.player_id, s.name, now_ms(), self.config.decision_timeout_ms])
+        if r[0] == 0:
+            reason = r[1].decode()
+            if reason == "not_found":
+                raise not_found("table")
+            raise precondition(f"cannot {op}: {reason.replace('_', ' ')}", reason.upper())
+        due = int(r[3])
+        if due >= 0:
+            await self.redis.zadd(keys.DEADLINES, {tid: due})
+            self.driver.kick(tid)
+        table, _ = await self.tables.load(tid, with_state=False)
+        return table.info(table.seat_of(s.player_id))
+
+    @guard
+    async def GetTable(self, req: gw.GetTableRequest, ctx: Any) -> gw.TableInfo:
+        table, _ = await self.tables.load(req.table_id, with_state=False)
+        return table.info(table.seat_of(current.get().player_id))
+
+    # -- play ---------------------------------------------------------------------
+
+    @guard
+    async def GetView(self, req: gw.GetViewRequest, ctx: Any) -> pb.SeatView:
+        return await self.tables.view(current.get(), req.table_id)
+
+    @guard
+    async def Act(self, req: gw.ActRequest, ctx: Any) -> gw.ActResponse:
+        return await self.tables.act(current.get(), req)
+
+    async def Watch(self, req: gw.WatchRequest,
+                    ctx: grpc.aio.ServicerContext) -> AsyncIterator[gw.TableEvent]:
+        s = current.get()
+        if self.watches[s.token] >= self.config.max_watches_per_session:
+            await ctx.abort_with_status(GatewayError(
+                grpc.StatusCode.RESOURCE_EXHAUSTED, "too many watches for this session",
+                "TOO_MANY_WATCHES", retry_after_ms=1000).status())
+        self.watches[s.token] += 1
+        code = "OK"
+        try:
+            async for ev in streams.watch(self.redis, self.tables, s, req.table_id,
+                                          req.after_event_id):
+                yield ev
+        except GatewayError as e:
+            code = e.code.name
+            await ctx.abort_with_status(e.status())
+        finally:
+            self.watches[s.token] -= 1
+            if self.watches[s.token] <= 0:
+                del self.watches[s.token]
+            RPC_TOTAL.labels("Watch", code).inc()

@@ -1,0 +1,50 @@
+"""Watch: a table's events a seat may see, resumable exactly after a reconnect.
+
+Each table has one Redis Stream; an entry holds the event's visibility and the
+TableEvent bytes. A watcher reads after the last id it received, so a client
+that reconnects with that id gets every later event once: no gap, no duplicate.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+
+from redis.asyncio import Redis
+from tablero.v1 import gateway_pb2 as gw
+
+from . import keys
+from .errors import invalid
+from .sessions import Session
+from .tables import Tables, visible
+
+STREAM_ID = re.compile(r"^\d{1,20}-\d{1,20}$")
+BLOCK_MS = 5_000
+BATCH = 256
+
+
+async def watch(redis: Redis, tables: Tables, session: Session, tid: str,
+                after: str) -> AsyncIterator[gw.TableEvent]:
+    if after and not STREAM_ID.match(after):
+        raise invalid("after_event_id", "after_event_id must be a stream id like 1700000000000-0")
+    table, _ = await tables.load(tid, with_state=False)
+    last = after or "0-0"
+    stream = keys.table_events(tid)
+    while True:
+        seat = table.seat_of(session.player_id)
+        res = await redis.xread({stream: last}, count=BATCH, block=BLOCK_MS)
+        if not res:
+            table, _ = await tables.load(tid, with_state=False)
+            if table.status == "finished" and not await redis.xread({stream: last}, count=1):
+                return
+            continue
+        for eid, fields in res[0][1]:
+            last = eid.decode()
+            if not visible(fields[b"vis"], seat):
+                continue
+            ev = gw.TableEvent.FromString(fields[b"b"])
+            ev.event_id = last
+            yield ev
+            if ev.outcome.finished:
+                return
+        table, _ = await tables.load(tid, with_state=False)

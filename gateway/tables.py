@@ -1,0 +1,369 @@
+"""Tables: set-up, seat binding, acting with compare-and-set, views (DESIGN §3 "Tables").
+
+A table's authoritative state lives in Redis under one hash tag. `act` loads
+state and version, has the game's rules service apply the choice, and commits
+with one Lua script: compare-and-set on the version, new state, choice-log
+entry, meta fields and event appends together. A lost race is retried on the
+fresh state (where the choice may still be valid, e.g. a sealed bid); a
+retried idempotency key returns the first result.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import grpc
+from redis.asyncio import Redis
+from tablero.v1 import common_pb2 as pb
+from tablero.v1 import gateway_pb2 as gw
+from tablero.v1 import rules_pb2
+
+from . import keys
+from .config import Config
+from .errors import GatewayError, aborted, denied, invalid, not_found, precondition
+from .routing import Router, call
+from .scripts import Scripts
+from .sessions import Session, now_ms
+
+log = logging.getLogger("tablero.tables")
+
+MAX_RACE_RETRIES = 16
+STATUS_PB = {"open": gw.TABLE_STATUS_OPEN, "playing": gw.TABLE_STATUS_PLAYING,
+             "finished": gw.TABLE_STATUS_FINISHED}
+
+
+@dataclass
+class Table:
+    """A table's meta hash, decoded."""
+
+    tid: str
+    game: str
+    seats: int
+    options: dict[str, str]
+    seed: int
+    status: str
+    version: int
+    players: list[str]
+    names: list[str]
+    bots: list[bool]
+    pending: list[dict[str, Any]]
+    outcome: pb.Outcome
+    invite: str
+
+    @classmethod
+    def parse(cls, tid: str, m: dict[bytes, bytes]) -> Table:
+        pending = json.loads(m[b"pending"])
+        return cls(
+            tid=tid, game=m[b"game"].decode(), seats=int(m[b"seats"]),
+            options=json.loads(m[b"options"]), seed=int(m[b"seed"]),
+            status=m[b"status"].decode(), version=int(m[b"version"]),
+            players=json.loads(m[b"players"]), names=json.loads(m[b"names"]),
+            bots=json.loads(m[b"bots"]), pending=pending if isinstance(pending, list) else [],
+            outcome=pb.Outcome.FromString(m.get(b"outcome", b"")),
+            invite=m.get(b"invite", b"").decode(),
+        )
+
+    def seat_of(self, player_id: str) -> int:
+        return self.players.index(player_id) if player_id in self.players else -1
+
+    def pending_pb(self) -> list[pb.PendingDecision]:
+        return [pb.PendingDecision(id=p["id"], seat=p["seat"], kind=p["kind"], optional=p["opt"],
+                                   deadline_unix_ms=p["dl"]) for p in self.pending]
+
+    def info(self, seat: int) -> gw.TableInfo:
+        msg = gw.TableInfo(table_id=self.tid, game=self.game, status=STATUS_PB[self.status],
+                           your_seat=seat, version=self.version, options=self.options,
+                           outcome=self.outcome, pending=self.pending_pb())
+        if seat >= 0:
+            msg.invite_code = self.invite
+        for s in range(self.seats):
+            msg.seats.add(seat=s, player_id=self.players[s], display_name=self.names[s],
+                          bot=self.bots[s])
+        return msg
+
+
+def new_table_id() -> str:
+    return secrets.token_hex(16)
+
+
+def valid_table_id(tid: str) -> bool:
+    return len(tid) == 32 and all(c in "0123456789abcdef" for c in tid)
+
+
+def visible(vis: bytes, seat: int) -> bool:
+    """Whether an event stored with visibility `vis` may go to `seat` (-1 = spectator)."""
+    return vis == b"*" or (seat >= 0 and str(seat).encode() in vis.split(b","))
+
+
+def vis_of(event: pb.Event) -> str:
+    return "*" if event.visibility.public else ",".join(str(s) for s in event.visibility.seats)
+
+
+def next_pending(old: list[dict[str, Any]], new: list[pb.PendingDecision], bots: list[bool],
+                 status: str, now: int, timeout: int) -> list[dict[str, Any]]:
+    """Pending decisions with deadlines: a decision keeps its deadline while it stays
+    pending (a sealed round); bot seats are due at once; open tables have none yet."""
+    kept = {p["id"]: p["dl"] for p in old}
+    out = []
+    for p in new:
+        if status != "playing":
+            dl = 0
+        elif bots[p.seat]:
+            dl = now
+        else:
+            dl = kept.get(p.id) or now + timeout
+        out.append({"id": p.id, "seat": p.seat, "kind": p.kind, "opt": p.optional, "dl": dl})
+    return out
+
+
+def due_of(pending: list[dict[str, Any]]) -> int:
+    """The earliest deadline among the decisions the game waits on; -1 when none."""
+    dls = [p["dl"] for p in pending if not p["opt"] and p["dl"] > 0]
+    return min(dls) if dls else -1
+
+
+@dataclass
+class CommitResult:
+    version: int
+    duplicate: bool
+    ids: list[str]  # stream ids of the appended events (first and last for a duplicate)
+    events: list[tuple[str, bytes]]  # (visibility, TableEvent bytes) as appended
+
+
+class Tables:
+    def __init__(self, redis: Redis, scripts: Scripts, router: Router, config: Config) -> None:
+        self.redis = redis
+        self.scripts = scripts
+        self.router = router
+        self.config = config
+        # Called with a table id after each commit that may leave bot seats to play.
+        self.on_commit: Callable[[str], None] = lambda tid: None
+
+    # -- loading ----------------------------------------------------------------
+
+    async def load(self, tid: str, with_state: bool = True) -> tuple[Table, bytes]:
+        if not valid_table_id(tid):
+            raise invalid("table_id", "table_id must be 32 lowercase hex characters")
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hgetall(keys.table_meta(tid))
+        if with_state:
+            pipe.get(keys.table_state(tid))
+        res = await pipe.execute()
+        if not res[0]:
+            raise not_found(f"table {tid}")
+        return Table.parse(tid, res[0]), (res[1] or b"") if with_state else b""
+
+    # -- creation ---------------------------------------------------------------
+
+    async def create(self, game: str, seats: int, options: dict[str, str], players: list[str],
+                     names: list[str], bots: list[bool], *, invite: str = "",
+                     tid: str | None = None) -> Table:
+        """Set up a table; it plays at once unless a non-bot seat is still free."""
+        info = await self.router.info(game)
+        if not info.min_seats <= seats <= info.max_seats:
+            raise invalid("seats", f"{game} takes {info.min_seats}-{info.max_seats} seats")
+        seed = secrets.randbits(63)
+        t: pb.Transition = await call(self.router.rules(game).Setup(
+            rules_pb2.RulesSetupRequest(seats=seats, options=options, seed=seed)))
+        tid = tid or new_table_id()
+        free = any(p == "" and not b for p, b in zip(players, bots))
+        status = "open" if free else "playing"
+        now = now_ms()
+        pending = next_pending([], list(t.pending), bots, status, now,
+                               self.config.decision_timeout_ms)
+        meta = {
+            "game": game, "seats": seats, "options": json.dumps(options, sort_keys=True),
+            "seed": seed, "status": status, "players": json.dumps(players),
+            "names": json.dumps(names), "bots": json.dumps(bots), "invite": invite,
+            "created": now, "rules_version": t.state.rules_version,
+        }
+        res = await self._commit(tid, -1, t, meta, pending, "", "", create=True)
+        if res is None:
+            raise GatewayError(grpc.StatusCode.ALREADY_EXISTS, "table exists", "EXISTS")
+        await self.redis.sadd(keys.TABLES_ACTIVE, tid)
+        if invite:
+            await self.redis.set(keys.invite(invite), tid)
+        await self._after_commit(tid, pending, t.outcome)
+        table, _ = await self.load(tid, with_state=False)
+        return table
+
+    # -- acting -----------------------------------------------------------------
+
+    async def act(self, session: Session, req: gw.ActRequest) -> gw.ActResponse:
+        check_act_request(req)
+        idem = req.idempotency_key
+        for _ in range(MAX_RACE_RETRIES):
+            table, state = await self.load(req.table_id)
+            seat = table.seat_of(session.player_id)
+            if seat < 0:
+                raise denied("you hold no seat at this table")
+            if idem:
+                prev = await self.redis.hget(keys.table_idem(req.table_id), f"{seat}:{idem}")
+                if prev is not None:
+                    return await self._duplicate(table, seat, prev)
+            if req.expected_version and req.expected_version != table.version:
+                raise aborted(f"table is at version {table.version}")
+            check_pending(table, seat, req.choice.decision_id)
+            t = await self._rules_act(table, state, seat, req.choice)
+            res = await self.commit_choice(table, t, seat, req.choice, "player",
+                                           f"{seat}:{idem}" if idem else "")
+            if res is None:
+                if req.expected_version:
+                    raise aborted("lost the race for this version; reload and retry")
+                continue
+            if res.duplicate:
+                prev = f"{res.version} {' '.join(res.ids)}".encode()
+                return await self._duplicate(table, seat, prev)
+            return self._act_response(res, seat)
+        raise aborted("too much contention on this table; retry")
+
+    async def _rules_act(self, table: Table, state: bytes, seat: int,
+                         choice: pb.Choice) -> pb.Transition:
+        req = rules_pb2.RulesActRequest(seat=seat, choice=choice)
+        req.state.ParseFromString(state)
+        return await call(self.router.rules(table.game).Act(req))
+
+    async def commit_choice(self, table: Table, t: pb.Transition, seat: int, choice: pb.Choice,
+                            by: str, idem_field: str) -> CommitResult | None:
+        """Commit one applied choice; None when another commit won the race."""
+        now = now_ms()
+        status = "finished" if t.outcome.finished else table.status
+        pending = next_pending(table.pending, list(t.pending), table.bots, status, now,
+                               self.config.decision_timeout_ms)
+        entry = {"v": table.version + 1, "seat": seat, "decision_id": choice.decision_id,
+                 "hash": t.state_hash, "by": by}
+        if choice.WhichOneof("value") == "amount":
+            entry["amount"] = choice.amount
+        else:
+            entry["option_id"] = choice.option_id
+        meta = {"status": status}
+        res = await self._commit(table.tid, table.version, t, meta, pending, json.dumps(entry),
+                                 idem_field)
+        if res is not None and not res.duplicate:
+            await self._after_commit(table.tid, pending, t.outcome)
+        return res
+
+    async def _commit(self, tid: str, version: int, t: pb.Transition, meta: dict[str, Any],
+                      pending: list[dict[str, Any]], entry: str, idem_field: str,
+                      create: bool = False) -> CommitResult | None:
+        nv = version + 1
+        events = [(vis_of(e), gw.TableEvent(version=nv, event=e).SerializeToString())
+                  for e in t.events]
+        marker = gw.TableEvent(version=nv, outcome=t.outcome, event=pb.Event(
+            kind="tablero.committed", text=f"Version {nv}.", visibility=pb.Visibility(public=True)))
+        marker.event.data.update({"version": nv})
+        for p in pending:
+            marker.pending.add(id=p["id"], seat=p["seat"], kind=p["kind"], optional=p["opt"],
+                               deadline_unix_ms=p["dl"])
+        events.append(("*", marker.SerializeToString()))
+        fields = dict(meta, pending=json.dumps(pending), outcome=t.outcome.SerializeToString())
+        args: list[Any] = [version, t.state.SerializeToString(), entry, idem_field, len(fields)]
+        for k, v in fields.items():
+            args += [k, v]
+        args.append(len(events))
+        for vis, data in events:
+            args += [vis, data]
+        args.append("1" if create else "0")
+        r = await self.scripts.commit(keys=keys.table_keys(tid), args=args)
+        if r[0] == 0:
+            return None
+        if r[0] == 2:
+            v, first, last = r[1].decode().split(" ")
+            return CommitResult(int(v), True, [first, last], [])
+        return CommitResult(int(r[1]), False, [i.decode() for i in r[2:]], events)
+
+    async def _after_commit(self, tid: str, pending: list[dict[str, Any]],
+                            outcome: pb.Outcome) -> None:
+        if outcome.finished:
+            await self._finish(tid)
+            return
+        due = due_of(pending)
+        if due >= 0:
+            await self.redis.zadd(keys.DEADLINES, {tid: due})
+            if due <= now_ms():
+                self.on_commit(tid)
+
+    async def _finish(self, tid: str) -> None:
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zrem(keys.DEADLINES, tid)
+        pipe.srem(keys.TABLES_ACTIVE, tid)
+        pipe.zadd(keys.TABLES_FINISHED, {tid: now_ms()})
+        for k in keys.table_keys(tid):
+            pipe.expire(k, self.config.finished_ttl_s)
+        await pipe.execute()
+
+    def _act_response(self, res: CommitResult, seat: int) -> gw.ActResponse:
+        out = gw.ActResponse(version=res.version)
+        for (vis, data), eid in zip(res.events, res.ids):
+            if visible(vis.encode(), seat):
+                ev = out.events.add()
+                ev.ParseFromString(data)
+                ev.event_id = eid
+        if out.events:
+            last = out.events[-1]
+            out.pending.extend(last.pending)
+            out.outcome.CopyFrom(last.outcome)
+        return out
+
+    async def _duplicate(self, table: Table, seat: int, prev: bytes) -> gw.ActResponse:
+        v, first, last = prev.decode().split(" ")
+        out = gw.ActResponse(version=int(v), duplicate=True)
+        entries = await self.redis.xrange(keys.table_events(table.tid), first, last)
+        for eid, fields in entries:
+            if visible(fields[b"vis"], seat):
+                ev = out.events.add()
+                ev.ParseFromString(fields[b"b"])
+                ev.event_id = eid.decode()
+        if out.events:
+            out.pending.extend(out.events[-1].pending)
+            out.outcome.CopyFrom(out.events[-1].outcome)
+        return out
+
+    # -- seeing -----------------------------------------------------------------
+
+    async def view(self, session: Session, tid: str) -> pb.SeatView:
+        table, state = await self.load(tid)
+        seat = table.seat_of(session.player_id)
+        req = rules_pb2.RulesViewRequest(seat=max(seat, 0), spectator=seat < 0)
+        req.state.ParseFromString(state)
+        sv: pb.SeatView = await call(self.router.rules(table.game).View(req))
+        deadlines = {p["id"]: p["dl"] for p in table.pending}
+        for d in sv.decisions:
+            d.deadline_unix_ms = deadlines.get(d.id, 0)
+        del sv.pending[:]
+        sv.pending.extend(table.pending_pb())
+        sv.version = table.version
+        return sv
+
+
+def check_act_request(req: gw.ActRequest) -> None:
+    if not req.HasField("choice") or not req.choice.decision_id:
+        raise invalid("choice.decision_id", "choice.decision_id is required")
+    if len(req.choice.decision_id) > 128:
+        raise invalid("choice.decision_id", "choice.decision_id is too long")
+    which = req.choice.WhichOneof("value")
+    if which is None:
+        raise invalid("choice", "choice needs option_id or amount")
+    if which == "option_id" and not 1 <= len(req.choice.option_id) <= 256:
+        raise invalid("choice.option_id", "choice.option_id must be 1-256 characters")
+    if len(req.idempotency_key) > 64:
+        raise invalid("idempotency_key", "idempotency_key must be at most 64 characters")
+    if req.expected_version < 0:
+        raise invalid("expected_version", "expected_version must not be negative")
+
+
+def check_pending(table: Table, seat: int, decision_id: str) -> None:
+    if table.status == "open":
+        raise precondition("the table has not started", "TABLE_NOT_STARTED")
+    if table.status == "finished":
+        raise precondition("the game is over", "GAME_OVER")
+    p = next((p for p in table.pending if p["id"] == decision_id), None)
+    if p is None:
+        raise precondition(f"decision {decision_id!r} is not pending", "STALE_DECISION")
+    if p["seat"] != seat:
+        raise denied(f"decision {decision_id!r} belongs to another seat")

@@ -1,0 +1,130 @@
+"""One generic Rules servicer for any game module: decode -> kernel -> encode, nothing else."""
+
+from __future__ import annotations
+
+import functools
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import grpc
+from prometheus_client import Counter, Histogram
+from tablero.v1 import common_pb2 as pb
+from tablero.v1 import rules_pb2, rules_pb2_grpc
+
+from services.kernel import engine
+from services.kernel.errors import BadRequest, KernelError
+from services.kernel.game import Game
+
+from . import convert
+from .status import kernel_status, make_status
+
+log = logging.getLogger("tablero.rules")
+
+RPC_SECONDS = Histogram("tablero_rules_rpc_seconds", "Rules RPC latency", ["game", "method"],
+                        buckets=(.0005, .001, .002, .005, .01, .02, .05, .1, .25, 1, 5))
+RPC_TOTAL = Counter("tablero_rules_rpc_total", "Rules RPCs by status", ["game", "method", "code"])
+
+Req = TypeVar("Req")
+Resp = TypeVar("Resp")
+Handler = Callable[[Any, Req, grpc.aio.ServicerContext], Awaitable[Resp]]
+
+
+def rpc(method: str) -> Callable[[Handler[Req, Resp]], Handler[Req, Resp]]:
+    """Time the call, count it by status, and map kernel errors to statuses."""
+
+    def wrap(fn: Handler[Req, Resp]) -> Handler[Req, Resp]:
+        @functools.wraps(fn)
+        async def call(self: RulesServicer, req: Req, ctx: grpc.aio.ServicerContext) -> Resp:
+            start = time.perf_counter()
+            code = "OK"
+            try:
+                return await fn(self, req, ctx)
+            except KernelError as e:
+                status = kernel_status(e)
+                code = status.code.name
+                await ctx.abort_with_status(status)
+                raise  # unreachable: abort raises
+            except Exception:
+                if ctx.code() is not None:  # already aborted on purpose
+                    code = ctx.code().name
+                    raise
+                code = "INTERNAL"
+                log.exception("unexpected error in %s", method)
+                await ctx.abort_with_status(make_status(
+                    grpc.StatusCode.INTERNAL, "internal error in the rules service", "INTERNAL"))
+                raise
+            finally:
+                RPC_SECONDS.labels(self.game.id, method).observe(time.perf_counter() - start)
+                RPC_TOTAL.labels(self.game.id, method, code).inc()
+
+        return call
+
+    return wrap
+
+
+class RulesServicer(rules_pb2_grpc.RulesServicer):
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        self.info = convert.game_info_pb(game)
+
+    def _state_bytes(self, state: pb.GameState) -> bytes:
+        if state.game != self.game.id:
+            raise BadRequest(
+                f"state is for game {state.game!r}, this service runs {self.game.id!r}")
+        if state.format_version != self.game.format_version:
+            raise BadRequest(f"state format {state.format_version} is not "
+                             f"{self.game.format_version}")
+        if not state.data:
+            raise BadRequest("state.data is empty")
+        return state.data
+
+    def _transition(self, step: engine.Step) -> pb.Transition:
+        t = pb.Transition(state_hash=step.state_hash)
+        t.state.game = self.game.id
+        t.state.format_version = self.game.format_version
+        t.state.rules_version = self.game.rules_version
+        t.state.data = step.state
+        t.events.extend(convert.event_pb(e) for e in step.events)
+        t.pending.extend(convert.pending_pb(step.decisions))
+        t.outcome.CopyFrom(convert.outcome_pb(step.outcome))
+        return t
+
+    @rpc("Describe")
+    async def Describe(self, req: rules_pb2.RulesDescribeRequest,
+                       ctx: grpc.aio.ServicerContext) -> pb.GameInfo:
+        return self.info
+
+    @rpc("Setup")
+    async def Setup(self, req: rules_pb2.RulesSetupRequest,
+                    ctx: grpc.aio.ServicerContext) -> pb.Transition:
+        return self._transition(engine.setup(self.game, req.seats, dict(req.options), req.seed))
+
+    @rpc("Act")
+    async def Act(self, req: rules_pb2.RulesActRequest,
+                  ctx: grpc.aio.ServicerContext) -> pb.Transition:
+        if not req.HasField("choice"):
+            raise BadRequest("choice is required")
+        data = self._state_bytes(req.state)
+        choice = convert.choice_from_pb(req.choice)
+        return self._transition(engine.act(self.game, data, req.seat, choice))
+
+    @rpc("View")
+    async def View(self, req: rules_pb2.RulesViewRequest,
+                   ctx: grpc.aio.ServicerContext) -> pb.SeatView:
+        seat = None if req.spectator else req.seat
+        sv = engine.view(self.game, self._state_bytes(req.state), seat)
+        msg = pb.SeatView(seat=-1 if seat is None else seat,
+                          outcome=convert.outcome_pb(sv.outcome))
+        msg.decisions.extend(convert.decision_pb(d) for d in sv.decisions)
+        msg.pending.extend(convert.pending_pb(sv.pending))
+        msg.view.CopyFrom(convert.pack_view(sv.view))
+        return msg
+
+    @rpc("Suggest")
+    async def Suggest(self, req: rules_pb2.RulesSuggestRequest,
+                      ctx: grpc.aio.ServicerContext) -> pb.Choice:
+        choice = engine.suggest(self.game, self._state_bytes(req.state), req.seat,
+                                req.decision_id, req.policy)
+        return convert.choice_pb(choice)

@@ -1,0 +1,65 @@
+"""Exceptions -> gRPC status codes with google.rpc rich details (DESIGN §2 "Errors").
+
+One table, used by every servicer. A RulesBug is logged with its detail and
+reported to the client as a generic INTERNAL error: internals never leak.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import grpc
+from google.protobuf import any_pb2, duration_pb2
+from google.protobuf.message import Message
+from google.rpc import code_pb2, error_details_pb2, status_pb2
+from grpc_status import rpc_status
+
+from services.kernel import errors
+
+log = logging.getLogger("tablero.status")
+
+DOMAIN = "tablero.dev"
+
+# Kernel error -> (status code, ErrorInfo reason).
+KERNEL_CODES: dict[type[errors.KernelError], tuple[grpc.StatusCode, str]] = {
+    errors.BadRequest: (grpc.StatusCode.INVALID_ARGUMENT, "BAD_REQUEST"),
+    errors.StaleDecision: (grpc.StatusCode.FAILED_PRECONDITION, "STALE_DECISION"),
+    errors.IllegalChoice: (grpc.StatusCode.FAILED_PRECONDITION, "ILLEGAL_CHOICE"),
+    errors.GameOver: (grpc.StatusCode.FAILED_PRECONDITION, "GAME_OVER"),
+    errors.NotYourSeat: (grpc.StatusCode.PERMISSION_DENIED, "NOT_YOUR_SEAT"),
+}
+
+
+def make_status(code: grpc.StatusCode, message: str, reason: str,
+                metadata: dict[str, str] | None = None, field: str | None = None,
+                retry_after_ms: int | None = None) -> grpc.Status:
+    """A status with ErrorInfo, and BadRequest / RetryInfo details where they apply."""
+    details: list[any_pb2.Any] = []
+    info = error_details_pb2.ErrorInfo(reason=reason, domain=DOMAIN, metadata=metadata or {})
+    details.append(_pack(info))
+    if field is not None:
+        bad = error_details_pb2.BadRequest()
+        bad.field_violations.add(field=field, description=message)
+        details.append(_pack(bad))
+    if retry_after_ms is not None:
+        retry = error_details_pb2.RetryInfo(
+            retry_delay=duration_pb2.Duration(seconds=retry_after_ms // 1000,
+                                              nanos=(retry_after_ms % 1000) * 1_000_000))
+        details.append(_pack(retry))
+    st = status_pb2.Status(code=getattr(code_pb2, code.name), message=message, details=details)
+    return rpc_status.to_status(st)
+
+
+def _pack(msg: Message) -> any_pb2.Any:
+    a = any_pb2.Any()
+    a.Pack(msg)
+    return a
+
+
+def kernel_status(exc: errors.KernelError) -> grpc.Status:
+    for cls in type(exc).__mro__:
+        if cls in KERNEL_CODES:
+            code, reason = KERNEL_CODES[cls]
+            return make_status(code, str(exc), reason)
+    log.error("rules bug: %s", exc, exc_info=exc)
+    return make_status(grpc.StatusCode.INTERNAL, "internal error in the rules service", "INTERNAL")
