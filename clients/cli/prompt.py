@@ -38,8 +38,8 @@ def menu(d: common_pb2.Decision, optional: list[common_pb2.Decision] | None = No
     rows = Table.grid(padding=(0, 1))
     if d.options:
         for i, o in enumerate(d.options, 1):
-            text = o.label if o.label and o.label != o.id else o.id
-            rows.add_row(f"{i:>3}.", text, Text(f"[{o.id}]", style="dim"))
+            ref = Text(f"[{o.id}]" if o.label and o.label != o.id else "", style="dim")
+            rows.add_row(f"{i:>3}.", o.label or o.id, ref)
     else:
         rows.add_row("   ", f"Enter an amount from {d.amount.min} to {d.amount.max}.")
     parts: list[RenderableType] = [head, rows]

@@ -41,6 +41,9 @@ class RenderContext:
         return len(self.seat_names)
 
 
+# Event kinds the log does not print: the gateway's per-commit marker.
+QUIET_KINDS = frozenset({"tablero.committed"})
+
 Renderer = Callable[[RenderContext], RenderableType]
 _RENDERERS: dict[str, Renderer] = {}
 

@@ -9,16 +9,17 @@ arriving while you think.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
 import threading
 from collections.abc import Awaitable
 from typing import Any
 
-from google.protobuf import json_format
+from google.protobuf import json_format, struct_pb2
 from rich.console import Console
 from tablero.v1 import common_pb2, gateway_pb2
 
-from clients.sdk import AsyncClient, TableroError
+from clients.sdk import AsyncClient, TableroError, waiting_decisions
 from clients.sdk.typed import ReflectionResolver, message_for_any, type_name
 
 from . import prompt, render
@@ -63,6 +64,8 @@ class Terminal:
         self.table_id = ""
         self.seat = -1
         self.prompting = False
+        self.seen_version = -1
+        self.log_caught_up = asyncio.Condition()
 
     async def ask(self, question: str) -> str:
         if self.input is None:
@@ -88,7 +91,9 @@ class Terminal:
         msg = message_for_any(view.view, self.resolver) if view.HasField("view") else None
         if msg is None:
             return {}
-        return dict(json_format.MessageToDict(msg, preserving_proto_field_name=True))
+        data = json_format.MessageToDict(msg, preserving_proto_field_name=True)
+        # A Struct is a map: sort it so the screen does not reshuffle between draws.
+        return dict(sorted(data.items())) if isinstance(msg, struct_pb2.Struct) else dict(data)
 
     def show_view(self, view: common_pb2.SeatView) -> None:
         ctx = render.RenderContext(self.game, view, self.view_data(view), type_name(view.view),
@@ -96,11 +101,27 @@ class Terminal:
         self.console.print(render.view_panel(ctx))
 
     def on_event(self, ev: gateway_pb2.TableEvent) -> None:
+        """Print an event as it arrives (the commit markers only advance the clock)."""
+        async def seen() -> None:
+            async with self.log_caught_up:
+                self.seen_version = max(self.seen_version, ev.version)
+                self.log_caught_up.notify_all()
+
+        asyncio.get_running_loop().create_task(seen())
+        if ev.event.kind in render.QUIET_KINDS:
+            return
         if self.prompting:
             self.console.print()
         self.console.print(render.event_line(ev, self.seat))
         if self.prompting:
             self.console.print("> ", end="")
+
+    async def catch_up(self, version: int, timeout_s: float = 1.0) -> None:
+        """Let the log print up to `version` before drawing a view of that version."""
+        async with self.log_caught_up:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.log_caught_up.wait_for(
+                    lambda: self.seen_version >= version), timeout_s)
 
     # -- playing ----------------------------------------------------------------
 
@@ -122,13 +143,24 @@ class Terminal:
     async def show_end(self, table_id: str) -> None:
         await self.refresh_table(table_id)
         view = await self.client.get_view(table_id)
+        await self.catch_up(view.version)
         self.show_view(view)
         self.console.print(render.outcome_table(view.outcome, self.names))
+        mine = [r for r in view.outcome.results if r.seat == self.seat]
+        if mine:
+            verdict = "You win!" if mine[0].winner else f"You finish rank {mine[0].rank}."
+            self.console.print(verdict, style="bold")
 
     async def choose(self, view: common_pb2.SeatView, d: common_pb2.Decision
                      ) -> common_pb2.Choice:
         """The chooser `AsyncClient.play` calls: draw, ask, parse, repeat until valid."""
         await self.refresh_table(self.table_id)
+        await self.catch_up(view.version)
+        if self.seen_version > view.version:
+            # The log already shows later moves (a sealed round filling up): draw those.
+            fresh = await self.client.get_view(self.table_id)
+            if waiting_decisions(fresh):
+                view, d = fresh, waiting_decisions(fresh)[0]
         optional = [o for o in view.decisions if o.optional]
         self.show_view(view)
         while True:

@@ -15,7 +15,7 @@ from .stats import Stats, summary_ms
 LONG_POLLS = ("/GetTicket",)
 
 
-class Probe(grpc.aio.UnaryUnaryClientInterceptor[Any, Any]):
+class Probe(grpc.aio.UnaryUnaryClientInterceptor):  # type: ignore[misc]
     """Times every unary attempt and records its status code.
 
     With `limit`, at most that many unary RPCs are in flight (long polls excepted);

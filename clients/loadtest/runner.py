@@ -20,7 +20,7 @@ import dataclasses
 import random
 import time
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 import grpc
 
@@ -82,9 +82,8 @@ class LoadTest:
         self.stats = Stats()
         interceptor = probe.Probe(self.stats, self.cfg.concurrency)
         opts = [("grpc.use_local_subchannel_pool", 1)]
-        interceptors = [cast(grpc.aio.ClientInterceptor, interceptor)]
         self.channels = [grpc.aio.insecure_channel(self.cfg.gateway, options=opts,
-                                                   interceptors=interceptors)
+                                                   interceptors=[interceptor])
                          for _ in range(max(1, self.cfg.channels))]
         helpers = [asyncio.create_task(probe.monitor_loop_lag(self.stats))]
         if on_tick is not None:

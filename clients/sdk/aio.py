@@ -27,7 +27,6 @@ from . import core
 from .core import RetryPolicy
 from .errors import TableroError, from_rpc_error
 
-Req = TypeVar("Req", bound=message.Message)
 Resp = TypeVar("Resp", bound=message.Message)
 
 Chooser = Callable[[common_pb2.SeatView, common_pb2.Decision],
@@ -62,9 +61,10 @@ class AsyncClient:
 
     # -- the call path ----------------------------------------------------------
 
-    async def _unary(self, rpc: str, method: grpc.aio.UnaryUnaryMultiCallable[Req, Resp],
-                     request: Req, *, codes: frozenset[grpc.StatusCode] = core.SAFE_CODES,
+    async def _unary(self, rpc: str, request: message.Message, resp_type: type[Resp], *,
+                     codes: frozenset[grpc.StatusCode] = core.SAFE_CODES,
                      timeout_s: float | None = None) -> Resp:
+        method = getattr(self.stub, rpc)
         md = core.auth_metadata(self.token) if rpc != "Login" else None
         for attempt in range(self.retry.attempts):
             t0 = time.perf_counter()
@@ -79,6 +79,7 @@ class AsyncClient:
                 await asyncio.sleep(delay)
                 continue
             self._observe(rpc, t0, grpc.StatusCode.OK)
+            assert isinstance(resp, resp_type)
             return resp
         raise AssertionError("unreachable: the retry policy ends the loop")
 
@@ -90,18 +91,19 @@ class AsyncClient:
 
     async def login(self, guest_name: str | None = None, *, api_key: str | None = None
                     ) -> gateway_pb2.LoginResponse:
-        resp: gateway_pb2.LoginResponse = await self._unary(
-            "Login", self.stub.Login, core.login_request(guest_name, api_key))
+        req = core.login_request(guest_name, api_key)
+        resp = await self._unary("Login", req, gateway_pb2.LoginResponse)
         self.token = resp.token
         return resp
 
     async def list_games(self) -> list[common_pb2.GameInfo]:
-        resp = await self._unary("ListGames", self.stub.ListGames, gateway_pb2.ListGamesRequest())
+        req = gateway_pb2.ListGamesRequest()
+        resp = await self._unary("ListGames", req, gateway_pb2.ListGamesResponse)
         return list(resp.games)
 
     async def describe_game(self, game: str) -> common_pb2.GameInfo:
-        return await self._unary(
-            "DescribeGame", self.stub.DescribeGame, gateway_pb2.DescribeGameRequest(game=game))
+        req = gateway_pb2.DescribeGameRequest(game=game)
+        return await self._unary("DescribeGame", req, common_pb2.GameInfo)
 
     # -- matchmaking ------------------------------------------------------------
 
@@ -110,16 +112,16 @@ class AsyncClient:
                       ) -> gateway_pb2.Ticket:
         req = core.enqueue_request(game, seats, options, allow_bots=allow_bots,
                                    bots_after_ms=bots_after_ms, ttl_ms=ttl_ms)
-        return await self._unary("Enqueue", self.stub.Enqueue, req)
+        return await self._unary("Enqueue", req, gateway_pb2.Ticket)
 
     async def get_ticket(self, ticket_id: str, wait_ms: int = 0) -> gateway_pb2.Ticket:
         req = gateway_pb2.GetTicketRequest(ticket_id=ticket_id, wait_ms=wait_ms)
-        return await self._unary(
-            "GetTicket", self.stub.GetTicket, req, timeout_s=self.timeout_s + wait_ms / 1000)
+        timeout_s = self.timeout_s + wait_ms / 1000
+        return await self._unary("GetTicket", req, gateway_pb2.Ticket, timeout_s=timeout_s)
 
     async def cancel_ticket(self, ticket_id: str) -> gateway_pb2.Ticket:
         req = gateway_pb2.CancelTicketRequest(ticket_id=ticket_id)
-        return await self._unary("CancelTicket", self.stub.CancelTicket, req)
+        return await self._unary("CancelTicket", req, gateway_pb2.Ticket)
 
     async def wait_ticket(self, ticket_id: str, timeout_s: float | None = None
                           ) -> gateway_pb2.Ticket:
@@ -163,23 +165,23 @@ class AsyncClient:
                            bot_seats: list[int] | None = None, join: bool = True
                            ) -> gateway_pb2.TableInfo:
         req = core.create_request(game, seats, options, bot_seats=bot_seats, join=join)
-        return await self._unary("CreateTable", self.stub.CreateTable, req)
+        return await self._unary("CreateTable", req, gateway_pb2.TableInfo)
 
     async def join_table(self, invite_code: str) -> gateway_pb2.TableInfo:
         req = gateway_pb2.JoinTableRequest(invite_code=invite_code)
-        return await self._unary("JoinTable", self.stub.JoinTable, req)
+        return await self._unary("JoinTable", req, gateway_pb2.TableInfo)
 
     async def leave_table(self, table_id: str) -> gateway_pb2.TableInfo:
         req = gateway_pb2.LeaveTableRequest(table_id=table_id)
-        return await self._unary("LeaveTable", self.stub.LeaveTable, req)
+        return await self._unary("LeaveTable", req, gateway_pb2.TableInfo)
 
     async def get_table(self, table_id: str) -> gateway_pb2.TableInfo:
         req = gateway_pb2.GetTableRequest(table_id=table_id)
-        return await self._unary("GetTable", self.stub.GetTable, req)
+        return await self._unary("GetTable", req, gateway_pb2.TableInfo)
 
     async def get_view(self, table_id: str) -> common_pb2.SeatView:
         req = gateway_pb2.GetViewRequest(table_id=table_id)
-        return await self._unary("GetView", self.stub.GetView, req)
+        return await self._unary("GetView", req, common_pb2.SeatView)
 
     async def act(self, table_id: str, choice: common_pb2.Choice, *,
                   idempotency_key: str | None = None, expected_version: int = 0
@@ -192,7 +194,7 @@ class AsyncClient:
             table_id=table_id, choice=choice, expected_version=expected_version,
             idempotency_key=idempotency_key or core.new_idempotency_key())
         codes = core.SAFE_CODES if expected_version else core.ACT_CODES
-        return await self._unary("Act", self.stub.Act, req, codes=codes)
+        return await self._unary("Act", req, gateway_pb2.ActResponse, codes=codes)
 
     # -- events -----------------------------------------------------------------
 

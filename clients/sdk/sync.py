@@ -23,7 +23,6 @@ from . import core
 from .core import RetryPolicy
 from .errors import TableroError, from_rpc_error
 
-Req = TypeVar("Req", bound=message.Message)
 Resp = TypeVar("Resp", bound=message.Message)
 
 SyncChooser = Callable[[common_pb2.SeatView, common_pb2.Decision], common_pb2.Choice]
@@ -57,9 +56,10 @@ class Client:
 
     # -- the call path ----------------------------------------------------------
 
-    def _unary(self, rpc: str, method: grpc.UnaryUnaryMultiCallable[Req, Resp],
-               request: Req, *, codes: frozenset[grpc.StatusCode] = core.SAFE_CODES,
+    def _unary(self, rpc: str, request: message.Message, resp_type: type[Resp], *,
+               codes: frozenset[grpc.StatusCode] = core.SAFE_CODES,
                timeout_s: float | None = None) -> Resp:
+        method = getattr(self.stub, rpc)
         md = core.auth_metadata(self.token) if rpc != "Login" else None
         for attempt in range(self.retry.attempts):
             t0 = time.perf_counter()
@@ -74,6 +74,7 @@ class Client:
                 time.sleep(delay)
                 continue
             self._observe(rpc, t0, grpc.StatusCode.OK)
+            assert isinstance(resp, resp_type)
             return resp
         raise AssertionError("unreachable: the retry policy ends the loop")
 
@@ -85,18 +86,18 @@ class Client:
 
     def login(self, guest_name: str | None = None, *, api_key: str | None = None
               ) -> gateway_pb2.LoginResponse:
-        resp: gateway_pb2.LoginResponse = self._unary(
-            "Login", self.stub.Login, core.login_request(guest_name, api_key))
+        req = core.login_request(guest_name, api_key)
+        resp = self._unary("Login", req, gateway_pb2.LoginResponse)
         self.token = resp.token
         return resp
 
     def list_games(self) -> list[common_pb2.GameInfo]:
-        return list(self._unary(
-            "ListGames", self.stub.ListGames, gateway_pb2.ListGamesRequest()).games)
+        req = gateway_pb2.ListGamesRequest()
+        return list(self._unary("ListGames", req, gateway_pb2.ListGamesResponse).games)
 
     def describe_game(self, game: str) -> common_pb2.GameInfo:
-        return self._unary(
-            "DescribeGame", self.stub.DescribeGame, gateway_pb2.DescribeGameRequest(game=game))
+        req = gateway_pb2.DescribeGameRequest(game=game)
+        return self._unary("DescribeGame", req, common_pb2.GameInfo)
 
     # -- matchmaking ------------------------------------------------------------
 
@@ -105,16 +106,16 @@ class Client:
                 ) -> gateway_pb2.Ticket:
         req = core.enqueue_request(game, seats, options, allow_bots=allow_bots,
                                    bots_after_ms=bots_after_ms, ttl_ms=ttl_ms)
-        return self._unary("Enqueue", self.stub.Enqueue, req)
+        return self._unary("Enqueue", req, gateway_pb2.Ticket)
 
     def get_ticket(self, ticket_id: str, wait_ms: int = 0) -> gateway_pb2.Ticket:
         req = gateway_pb2.GetTicketRequest(ticket_id=ticket_id, wait_ms=wait_ms)
-        return self._unary(
-            "GetTicket", self.stub.GetTicket, req, timeout_s=self.timeout_s + wait_ms / 1000)
+        timeout_s = self.timeout_s + wait_ms / 1000
+        return self._unary("GetTicket", req, gateway_pb2.Ticket, timeout_s=timeout_s)
 
     def cancel_ticket(self, ticket_id: str) -> gateway_pb2.Ticket:
         req = gateway_pb2.CancelTicketRequest(ticket_id=ticket_id)
-        return self._unary("CancelTicket", self.stub.CancelTicket, req)
+        return self._unary("CancelTicket", req, gateway_pb2.Ticket)
 
     def wait_ticket(self, ticket_id: str, timeout_s: float | None = None) -> gateway_pb2.Ticket:
         """Long-poll until the ticket leaves WAITING; the MATCHED ticket, or an error.
@@ -152,23 +153,23 @@ class Client:
                      bot_seats: list[int] | None = None, join: bool = True
                      ) -> gateway_pb2.TableInfo:
         req = core.create_request(game, seats, options, bot_seats=bot_seats, join=join)
-        return self._unary("CreateTable", self.stub.CreateTable, req)
+        return self._unary("CreateTable", req, gateway_pb2.TableInfo)
 
     def join_table(self, invite_code: str) -> gateway_pb2.TableInfo:
-        return self._unary(
-            "JoinTable", self.stub.JoinTable, gateway_pb2.JoinTableRequest(invite_code=invite_code))
+        req = gateway_pb2.JoinTableRequest(invite_code=invite_code)
+        return self._unary("JoinTable", req, gateway_pb2.TableInfo)
 
     def leave_table(self, table_id: str) -> gateway_pb2.TableInfo:
-        return self._unary(
-            "LeaveTable", self.stub.LeaveTable, gateway_pb2.LeaveTableRequest(table_id=table_id))
+        req = gateway_pb2.LeaveTableRequest(table_id=table_id)
+        return self._unary("LeaveTable", req, gateway_pb2.TableInfo)
 
     def get_table(self, table_id: str) -> gateway_pb2.TableInfo:
-        return self._unary(
-            "GetTable", self.stub.GetTable, gateway_pb2.GetTableRequest(table_id=table_id))
+        req = gateway_pb2.GetTableRequest(table_id=table_id)
+        return self._unary("GetTable", req, gateway_pb2.TableInfo)
 
     def get_view(self, table_id: str) -> common_pb2.SeatView:
-        return self._unary(
-            "GetView", self.stub.GetView, gateway_pb2.GetViewRequest(table_id=table_id))
+        req = gateway_pb2.GetViewRequest(table_id=table_id)
+        return self._unary("GetView", req, common_pb2.SeatView)
 
     def act(self, table_id: str, choice: common_pb2.Choice, *,
             idempotency_key: str | None = None, expected_version: int = 0
@@ -179,7 +180,7 @@ class Client:
         req = gateway_pb2.ActRequest(
             table_id=table_id, choice=choice, expected_version=expected_version,
             idempotency_key=idempotency_key or core.new_idempotency_key())
-        return self._unary("Act", self.stub.Act, req,
+        return self._unary("Act", req, gateway_pb2.ActResponse,
                            codes=core.SAFE_CODES if expected_version else core.ACT_CODES)
 
     # -- events -----------------------------------------------------------------
@@ -213,7 +214,7 @@ class Client:
                 attempt += 1
                 time.sleep(delay)
             finally:
-                call.cancel()  # type: ignore[no-untyped-call]
+                call.cancel()
 
     def play(self, table_id: str, choose: SyncChooser, *, resync_s: float = 5.0,
              on_event: Callable[[gateway_pb2.TableEvent], None] | None = None
