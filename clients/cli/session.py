@@ -58,8 +58,10 @@ async def find_table(term: Terminal, args: argparse.Namespace) -> str:
     bot_seats = list(range(1, seats)) if mode == "bots" else list(args.bot_seats)
     table = await client.create_table(args.game, seats, args.options, bot_seats=bot_seats)
     if table.status == gateway_pb2.TABLE_STATUS_OPEN:
-        term.console.print(f"Invite code: [bold]{table.invite_code}[/bold]  "
-                           f"(others join with: tablero join {table.invite_code})")
+        code = table.invite_code
+        dashes = "-- " if code.startswith("-") else ""
+        term.console.print(f"Invite code: [bold]{code}[/bold]  "
+                           f"(others join with: tablero join {dashes}{code})")
         await wait_for_players(term, table)
     return table.table_id
 

@@ -230,7 +230,11 @@ class AsyncClient:
                    on_event: Callable[[gateway_pb2.TableEvent], None] | None = None
                    ) -> common_pb2.Outcome:
         """Play the caller's seat to the end: `choose(view, decision)` answers each
-        decision the game waits on; other seats' moves arrive through Watch."""
+        decision the game waits on; other seats' moves arrive through Watch.
+
+        `on_event` sees every event the caller may see, up to the one carrying the
+        outcome, before `play` returns. `resync_s` bounds a wait for the next turn
+        before the view is read again anyway."""
         view = await self.get_view(table_id)
         watcher = _Watcher(view.seat, on_event)
         task = asyncio.create_task(watcher.run(self, table_id))
@@ -245,6 +249,8 @@ class AsyncClient:
                         choice = await choice
                     await self._act_checked(table_id, view, choice, watcher, resync_s)
                 view = await self.get_view(table_id)
+            if on_event is not None:
+                await watcher.wait_finished(resync_s)
             return view.outcome
         finally:
             task.cancel()
@@ -291,7 +297,13 @@ class _Watcher:
                     self.changed.notify_all()
 
     async def wait(self, after_version: int, timeout_s: float) -> None:
+        await self._until(lambda: self.finished or self.woken_version > after_version, timeout_s)
+
+    async def wait_finished(self, timeout_s: float) -> None:
+        """Until the event with the outcome arrived (so `on_event` saw every event)."""
+        await self._until(lambda: self.finished, timeout_s)
+
+    async def _until(self, predicate: Callable[[], bool], timeout_s: float) -> None:
         async with self.changed:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait_for(
-                    lambda: self.finished or self.woken_version > after_version), timeout_s)
+                await asyncio.wait_for(self.changed.wait_for(predicate), timeout_s)

@@ -53,6 +53,14 @@ class TableroError(Exception):
         return None
 
     @property
+    def reason(self) -> str:
+        """The machine-readable reason (ErrorInfo), e.g. "STALE_DECISION"; "" if none."""
+        for d in self.details:
+            if isinstance(d, error_details_pb2.ErrorInfo):
+                return str(d.reason)
+        return ""
+
+    @property
     def field_violations(self) -> list[tuple[str, str]]:
         """(field, description) pairs from BadRequest details."""
         out: list[tuple[str, str]] = []

@@ -229,6 +229,8 @@ class Client:
             else:
                 self._act_checked(table_id, view, choose(view, mine[0]), follow)
             view = self.get_view(table_id)
+        if on_event is not None and not follow.finished:
+            follow.wait(view.version)  # to the event carrying the outcome
         return view.outcome
 
     def _act_checked(self, table_id: str, view: common_pb2.SeatView,
@@ -253,6 +255,7 @@ class _Follower:
         self.client, self.table_id, self.seat = client, table_id, seat
         self.resync_s, self.on_event = resync_s, on_event
         self.last_event_id = ""
+        self.finished = False
 
     def wait(self, after_version: int) -> None:
         """Until the seat is waited on at a newer version, the game ends, or a
@@ -263,4 +266,5 @@ class _Follower:
             if self.on_event is not None:
                 self.on_event(ev)
             if core.wakes(ev, self.seat, after_version):
+                self.finished = core.is_finished(ev)
                 return

@@ -1,0 +1,188 @@
+"""The terminal client driven in a pseudo-terminal through whole Duel games (issue 4).
+
+Each test reads the screen as a person would: the view, the numbered options,
+the log with other players' moves arriving live, the final ranking, and then
+checks what the screen said against what the gateway recorded.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import sys
+import threading
+
+import pexpect
+
+from clients.sdk import Client, random_chooser
+
+STAKE = r"Enter an amount from (\d+) to (\d+)\."
+TURN = r"Draw a card or pass\."
+PLAY = r"Play one card, face down\."
+OVER = r"Game over"
+MENUS = [STAKE, TURN, PLAY, OVER]
+
+
+def spawn(gateway: str, *args: str) -> pexpect.spawn:
+    env = dict(os.environ, TERM="dumb", COLUMNS="110", LINES="60")
+    return pexpect.spawn(sys.executable, ["-m", "clients", "--gateway", gateway, *args],
+                         env=env, encoding="utf-8", timeout=20, dimensions=(60, 110))
+
+
+def answer_until_over(p: pexpect.spawn, stake: int = 3) -> dict[str, int]:
+    """Answer every decision (max stake, always draw, lowest card) until the game ends."""
+    asked = {"stake": 0, "turn": 0, "play": 0}
+    while (i := p.expect(MENUS)) != 3:
+        p.expect("> ")
+        if i == 0:
+            asked["stake"] += 1
+            p.sendline(str(stake))
+        elif i == 1:
+            asked["turn"] += 1
+            p.sendline("1")
+        else:
+            asked["play"] += 1
+            p.sendline("1")
+    return asked
+
+
+def log_of(redis, tid: str) -> list[dict]:
+    return [json.loads(e) for e in redis.lrange(f"t:{{{tid}}}:log", 0, -1)]
+
+
+def test_play_against_bots_from_the_menu_to_the_end(gateway, redis):
+    p = spawn(gateway, "play", "duel", "--option", "rounds=3")
+    p.expect("Your name: ")
+    p.sendline("Ann")
+    p.expect("How do you want to play")
+    p.expect("> ")
+    p.sendline("2")
+    p.expect(r"Table ([0-9a-f]{32}): duel, you are seat 0 \(Ann\)")
+    tid = p.match.group(1)
+    # The first view: the seat's hand, the per-seat table, then the stake prompt.
+    p.expect(r"hand\s+(\d+), (\d+), (\d+)")
+    hand = sorted(int(x) for x in p.match.groups())
+    p.expect(r"Ann \(you\)")
+    p.expect(r"bot \(bot\)")
+    p.expect(STAKE)
+    assert p.match.groups() == ("0", "3")
+    p.expect("> ")
+    p.sendline("seven")
+    p.expect(r"Type a whole number from 0 to 3\.")
+    p.expect("> ")
+    p.sendline("9")
+    p.expect(r"The amount must be from 0 to 3\.")
+    p.expect("> ")
+    p.sendline("2")
+    p.expect(r"Seat 0 sets the stake to 2\.")
+    p.expect(TURN)
+    p.expect(r"1\. Draw a card")
+    p.expect(r"2\. Pass")
+    p.expect("> ")
+    p.sendline("5")
+    p.expect(r"Choose a number from 1 to 2\.")
+    p.expect("> ")
+    p.sendline("pass")
+    p.expect(r"Seat 0 passes\.")
+    p.expect(PLAY)
+    p.expect(rf"1\. card:{hand[0]}")
+    p.expect("> ")
+    p.sendline("1")
+    p.expect(rf"You committed card:{hand[0]}\.")
+    asked = answer_until_over(p)
+    p.expect(r"Most points wins\.")
+    p.expect(r"You (win!|finish rank (\d))")
+    verdict = p.match.group(1)
+    p.expect(pexpect.EOF)
+    assert asked["stake"] == 1 and asked["play"] == 2  # rounds 2-3: seat 0 leads round 3
+    mine = [e for e in log_of(redis, tid) if e["by"] == "player"]
+    assert {e["seat"] for e in mine} == {0}
+    assert mine[0]["amount"] == 2 and mine[1]["option_id"] == "pass"
+    assert mine[2]["option_id"] == f"card:{hand[0]}"
+    with Client(gateway) as c:
+        c.login("referee")
+        outcome = c.get_table(tid).outcome
+    me = next(r for r in outcome.results if r.seat == 0)
+    assert verdict == ("win!" if me.winner else f"finish rank {me.rank}")
+
+
+def public_texts(gateway: str, tid: str) -> list[str]:
+    """The table's public event texts, as a spectator's Watch gives them."""
+    with Client(gateway) as c:
+        c.login("spectator")
+        return [ev.event.text for ev in c.watch(tid) if ev.event.kind != "tablero.committed"]
+
+
+def missing_in_order(screen: str, lines: list[str]) -> str | None:
+    """The first of `lines` not found on the screen after the ones before it."""
+    pos = 0
+    for line in lines:
+        found = screen.find(line, pos)
+        if found < 0:
+            return f"{line!r} not after {screen[max(0, pos - 300):pos]!r}"
+        pos = found + len(line)
+    return None
+
+
+def test_invite_a_friend_whose_moves_appear_live(gateway, redis):
+    p = spawn(gateway, "play", "duel", "--invite", "--name", "Host", "--option", "rounds=3")
+    p.logfile_read = screen = io.StringIO()
+    p.expect(r"Invite code: (\S+)")
+    code = p.match.group(1)
+    p.expect("Waiting for players to join")
+    with Client(gateway) as friend:
+        friend.login("Friend")
+        table = friend.join_table(code)
+        plays = threading.Thread(target=friend.play, args=(table.table_id, random_chooser(7)))
+        plays.start()
+        p.expect(r"Friend took seat 1\.")
+        p.expect(r"Table [0-9a-f]{32}: duel, you are seat 0 \(Host\)")
+        answer_until_over(p, stake=1)
+        plays.join(20)
+    p.expect(pexpect.EOF)
+    log = log_of(redis, table.table_id)
+    assert {e["by"] for e in log} == {"player"} and {e["seat"] for e in log} == {0, 1}
+    text = screen.getvalue()
+    public = public_texts(gateway, table.table_id)
+    friend_moves = [t for t in public if t.startswith("Seat 1 ")]
+    assert friend_moves and missing_in_order(text, public) is None
+    # Round 2 is led by seat 1: its stake was on screen before the host's next turn.
+    led = text.find("Seat 1 sets the stake")
+    assert 0 <= led < text.rfind("Draw a card or pass.")
+
+
+def test_join_by_invite_code_and_play_to_the_end(gateway):
+    with Client(gateway) as host:
+        host.login("Hostess")
+        t = host.create_table("duel", 2, {"rounds": "1"})
+        # "--": an invite code may begin with "-".
+        p = spawn(gateway, "join", "--name", "Joiner", "--", t.invite_code)
+        plays = threading.Thread(target=host.play, args=(t.table_id, random_chooser(8)))
+        p.expect(rf"Joined table {t.table_id} at seat 1\.")
+        plays.start()
+        p.expect(r"Joiner \(you\)")
+        asked = answer_until_over(p)
+        plays.join(20)
+        p.expect(pexpect.EOF)
+        assert host.get_table(t.table_id).outcome.finished
+    assert asked["turn"] == 1 and asked["play"] == 1
+
+
+def test_watch_a_table_as_a_spectator_sees_public_events_only(gateway):
+    with Client(gateway) as host:
+        host.login("Shown")
+        t = host.create_table("duel", 2, {"rounds": "3"}, bot_seats=[1])
+        p = spawn(gateway, "watch", t.table_id)
+        p.logfile_read = screen = io.StringIO()
+        p.expect(r"duel · spectator")
+        host.play(t.table_id, random_chooser(9))
+        p.expect(OVER)
+        p.expect(pexpect.EOF)
+    text = screen.getvalue()
+    public = public_texts(gateway, t.table_id)
+    assert missing_in_order(text, public) is None
+    # No private text reached the spectator's screen.
+    assert "You drew" not in text and "You are dealt" not in text
+    assert not re.search(r"│ hand +\d", text)
