@@ -25,8 +25,7 @@ import grpc
 from redis.asyncio import Redis
 from tablero.v1 import common_pb2, rules_pb2, rules_pb2_grpc
 
-# The gateway's one module that spells every Redis key (an operator tool reads them).
-from gateway import keys
+from . import layout as keys
 
 
 @dataclasses.dataclass

@@ -7,14 +7,21 @@ checks what the screen said against what the gateway recorded.
 
 from __future__ import annotations
 
+import fcntl
 import io
 import json
 import os
+import pty
 import re
+import struct
+import subprocess
 import sys
+import termios
 import threading
 
 import pexpect
+import pexpect.fdpexpect
+import pytest
 
 from clients.sdk import Client, random_chooser
 
@@ -25,13 +32,47 @@ OVER = r"Game over"
 MENUS = [STAKE, TURN, PLAY, OVER]
 
 
-def spawn(gateway: str, *args: str) -> pexpect.spawn:
-    env = dict(os.environ, TERM="dumb", COLUMNS="110", LINES="60")
-    return pexpect.spawn(sys.executable, ["-m", "clients", "--gateway", gateway, *args],
-                         env=env, encoding="utf-8", timeout=20, dimensions=(60, 110))
+class Terminal(pexpect.fdpexpect.fdspawn):
+    """`tablero` in a fresh pseudo-terminal (110 x 60, TERM=dumb so no colour codes).
+
+    The child is started with subprocess (fork+exec in C) rather than pexpect's
+    Python-level fork: this test process runs gRPC threads, and a Python fork of
+    it must not run anything before exec."""
+
+    def __init__(self, gateway: str, *args: str) -> None:
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 60, 110, 0, 0))
+        env = dict(os.environ, TERM="dumb", COLUMNS="110", LINES="60")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "clients", "--gateway", gateway, *args],
+            stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
+        os.close(slave)
+        super().__init__(master, encoding="utf-8", timeout=20)
+
+    def finish(self) -> int:
+        """Expect the end of output; the exit status."""
+        self.expect(pexpect.EOF)
+        code = self.proc.wait(10)
+        os.close(self.child_fd)
+        return code
 
 
-def answer_until_over(p: pexpect.spawn, stake: int = 3) -> dict[str, int]:
+@pytest.fixture
+def spawn(gateway):
+    made: list[Terminal] = []
+
+    def start(*args: str) -> Terminal:
+        made.append(Terminal(gateway, *args))
+        return made[-1]
+
+    yield start
+    for t in made:
+        if t.proc.poll() is None:
+            t.proc.kill()
+            t.proc.wait()
+
+
+def answer_until_over(p: Terminal, stake: int = 3) -> dict[str, int]:
     """Answer every decision (max stake, always draw, lowest card) until the game ends."""
     asked = {"stake": 0, "turn": 0, "play": 0}
     while (i := p.expect(MENUS)) != 3:
@@ -52,8 +93,8 @@ def log_of(redis, tid: str) -> list[dict]:
     return [json.loads(e) for e in redis.lrange(f"t:{{{tid}}}:log", 0, -1)]
 
 
-def test_play_against_bots_from_the_menu_to_the_end(gateway, redis):
-    p = spawn(gateway, "play", "duel", "--option", "rounds=3")
+def test_play_against_bots_from_the_menu_to_the_end(gateway, redis, spawn):
+    p = spawn("play", "duel", "--option", "rounds=3")
     p.expect("Your name: ")
     p.sendline("Ann")
     p.expect("How do you want to play")
@@ -95,7 +136,7 @@ def test_play_against_bots_from_the_menu_to_the_end(gateway, redis):
     p.expect(r"Most points wins\.")
     p.expect(r"You (win!|finish rank (\d))")
     verdict = p.match.group(1)
-    p.expect(pexpect.EOF)
+    assert p.finish() == 0
     assert asked["stake"] == 1 and asked["play"] == 2  # rounds 2-3: seat 0 leads round 3
     mine = [e for e in log_of(redis, tid) if e["by"] == "player"]
     assert {e["seat"] for e in mine} == {0}
@@ -126,8 +167,8 @@ def missing_in_order(screen: str, lines: list[str]) -> str | None:
     return None
 
 
-def test_invite_a_friend_whose_moves_appear_live(gateway, redis):
-    p = spawn(gateway, "play", "duel", "--invite", "--name", "Host", "--option", "rounds=3")
+def test_invite_a_friend_whose_moves_appear_live(gateway, redis, spawn):
+    p = spawn("play", "duel", "--invite", "--name", "Host", "--option", "rounds=3")
     p.logfile_read = screen = io.StringIO()
     p.expect(r"Invite code: (\S+)")
     code = p.match.group(1)
@@ -141,7 +182,7 @@ def test_invite_a_friend_whose_moves_appear_live(gateway, redis):
         p.expect(r"Table [0-9a-f]{32}: duel, you are seat 0 \(Host\)")
         answer_until_over(p, stake=1)
         plays.join(20)
-    p.expect(pexpect.EOF)
+    assert p.finish() == 0
     log = log_of(redis, table.table_id)
     assert {e["by"] for e in log} == {"player"} and {e["seat"] for e in log} == {0, 1}
     text = screen.getvalue()
@@ -153,33 +194,33 @@ def test_invite_a_friend_whose_moves_appear_live(gateway, redis):
     assert 0 <= led < text.rfind("Draw a card or pass.")
 
 
-def test_join_by_invite_code_and_play_to_the_end(gateway):
+def test_join_by_invite_code_and_play_to_the_end(gateway, spawn):
     with Client(gateway) as host:
         host.login("Hostess")
         t = host.create_table("duel", 2, {"rounds": "1"})
         # "--": an invite code may begin with "-".
-        p = spawn(gateway, "join", "--name", "Joiner", "--", t.invite_code)
+        p = spawn("join", "--name", "Joiner", "--", t.invite_code)
         plays = threading.Thread(target=host.play, args=(t.table_id, random_chooser(8)))
         p.expect(rf"Joined table {t.table_id} at seat 1\.")
         plays.start()
         p.expect(r"Joiner \(you\)")
         asked = answer_until_over(p)
         plays.join(20)
-        p.expect(pexpect.EOF)
+        assert p.finish() == 0
         assert host.get_table(t.table_id).outcome.finished
     assert asked["turn"] == 1 and asked["play"] == 1
 
 
-def test_watch_a_table_as_a_spectator_sees_public_events_only(gateway):
+def test_watch_a_table_as_a_spectator_sees_public_events_only(gateway, spawn):
     with Client(gateway) as host:
         host.login("Shown")
         t = host.create_table("duel", 2, {"rounds": "3"}, bot_seats=[1])
-        p = spawn(gateway, "watch", t.table_id)
+        p = spawn("watch", t.table_id)
         p.logfile_read = screen = io.StringIO()
         p.expect(r"duel · spectator")
         host.play(t.table_id, random_chooser(9))
         p.expect(OVER)
-        p.expect(pexpect.EOF)
+        assert p.finish() == 0
     text = screen.getvalue()
     public = public_texts(gateway, t.table_id)
     assert missing_in_order(text, public) is None

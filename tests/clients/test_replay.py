@@ -14,8 +14,10 @@ import pytest
 from redis.asyncio import Redis
 from tablero.v1 import common_pb2, rules_pb2_grpc
 
+from clients.replay import layout
 from clients.replay.verify import load_record, replay
 from clients.sdk import Client, random_chooser
+from gateway import keys
 
 
 @pytest.fixture
@@ -103,3 +105,10 @@ def test_all_finished_tables_and_a_missing_one(gateway, rules_target, platform, 
     assert code == 0 and set(finished) <= ids and all(r["ok"] for r in results)
     code, [r] = run_replay(gateway, rules_target, platform.redis_url, "f" * 32)
     assert code == 2 and not r["ok"] and "no meta or state" in r["error"]
+
+
+def test_the_verifier_reads_the_keys_the_gateway_writes():
+    tid = secrets.token_hex(16)
+    for name in ("table_meta", "table_log", "table_state"):
+        assert getattr(layout, name)(tid) == getattr(keys, name)(tid)
+    assert layout.TABLES_FINISHED == keys.TABLES_FINISHED
