@@ -38,15 +38,18 @@ def _find(pool: descriptor_pool.DescriptorPool, name: str) -> descriptor.Descrip
         return None
 
 
-def message_for_any(a: any_pb2.Any, resolver: ReflectionResolver | None = None
+def message_for_any(a: any_pb2.Any, resolver: ReflectionResolver | None = None,
+                    pool: descriptor_pool.DescriptorPool | None = None
                     ) -> message.Message | None:
-    """The unpacked message, or None when no source knows its type."""
+    """The unpacked message, or None when no source knows its type. `pool` replaces
+    the default descriptor pool (and the import of generated modules)."""
     name = type_name(a)
-    pool = descriptor_pool.Default()
-    desc = _find(pool, name)
-    if desc is None:
-        _import_package(name)
-        desc = _find(pool, name)
+    desc = _find(pool, name) if pool is not None else None
+    if pool is None:
+        desc = _find(descriptor_pool.Default(), name)
+        if desc is None:
+            _import_package(name)
+            desc = _find(descriptor_pool.Default(), name)
     if desc is None and resolver is not None:
         desc = resolver.find(name)
     if desc is None:

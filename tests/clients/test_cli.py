@@ -22,6 +22,7 @@ import threading
 import pexpect
 import pexpect.fdpexpect
 import pytest
+from tablero.v1 import gateway_pb2
 
 from clients.sdk import Client, random_chooser
 
@@ -93,45 +94,34 @@ def log_of(redis, tid: str) -> list[dict]:
     return [json.loads(e) for e in redis.lrange(f"t:{{{tid}}}:log", 0, -1)]
 
 
+def reply(p: Terminal, text: str, then: str) -> None:
+    """At the next prompt, type `text`; the screen must then show `then`."""
+    p.expect("> ")
+    p.sendline(text)
+    p.expect(then)
+
+
 def test_play_against_bots_from_the_menu_to_the_end(gateway, redis, spawn):
     p = spawn("play", "duel", "--option", "rounds=3")
     p.expect("Your name: ")
     p.sendline("Ann")
     p.expect("How do you want to play")
-    p.expect("> ")
-    p.sendline("2")
-    p.expect(r"Table ([0-9a-f]{32}): duel, you are seat 0 \(Ann\)")
+    reply(p, "2", r"Table ([0-9a-f]{32}): duel, you are seat 0 \(Ann\)")
     tid = p.match.group(1)
     # The first view: the seat's hand, the per-seat table, then the stake prompt.
     p.expect(r"hand\s+(\d+), (\d+), (\d+)")
     hand = sorted(int(x) for x in p.match.groups())
-    p.expect(r"Ann \(you\)")
-    p.expect(r"bot \(bot\)")
+    p.expect(r"Ann \(you\)\s.*\n.*bot \(bot\)")
     p.expect(STAKE)
     assert p.match.groups() == ("0", "3")
-    p.expect("> ")
-    p.sendline("seven")
-    p.expect(r"Type a whole number from 0 to 3\.")
-    p.expect("> ")
-    p.sendline("9")
-    p.expect(r"The amount must be from 0 to 3\.")
-    p.expect("> ")
-    p.sendline("2")
-    p.expect(r"Seat 0 sets the stake to 2\.")
-    p.expect(TURN)
-    p.expect(r"1\. Draw a card")
-    p.expect(r"2\. Pass")
-    p.expect("> ")
-    p.sendline("5")
-    p.expect(r"Choose a number from 1 to 2\.")
-    p.expect("> ")
-    p.sendline("pass")
-    p.expect(r"Seat 0 passes\.")
-    p.expect(PLAY)
-    p.expect(rf"1\. card:{hand[0]}")
-    p.expect("> ")
-    p.sendline("1")
-    p.expect(rf"You committed card:{hand[0]}\.")
+    reply(p, "seven", r"Type a whole number from 0 to 3\.")
+    reply(p, "9", r"The amount must be from 0 to 3\.")
+    reply(p, "2", r"Seat 0 sets the stake to 2\.")
+    p.expect(TURN + r"\s.*\n\s+1\. Draw a card .*\n\s+2\. Pass")
+    reply(p, "5", r"Choose a number from 1 to 2\.")
+    reply(p, "pass", r"Seat 0 passes\.")
+    p.expect(PLAY + rf"\s.*\n\s+1\. card:{hand[0]}\s")
+    reply(p, "1", rf"You committed card:{hand[0]}\.")
     asked = answer_until_over(p)
     p.expect(r"Most points wins\.")
     p.expect(r"You (win!|finish rank (\d))")
@@ -140,12 +130,11 @@ def test_play_against_bots_from_the_menu_to_the_end(gateway, redis, spawn):
     assert asked["stake"] == 1 and asked["play"] == 2  # rounds 2-3: seat 0 leads round 3
     mine = [e for e in log_of(redis, tid) if e["by"] == "player"]
     assert {e["seat"] for e in mine} == {0}
-    assert mine[0]["amount"] == 2 and mine[1]["option_id"] == "pass"
-    assert mine[2]["option_id"] == f"card:{hand[0]}"
+    assert [mine[0]["amount"], mine[1]["option_id"], mine[2]["option_id"]] == [
+        2, "pass", f"card:{hand[0]}"]
     with Client(gateway) as c:
         c.login("referee")
-        outcome = c.get_table(tid).outcome
-    me = next(r for r in outcome.results if r.seat == 0)
+        me = next(r for r in c.get_table(tid).outcome.results if r.seat == 0)
     assert verdict == ("win!" if me.winner else f"finish rank {me.rank}")
 
 
@@ -227,3 +216,19 @@ def test_watch_a_table_as_a_spectator_sees_public_events_only(gateway, spawn):
     # No private text reached the spectator's screen.
     assert "You drew" not in text and "You are dealt" not in text
     assert not re.search(r"│ hand +\d", text)
+
+
+def test_leaving_hands_the_seat_to_a_bot_that_finishes_the_game(gateway, spawn):
+    p = spawn("play", "duel", "--bots", "--name", "Quitter", "--option", "rounds=1")
+    p.expect(r"Table ([0-9a-f]{32})")
+    tid = p.match.group(1)
+    p.expect(STAKE)
+    reply(p, "?", r"Type an option's number")
+    reply(p, "q", r"You left the table; a bot plays your seat from now on\.")
+    assert p.finish() == 0
+    with Client(gateway) as c:
+        c.login("observer")
+        last = list(c.watch(tid))[-1]
+        table = c.get_table(tid)
+    assert last.outcome.finished and table.status == gateway_pb2.TABLE_STATUS_FINISHED
+    assert table.seats[0].bot and table.your_seat == -1
