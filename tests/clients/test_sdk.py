@@ -138,7 +138,7 @@ async def test_watch_resumes_after_dropped_connections_without_gap_or_duplicate(
         await host.login("host")
         await guest.login("guest")
         await watcher.login("watcher")
-        t = await host.create_table("duel", 2, {"rounds": "5"})
+        t = await host.create_table("duel", 2, {"rounds": "3"})
         await guest.join_table(t.invite_code)
         got: list[str] = []
 
