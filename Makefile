@@ -36,8 +36,8 @@ lint: gen
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
-$(BUF): package.json package-lock.json
-	npm ci --no-audit --no-fund --silent
+$(BUF): package.json
+	npm install --no-package-lock --no-audit --no-fund --silent
 
 contract: $(BUF)
 	$(BUF) lint

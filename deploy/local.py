@@ -27,6 +27,10 @@ def shipped_games() -> dict[str, str]:
     return games
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main() -> int:
     replicas = int(os.environ.get("REPLICAS", "2"))
     gateway_port = int(os.environ.get("GATEWAY_PORT", "50051"))
@@ -56,7 +60,9 @@ def main() -> int:
         procs.append(gw)
         print(f"gateway {gw.endpoint}", flush=True)
         print(f"logs {log_dir}   (Ctrl-C stops everything)", flush=True)
-        signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+        # Ctrl-C (SIGINT) and SIGTERM both stop everything, even when started in the background.
+        signal.signal(signal.SIGINT, _interrupt)
+        signal.signal(signal.SIGTERM, _interrupt)
         while all(p.alive() for p in procs):
             time.sleep(0.5)
         dead = [p.name for p in procs if not p.alive()]
@@ -65,6 +71,8 @@ def main() -> int:
     except KeyboardInterrupt:
         return 0
     finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut the stop short
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
         for p in reversed(procs):
             p.stop()
         print("all stopped", flush=True)

@@ -7,6 +7,7 @@ the platform in both, so what the tests exercise is what a person runs.
 from __future__ import annotations
 
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -86,8 +87,15 @@ def _announced(popen: subprocess.Popen[str], prefix: str, timeout: float) -> str
     raise RuntimeError(f"{prefix} did not start within {timeout}s")
 
 
+def port_in_use(port: int) -> bool:
+    with socket.socket() as s:
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
 def start_redis(port: int = 0, data_dir: str | None = None) -> Proc:
     port = port or free_port()
+    if port_in_use(port):
+        raise RuntimeError(f"port {port} is in use: set REDIS_PORT, or REDIS_URL to use that Redis")
     data_dir = data_dir or tempfile.mkdtemp(prefix="tablero-redis-")
     cmd = [redis_server_binary(), "--port", str(port), "--bind", "127.0.0.1", "--save", "",
            "--appendonly", "no", "--dir", data_dir, "--maxclients", "20000",
@@ -99,12 +107,51 @@ def start_redis(port: int = 0, data_dir: str | None = None) -> Proc:
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2) as s:
                 s.sendall(b"PING\r\n")
-                if s.recv(16).startswith(b"+PONG"):
+                if s.recv(16).startswith(b"+PONG") and popen.poll() is None:
                     return Proc("redis", popen, f"127.0.0.1:{port}")
         except OSError:
             time.sleep(0.05)
     popen.kill()
     raise RuntimeError("redis-server did not start")
+
+
+def cluster_port() -> int:
+    """A free port whose cluster-bus port (port + 10000) is free too."""
+    for _ in range(1000):
+        port = random.randint(20000, 29999)
+        if not port_in_use(port) and not port_in_use(port + 10000):
+            return port
+    raise RuntimeError("no free port pair for a cluster node")
+
+
+def start_redis_cluster(masters: int = 3) -> list[Proc]:
+    """A real Redis Cluster on loopback: `masters` nodes, slots spread by redis-cli."""
+    nodes = []
+    for _ in range(masters):
+        port = cluster_port()
+        data_dir = tempfile.mkdtemp(prefix="tablero-cluster-")
+        cmd = [redis_server_binary(), "--port", str(port), "--bind", "127.0.0.1",
+               "--cluster-enabled", "yes", "--cluster-config-file", f"{data_dir}/nodes.conf",
+               "--save", "", "--appendonly", "no", "--dir", data_dir, "--protected-mode", "no"]
+        popen = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                 text=True)
+        nodes.append(Proc("redis-cluster-node", popen, f"127.0.0.1:{port}"))
+    cli = str(Path(redis_server_binary()).with_name("redis-cli"))
+    deadline = time.monotonic() + 10
+    while not all(port_in_use(n.port) for n in nodes):
+        if time.monotonic() > deadline:
+            raise RuntimeError("cluster nodes did not start")
+        time.sleep(0.05)
+    subprocess.run([cli, "--cluster", "create", *(n.endpoint for n in nodes), "--cluster-yes"],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
+    while True:
+        info = subprocess.run([cli, "-p", str(nodes[0].port), "cluster", "info"],
+                              capture_output=True, text=True, timeout=10).stdout
+        if "cluster_state:ok" in info:
+            return nodes
+        if time.monotonic() > deadline + 30:
+            raise RuntimeError("cluster did not become ok")
+        time.sleep(0.1)
 
 
 def start_rules(module: str, game: str, port: int = 0, log_dir: Path | None = None,

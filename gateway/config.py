@@ -31,6 +31,7 @@ def parse_api_keys(spec: str) -> dict[str, str]:
 @dataclass
 class Config:
     redis_url: str = "redis://127.0.0.1:6379/0"
+    redis_cluster: bool = False
     host: str = "127.0.0.1"
     port: int = 50051
     games: dict[str, str] = field(default_factory=dict)
@@ -38,6 +39,8 @@ class Config:
     session_ttl_ms: int = 24 * 3600 * 1000
     rate_per_s: float = 200.0
     rate_burst: int = 400
+    login_rate_per_s: float = 500.0
+    login_burst: int = 5000
     ticket_ttl_ms: int = 10 * 60 * 1000
     bots_after_ms: int = 10_000
     max_waiting_per_queue: int = 100_000
@@ -54,6 +57,7 @@ class Config:
         e = dict(os.environ if env is None else env)
         c = cls()
         c.redis_url = e.get("REDIS_URL", c.redis_url)
+        c.redis_cluster = e.get("REDIS_CLUSTER", "") in ("1", "true", "yes")
         c.host = e.get("GATEWAY_HOST", c.host)
         c.port = int(e.get("GATEWAY_PORT", c.port))
         c.games = parse_games(e.get("TABLERO_GAMES", ""))
@@ -61,6 +65,8 @@ class Config:
         c.session_ttl_ms = int(e.get("TABLERO_SESSION_TTL_MS", c.session_ttl_ms))
         c.rate_per_s = float(e.get("TABLERO_RATE_PER_S", c.rate_per_s))
         c.rate_burst = int(e.get("TABLERO_RATE_BURST", c.rate_burst))
+        c.login_rate_per_s = float(e.get("TABLERO_LOGIN_RATE_PER_S", c.login_rate_per_s))
+        c.login_burst = int(e.get("TABLERO_LOGIN_BURST", c.login_burst))
         c.ticket_ttl_ms = int(e.get("TABLERO_TICKET_TTL_MS", c.ticket_ttl_ms))
         c.bots_after_ms = int(e.get("TABLERO_BOTS_AFTER_MS", c.bots_after_ms))
         c.decision_timeout_ms = int(e.get("TABLERO_DECISION_TIMEOUT_MS", c.decision_timeout_ms))

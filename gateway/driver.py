@@ -15,12 +15,10 @@ import logging
 import secrets
 
 from redis.asyncio import Redis
-from tablero.v1 import rules_pb2
 
 from . import keys
 from .config import Config
 from .errors import GatewayError
-from .routing import call
 from .sessions import now_ms
 from .tables import Table, Tables, due_of
 
@@ -76,10 +74,8 @@ class Driver:
 
     async def _play(self, table: Table, state: bytes, p: dict[str, object]) -> None:
         seat = int(p["seat"])  # type: ignore[call-overload]
-        req = rules_pb2.RulesSuggestRequest(seat=seat, decision_id=str(p["id"]),
-                                            policy=self.config.bot_policy)
-        req.state.ParseFromString(state)
-        choice = await call(self.tables.router.rules(table.game).Suggest(req))
+        choice = await self.tables.router.suggest(table.game, state, seat, str(p["id"]),
+                                                  self.config.bot_policy)
         t = await self.tables._rules_act(table, state, seat, choice)
         by = "bot" if table.bots[seat] else "clock"
         await self.tables.commit_choice(table, t, seat, choice, by, "")

@@ -39,7 +39,7 @@ def table_events(tid: str) -> str:
 
 
 def table_idem(tid: str) -> str:
-    """Hash: "<seat>:<idempotency key>" -> "<version> <first event id> <last event id>"."""
+    """Hash: "<player id>:<idempotency key>" -> "<version> <first event id> <last event id>"."""
     return f"t:{{{tid}}}:idem"
 
 
@@ -75,3 +75,8 @@ QUEUES = "mm:queues"
 DEADLINES = "clk:deadlines"
 TABLES_ACTIVE = "tables:active"
 TABLES_FINISHED = "tables:finished"
+
+
+def tables_listed(game: str, finished: bool) -> str:
+    """Sorted set of a game's matchmade (public) tables, by creation or finish time."""
+    return f"tables:{'done' if finished else 'live'}:{game}"

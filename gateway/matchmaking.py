@@ -170,7 +170,7 @@ class Matchmaker:
         bots = [False] * len(tickets) + [True] * (seats - len(tickets))
         try:
             await self.tables.create(spec["game"], seats, spec["options"], players, names, bots,
-                                     tid=tid)
+                                     tid=tid, listed=True)
         except GatewayError as e:
             if e.reason != "EXISTS":
                 raise

@@ -15,6 +15,7 @@ from collections.abc import Awaitable
 from typing import TypeVar
 
 import grpc
+from google.protobuf.message import Message
 from tablero.v1 import common_pb2 as pb
 from tablero.v1 import rules_pb2, rules_pb2_grpc
 
@@ -51,6 +52,21 @@ def channel_options(max_message: int) -> list[tuple[str, object]]:
     ]
 
 
+def varint(n: int) -> bytes:
+    out = bytearray()
+    while n > 0x7F:
+        out.append((n & 0x7F) | 0x80)
+        n >>= 7
+    out.append(n)
+    return bytes(out)
+
+
+def with_state(state: bytes, rest: Message) -> bytes:
+    """A Rules request's bytes: the stored GameState bytes as field 1, as they are (no
+    parse and re-encode of a state the gateway never reads), then the other fields."""
+    return b"\x0a" + varint(len(state)) + state + rest.SerializeToString()
+
+
 class Router:
     """The rules-service stub of every configured game, and their GameInfo."""
 
@@ -60,6 +76,33 @@ class Router:
                          for g, t in games.items()}
         self.stubs = {g: rules_pb2_grpc.RulesStub(c) for g, c in self.channels.items()}
         self.infos: dict[str, pb.GameInfo] = {}
+        # Calls that carry a stored state take pre-serialised request bytes.
+        self.raw = {g: {
+            "Act": c.unary_unary("/tablero.v1.Rules/Act",
+                                 response_deserializer=pb.Transition.FromString),
+            "View": c.unary_unary("/tablero.v1.Rules/View",
+                                  response_deserializer=pb.SeatView.FromString),
+            "Suggest": c.unary_unary("/tablero.v1.Rules/Suggest",
+                                     response_deserializer=pb.Choice.FromString),
+        } for g, c in self.channels.items()}
+
+    def _raw(self, game: str, method: str) -> grpc.aio.UnaryUnaryMultiCallable:
+        if game not in self.raw:
+            raise not_found(f"game {game!r}")
+        return self.raw[game][method]
+
+    async def act(self, game: str, state: bytes, seat: int, choice: pb.Choice) -> pb.Transition:
+        rest = rules_pb2.RulesActRequest(seat=seat, choice=choice)
+        return await call(self._raw(game, "Act")(with_state(state, rest)))
+
+    async def view(self, game: str, state: bytes, seat: int) -> pb.SeatView:
+        rest = rules_pb2.RulesViewRequest(seat=max(seat, 0), spectator=seat < 0)
+        return await call(self._raw(game, "View")(with_state(state, rest)))
+
+    async def suggest(self, game: str, state: bytes, seat: int, decision_id: str,
+                      policy: str) -> pb.Choice:
+        rest = rules_pb2.RulesSuggestRequest(seat=seat, decision_id=decision_id, policy=policy)
+        return await call(self._raw(game, "Suggest")(with_state(state, rest)))
 
     def rules(self, game: str) -> rules_pb2_grpc.RulesStub:
         stub = self.stubs.get(game)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import signal
 import sys
 from dataclasses import dataclass
 
@@ -18,7 +17,10 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from prometheus_client import start_http_server
 from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
 from tablero.v1 import gateway_pb2, gateway_pb2_grpc
+
+from services.runtime.signals import until_stopped
 
 from .auth import AuthInterceptor
 from .config import Config
@@ -54,8 +56,16 @@ class Gateway:
         await self.redis.aclose()
 
 
+def connect_redis(config: Config) -> Redis:
+    """A Redis client; with REDIS_CLUSTER, a cluster client (every atomic step of the
+    gateway stays in one slot, so the same code runs on Redis Cluster)."""
+    if config.redis_cluster:
+        return RedisCluster.from_url(config.redis_url, max_connections=10_000)
+    return Redis.from_url(config.redis_url, max_connections=10_000)
+
+
 async def start(config: Config) -> Gateway:
-    redis = Redis.from_url(config.redis_url, max_connections=10_000)
+    redis = connect_redis(config)
     await redis.ping()
     scripts = Scripts(redis)
     router = Router(config.games)
@@ -88,11 +98,7 @@ async def start(config: Config) -> Gateway:
 async def serve(config: Config) -> None:
     gw = await start(config)
     print(f"gateway {config.host}:{gw.port}", flush=True)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
-    await stop.wait()
+    await until_stopped()
     await gw.stop()
 
 

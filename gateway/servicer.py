@@ -22,6 +22,7 @@ from . import keys, streams
 from .config import Config
 from .driver import Driver
 from .errors import GatewayError, invalid, not_found, precondition
+from .limits import TokenBuckets, peer_host
 from .matchmaking import Matchmaker, checked_game
 from .routing import Router
 from .sessions import Session, Sessions, current, now_ms
@@ -76,11 +77,16 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
         self.driver = driver
         self.config = config
         self.watches: Tally[str] = Tally()
+        self.logins = TokenBuckets(config.login_rate_per_s, config.login_burst)
 
     # -- sessions and games -------------------------------------------------------
 
     @guard
     async def Login(self, req: gw.LoginRequest, ctx: Any) -> gw.LoginResponse:
+        wait_ms = self.logins.take(peer_host(ctx.peer()))
+        if wait_ms:
+            raise GatewayError(grpc.StatusCode.RESOURCE_EXHAUSTED, "too many logins from this "
+                               "address", "RATE_LIMITED", retry_after_ms=wait_ms)
         which = req.WhichOneof("credential")
         if which == "guest_name":
             s, expires = await self.sessions.login_guest(req.guest_name)
@@ -164,7 +170,7 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
     async def _seat_change(self, s: Session, tid: str, op: str) -> gw.TableInfo:
         r = await self.tables.scripts.seat(
             keys=[keys.table_meta(tid)],
-            args=[op, s.player_id, s.name, now_ms(), self.config.decision_timeout_ms])
+            args=[op, s.player_id, s.name, now_ms()])
         if r[0] == 0:
             reason = r[1].decode()
             if reason == "not_found":
@@ -173,7 +179,8 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
         due = int(r[3])
         if due >= 0:
             await self.redis.zadd(keys.DEADLINES, {tid: due})
-            self.driver.kick(tid)
+            if due <= now_ms():
+                self.driver.kick(tid)
         table, _ = await self.tables.load(tid, with_state=False)
         return table.info(table.seat_of(s.player_id))
 
@@ -181,6 +188,10 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
     async def GetTable(self, req: gw.GetTableRequest, ctx: Any) -> gw.TableInfo:
         table, _ = await self.tables.load(req.table_id, with_state=False)
         return table.info(table.seat_of(current.get().player_id))
+
+    @guard
+    async def ListTables(self, req: gw.ListTablesRequest, ctx: Any) -> gw.ListTablesResponse:
+        return await self.tables.list(current.get(), req)
 
     # -- play ---------------------------------------------------------------------
 

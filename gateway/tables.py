@@ -54,6 +54,7 @@ class Table:
     pending: list[dict[str, Any]]
     outcome: pb.Outcome
     invite: str
+    timeout_ms: int
 
     @classmethod
     def parse(cls, tid: str, m: dict[bytes, bytes]) -> Table:
@@ -65,7 +66,7 @@ class Table:
             players=json.loads(m[b"players"]), names=json.loads(m[b"names"]),
             bots=json.loads(m[b"bots"]), pending=pending if isinstance(pending, list) else [],
             outcome=pb.Outcome.FromString(m.get(b"outcome", b"")),
-            invite=m.get(b"invite", b"").decode(),
+            invite=m.get(b"invite", b"").decode(), timeout_ms=int(m[b"timeout_ms"]),
         )
 
     def seat_of(self, player_id: str) -> int:
@@ -147,22 +148,34 @@ class Tables:
     # -- loading ----------------------------------------------------------------
 
     async def load(self, tid: str, with_state: bool = True) -> tuple[Table, bytes]:
+        """The table's meta and (unless told not to) its state, in one round trip."""
+        table, state, _ = await self._fetch(tid, with_state, "")
+        return table, state
+
+    async def _fetch(self, tid: str, with_state: bool, idem_field: str,
+                     ) -> tuple[Table, bytes, bytes | None]:
+        """Meta, state and an idempotency record, in one round trip."""
         if not valid_table_id(tid):
             raise invalid("table_id", "table_id must be 32 lowercase hex characters")
         pipe = self.redis.pipeline(transaction=False)
         pipe.hgetall(keys.table_meta(tid))
         if with_state:
             pipe.get(keys.table_state(tid))
-        res = await pipe.execute()
-        if not res[0]:
+        if idem_field:
+            pipe.hget(keys.table_idem(tid), idem_field)
+        res = iter(await pipe.execute())
+        meta = next(res)
+        if not meta:
             raise not_found(f"table {tid}")
-        return Table.parse(tid, res[0]), (res[1] or b"") if with_state else b""
+        state = next(res) or b"" if with_state else b""
+        prev = next(res) if idem_field else None
+        return Table.parse(tid, meta), state, prev
 
     # -- creation ---------------------------------------------------------------
 
     async def create(self, game: str, seats: int, options: dict[str, str], players: list[str],
                      names: list[str], bots: list[bool], *, invite: str = "",
-                     tid: str | None = None) -> Table:
+                     tid: str | None = None, listed: bool = False) -> Table:
         """Set up a table; it plays at once unless a non-bot seat is still free."""
         info = await self.router.info(game)
         if not info.min_seats <= seats <= info.max_seats:
@@ -181,11 +194,14 @@ class Tables:
             "seed": seed, "status": status, "players": json.dumps(players),
             "names": json.dumps(names), "bots": json.dumps(bots), "invite": invite,
             "created": now, "rules_version": t.state.rules_version,
+            "timeout_ms": self.config.decision_timeout_ms, "listed": int(listed),
         }
         res = await self._commit(tid, -1, t, meta, pending, "", "", create=True)
         if res is None:
             raise GatewayError(grpc.StatusCode.ALREADY_EXISTS, "table exists", "EXISTS")
         await self.redis.sadd(keys.TABLES_ACTIVE, tid)
+        if listed:
+            await self.redis.zadd(keys.tables_listed(game, False), {tid: now})
         if invite:
             await self.redis.set(keys.invite(invite), tid)
         await self._after_commit(tid, pending, t.outcome)
@@ -196,22 +212,20 @@ class Tables:
 
     async def act(self, session: Session, req: gw.ActRequest) -> gw.ActResponse:
         check_act_request(req)
-        idem = req.idempotency_key
+        # Idempotency keys are scoped to the player (who holds one seat at a table).
+        idem = f"{session.player_id}:{req.idempotency_key}" if req.idempotency_key else ""
         for _ in range(MAX_RACE_RETRIES):
-            table, state = await self.load(req.table_id)
+            table, state, prev = await self._fetch(req.table_id, True, idem)
             seat = table.seat_of(session.player_id)
             if seat < 0:
                 raise denied("you hold no seat at this table")
-            if idem:
-                prev = await self.redis.hget(keys.table_idem(req.table_id), f"{seat}:{idem}")
-                if prev is not None:
-                    return await self._duplicate(table, seat, prev)
+            if prev is not None:
+                return await self._duplicate(table, seat, prev)
             if req.expected_version and req.expected_version != table.version:
                 raise aborted(f"table is at version {table.version}")
             check_pending(table, seat, req.choice.decision_id)
             t = await self._rules_act(table, state, seat, req.choice)
-            res = await self.commit_choice(table, t, seat, req.choice, "player",
-                                           f"{seat}:{idem}" if idem else "")
+            res = await self.commit_choice(table, t, seat, req.choice, "player", idem)
             if res is None:
                 if req.expected_version:
                     raise aborted("lost the race for this version; reload and retry")
@@ -224,9 +238,7 @@ class Tables:
 
     async def _rules_act(self, table: Table, state: bytes, seat: int,
                          choice: pb.Choice) -> pb.Transition:
-        req = rules_pb2.RulesActRequest(seat=seat, choice=choice)
-        req.state.ParseFromString(state)
-        return await call(self.router.rules(table.game).Act(req))
+        return await self.router.act(table.game, state, seat, choice)
 
     async def commit_choice(self, table: Table, t: pb.Transition, seat: int, choice: pb.Choice,
                             by: str, idem_field: str) -> CommitResult | None:
@@ -234,7 +246,7 @@ class Tables:
         now = now_ms()
         status = "finished" if t.outcome.finished else table.status
         pending = next_pending(table.pending, list(t.pending), table.bots, status, now,
-                               self.config.decision_timeout_ms)
+                               table.timeout_ms)
         entry = {"v": table.version + 1, "seat": seat, "decision_id": choice.decision_id,
                  "hash": t.state_hash, "by": by}
         if choice.WhichOneof("value") == "amount":
@@ -289,7 +301,11 @@ class Tables:
                 self.on_commit(tid)
 
     async def _finish(self, tid: str) -> None:
+        game, listed = await self.redis.hmget(keys.table_meta(tid), ["game", "listed"])
         pipe = self.redis.pipeline(transaction=False)
+        if listed == b"1":
+            pipe.zrem(keys.tables_listed(game.decode(), False), tid)
+            pipe.zadd(keys.tables_listed(game.decode(), True), {tid: now_ms()})
         pipe.zrem(keys.DEADLINES, tid)
         pipe.srem(keys.TABLES_ACTIVE, tid)
         pipe.zadd(keys.TABLES_FINISHED, {tid: now_ms()})
@@ -326,12 +342,33 @@ class Tables:
 
     # -- seeing -----------------------------------------------------------------
 
+    async def list(self, session: Session, req: gw.ListTablesRequest) -> gw.ListTablesResponse:
+        if req.game not in self.router.stubs:
+            raise not_found(f"game {req.game!r}")
+        if not 0 <= req.page_size <= 100:
+            raise invalid("page_size", "page_size must be within 0..100")
+        if req.page_token and not (req.page_token.isdigit() and len(req.page_token) <= 9):
+            raise invalid("page_token", "malformed page_token")
+        size = req.page_size or 20
+        start = int(req.page_token or 0)
+        tids = await self.redis.zrevrange(keys.tables_listed(req.game, req.finished), start,
+                                          start + size)
+        pipe = self.redis.pipeline(transaction=False)
+        for tid in tids[:size]:
+            pipe.hgetall(keys.table_meta(tid.decode()))
+        out = gw.ListTablesResponse()
+        for tid, meta in zip(tids, await pipe.execute()):
+            if meta:  # expired since it was listed
+                table = Table.parse(tid.decode(), meta)
+                out.tables.append(table.info(table.seat_of(session.player_id)))
+        if len(tids) > size:
+            out.next_page_token = str(start + size)
+        return out
+
     async def view(self, session: Session, tid: str) -> pb.SeatView:
         table, state = await self.load(tid)
         seat = table.seat_of(session.player_id)
-        req = rules_pb2.RulesViewRequest(seat=max(seat, 0), spectator=seat < 0)
-        req.state.ParseFromString(state)
-        sv: pb.SeatView = await call(self.router.rules(table.game).View(req))
+        sv = await self.router.view(table.game, state, seat)
         deadlines = {p["id"]: p["dl"] for p in table.pending}
         for d in sv.decisions:
             d.deadline_unix_ms = deadlines.get(d.id, 0)

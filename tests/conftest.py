@@ -14,7 +14,8 @@ from deploy.processes import Proc, start_gateway, start_redis, start_rules, targ
 from .support import GatewayClient, Platform
 
 FAST_ENV = {"TABLERO_BOTS_AFTER_MS": "300", "TABLERO_RATE_PER_S": "5000",
-            "TABLERO_RATE_BURST": "10000", "TABLERO_API_KEYS": "test-key-123:alice"}
+            "TABLERO_RATE_BURST": "10000", "TABLERO_API_KEYS": "test-key-123:alice",
+            "TABLERO_LOGIN_RATE_PER_S": "10000", "TABLERO_LOGIN_BURST": "10000"}
 
 
 @pytest.fixture(scope="session")

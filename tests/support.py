@@ -66,14 +66,21 @@ def random_choice(d: pb.Decision, rng: random.Random) -> pb.Choice:
     return pb.Choice(decision_id=d.id, amount=rng.randint(d.amount.min, d.amount.max))
 
 
-def play_until_done(client: GatewayClient, table_id: str, rng: random.Random,
-                    limit: int = 1000) -> pb.SeatView:
-    """Act on this client's decisions until the game ends (other seats must be played too)."""
-    for _ in range(limit):
-        sv = client.GetView(gw.GetViewRequest(table_id=table_id))
-        if sv.outcome.finished:
-            return sv
-        mine = [d for d in sv.decisions if not d.optional]
-        if mine:
-            client.Act(gw.ActRequest(table_id=table_id, choice=random_choice(mine[0], rng)))
+def play_to_end(clients: list[GatewayClient], table_id: str, rng: random.Random, *,
+                idempotent: bool = False, between: Any = None, limit: int = 1000,
+                ) -> pb.SeatView:
+    """Play random offered choices for every client (client i holds seat i) until the game
+    ends; `between(step)` runs after each round of views. Returns seat 0's final view."""
+    for step in range(limit):
+        views = [c.GetView(gw.GetViewRequest(table_id=table_id)) for c in clients]
+        if views[0].outcome.finished:
+            return views[0]
+        for seat, (c, v) in enumerate(zip(clients, views)):
+            for d in v.decisions:
+                assert d.seat == seat, "a view offered another seat's decision"
+                key = f"{table_id[:8]}-{v.version}-{seat}" if idempotent else ""
+                c.Act(gw.ActRequest(table_id=table_id, choice=random_choice(d, rng),
+                                    idempotency_key=key))
+        if between:
+            between(step)
     raise AssertionError("game did not finish")

@@ -1,18 +1,20 @@
 -- seat.lua: change who holds a seat of a table, atomically with the table's pending deadlines.
 -- KEYS[1] meta
 -- ARGV[1] op: "join" (take the lowest free non-bot seat) | "leave" (hand one's seat to a bot)
--- ARGV[2] player id   ARGV[3] display name   ARGV[4] now ms   ARGV[5] decision timeout ms
+-- ARGV[2] player id   ARGV[3] display name   ARGV[4] now ms
+-- (the decision timeout is the table's own `timeout_ms`, fixed when it was created)
 -- A table whose last free seat is taken goes from "open" to "playing"; its pending decisions
 -- then get their deadlines (now for bot seats, now + timeout otherwise).
 -- Returns {1, seat, status} | {0, reason}
-local m = redis.call('HMGET', KEYS[1], 'status', 'players', 'names', 'bots', 'pending')
+local m = redis.call('HMGET', KEYS[1], 'status', 'players', 'names', 'bots', 'pending',
+                    'timeout_ms')
 if not m[1] then return {0, 'not_found'} end
 local status = m[1]
 local players = cjson.decode(m[2])
 local names = cjson.decode(m[3])
 local bots = cjson.decode(m[4])
 local op, pid, name = ARGV[1], ARGV[2], ARGV[3]
-local now, timeout = tonumber(ARGV[4]), tonumber(ARGV[5])
+local now, timeout = tonumber(ARGV[4]), tonumber(m[6])
 local seat = -1
 for i = 1, #players do
   if players[i] == pid then seat = i - 1 end

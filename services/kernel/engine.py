@@ -82,6 +82,9 @@ def _finish(game: Game[Any], ctx: Ctx, st: KernelState) -> Step:
     ds = [] if out is not None else game.decisions(st)
     if out is None and not any(not d.optional for d in ds):
         raise RulesBug("dead end: the game is not over and waits on nothing")
+    for d in ds:
+        if not d.options and (d.amount is None or d.amount.min > d.amount.max):
+            raise RulesBug(f"decision {d.id} ({d.kind}) offers nothing to choose")
     return Step(codec.encode(st), ctx.events, ds, out)
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import signal
 import sys
 from typing import Any
 
@@ -24,6 +23,7 @@ from tablero.v1 import rules_pb2, rules_pb2_grpc
 from services.kernel.game import Game
 
 from .servicer import RulesServicer
+from .signals import until_stopped
 
 DEFAULT_MAX_MESSAGE = 4 * 1024 * 1024
 
@@ -33,6 +33,10 @@ def server_options(max_message: int) -> list[tuple[str, Any]]:
         ("grpc.max_receive_message_length", max_message),
         ("grpc.max_send_message_length", max_message),
         ("grpc.so_reuseport", 0),
+        # Clients re-resolve dns:/// targets only when a connection ends: ending each one
+        # after a few minutes lets gateways find replicas an autoscaler added.
+        ("grpc.max_connection_age_ms", 5 * 60 * 1000),
+        ("grpc.max_connection_age_grace_ms", 30 * 1000),
     ]
 
 
@@ -60,11 +64,7 @@ async def start(game: Game[Any], host: str = "127.0.0.1", port: int = 0,
 async def serve(game: Game[Any], host: str, port: int, max_message: int, grace: float) -> None:
     server, bound, health_servicer = await start(game, host, port, max_message)
     print(f"rules {game.id} {host}:{bound}", flush=True)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
-    await stop.wait()
+    await until_stopped()
     await health_servicer.enter_graceful_shutdown()
     await server.stop(grace)
 

@@ -96,9 +96,14 @@ class PlayProc(Proc[DuelState]):
         return sealed.decisions(st.play)
 
     def step(self, ctx: Ctx, st: DuelState, fr: Frame) -> None:
+        # Seats with an empty hand sit the play out; with no cards anywhere it is skipped.
+        hands = {s: [f"card:{c}" for c in sorted(h)] for s, h in enumerate(st.hands) if h}
+        if not hands:
+            st.stake = 0
+            pop(st)
+            return
         st.play = sealed.open_options(
-            "duel.play", "duel.play_card", "Play one card, face down.", st.serial,
-            {s: [f"card:{c}" for c in sorted(st.hands[s])] for s in range(st.seats)})
+            "duel.play", "duel.play_card", "Play one card, face down.", st.serial, hands)
 
     def choose(self, ctx: Ctx, st: DuelState, fr: Frame, d: Decision, c: Choice) -> None:
         assert st.play is not None and c.option_id is not None
@@ -169,7 +174,8 @@ class Duel(Game[DuelState]):
             "stake": st.stake,
         }
         if st.play is not None:
-            v["committed"] = [val is not None for val in st.play.values]
+            v["committed"] = {str(s): val is not None
+                              for s, val in zip(st.play.seats, st.play.values)}
         if seat is not None:
             v["hand"] = sorted(st.hands[seat])
         msg = struct_pb2.Struct()

@@ -6,7 +6,7 @@ import random
 
 from tablero.v1 import gateway_pb2 as gw
 
-from ..support import random_choice, struct_view
+from ..support import play_to_end, struct_view
 
 
 def test_private_table_played_to_the_end_by_two_clients(new_client, redis):
@@ -16,16 +16,7 @@ def test_private_table_played_to_the_end_by_two_clients(new_client, redis):
     joined = bob.JoinTable(gw.JoinTableRequest(invite_code=info.invite_code))
     assert joined.your_seat == 1 and joined.status == gw.TABLE_STATUS_PLAYING
     tid = info.table_id
-    rng = random.Random(1)
-    clients = {0: ann, 1: bob}
-    for _ in range(200):
-        views = {s: c.GetView(gw.GetViewRequest(table_id=tid)) for s, c in clients.items()}
-        if views[0].outcome.finished:
-            break
-        for seat, sv in views.items():
-            for d in sv.decisions:
-                assert d.seat == seat
-                clients[seat].Act(gw.ActRequest(table_id=tid, choice=random_choice(d, rng)))
+    play_to_end([ann, bob], tid, random.Random(1))
     final = ann.GetTable(gw.GetTableRequest(table_id=tid))
     assert final.status == gw.TABLE_STATUS_FINISHED
     assert len(final.outcome.results) == 2
@@ -38,7 +29,23 @@ def test_views_show_only_the_seats_own_hand(new_client):
     ann, bob = new_client("ann"), new_client("bob")
     info = ann.CreateTable(gw.CreateTableRequest(game="duel", seats=2, join=True))
     bob.JoinTable(gw.JoinTableRequest(invite_code=info.invite_code))
-    a = struct_view(ann.GetView(gw.GetViewRequest(table_id=info.table_id)))
-    b = struct_view(bob.GetView(gw.GetViewRequest(table_id=info.table_id)))
+    va = ann.GetView(gw.GetViewRequest(table_id=info.table_id))
+    vb = bob.GetView(gw.GetViewRequest(table_id=info.table_id))
+    a, b = struct_view(va), struct_view(vb)
     assert len(a["hand"]) == 3 and len(b["hand"]) == 3
     assert not set(a["hand"]) & set(b["hand"])
+    # On the wire: the bytes of one seat's hand never appear in the other's view.
+    hand_bytes = {s: v.fields["hand"].SerializeToString() for s, v in ((0, _struct(va)),
+                                                                      (1, _struct(vb)))}
+    assert hand_bytes[1] not in va.SerializeToString()
+    assert hand_bytes[0] not in vb.SerializeToString()
+    spectator = new_client("sam").GetView(gw.GetViewRequest(table_id=info.table_id))
+    assert "hand" not in struct_view(spectator) and not spectator.decisions
+
+
+def _struct(sv):
+    from google.protobuf import struct_pb2
+
+    s = struct_pb2.Struct()
+    sv.view.Unpack(s)
+    return s

@@ -1,0 +1,102 @@
+"""Load and validate the Andean Abyss data (map.json, cards.json, setup.json) into frozen tables.
+
+Names appear only here and at the view/codec boundary; the rules use space
+indices (map.json order), piece kinds and faction numbers.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .constants import FACTION_IDS, SpaceType, Terrain
+
+DATA = Path(__file__).parent / "data"
+
+
+def _load(name: str) -> Any:
+    return json.loads((DATA / name).read_text(encoding="utf-8"))
+
+
+MAP = _load("map.json")
+CARDS_JSON = _load("cards.json")
+SETUP = _load("setup.json")
+
+_SPACES = MAP["spaces"]
+NAMES: tuple[str, ...] = tuple(s["id"] for s in _SPACES)
+INDEX = {n: i for i, n in enumerate(NAMES)}
+NS = len(NAMES)
+TYPE = tuple(SpaceType[s["type"].upper() if s["type"] != "department" else "DEPT"]
+             for s in _SPACES)
+POP = tuple(int(s["pop"]) for s in _SPACES)
+TERRAIN = tuple(Terrain[(s["terrain"] or "none").upper()] for s in _SPACES)
+ECON = tuple(int(s["econ"] or 0) for s in _SPACES)
+PIPELINE = tuple(bool(s["pipeline"]) for s in _SPACES)
+COASTAL = tuple(bool(s["coastal"]) for s in _SPACES)
+ECUADOR = INDEX["ecuador"]
+PANAMA = INDEX["panama"]
+BOGOTA = INDEX["bogota"]
+ADJ_ALL: tuple[tuple[int, ...], ...] = tuple(
+    tuple(INDEX[a] for a in s["adjacent"]) for s in _SPACES)
+
+# Extra spaces in play: bit 1 = Ecuador (card 33 shaded), bit 2 = Panamá (card 71 shaded).
+EXTRA_BIT = {ECUADOR: 1, PANAMA: 2}
+
+
+def _adjacency(extras: int) -> tuple[tuple[int, ...], ...]:
+    def on(s: int) -> bool:
+        return s not in EXTRA_BIT or bool(extras & EXTRA_BIT[s])
+    return tuple(tuple(a for a in ADJ_ALL[s] if on(a)) if on(s) else () for s in range(NS))
+
+
+ADJ = tuple(_adjacency(m) for m in range(4))
+# Spaces in play for each `extras` value, as a tuple and as a bitmask.
+IN_PLAY = tuple(tuple(s for s in range(NS) if s not in EXTRA_BIT or m & EXTRA_BIT[s])
+                for m in range(4))
+IN_PLAY_MASK = tuple(sum(1 << s for s in IN_PLAY[m]) for m in range(4))
+CITIES = tuple(s for s in range(NS) if TYPE[s] == SpaceType.CITY)
+DEPTS = tuple(s for s in range(NS) if TYPE[s] == SpaceType.DEPT)
+LOCS = tuple(s for s in range(NS) if TYPE[s] == SpaceType.LOC)
+TOTAL_ECON = sum(ECON)
+
+# Cards: 1-72 events, 73-76 Propaganda.
+CARDS: dict[int, Any] = {
+    c["number"]: c for c in CARDS_JSON["cards"] + CARDS_JSON["propaganda_cards"]}
+FACTION_ORDER: dict[int, tuple[int, ...]] = {
+    n: tuple(FACTION_IDS.index(f) for f in c["faction_order"]) for n, c in CARDS.items()}
+EVENT_CARDS = tuple(n for n, c in sorted(CARDS.items()) if c["kind"] != "propaganda")
+PROPAGANDA_CARDS = tuple(n for n, c in sorted(CARDS.items()) if c["kind"] == "propaganda")
+
+
+def validate() -> list[str]:
+    """Every data check (map symmetry and totals, card counts); returns problems found."""
+    bad: list[str] = []
+    for s in range(NS):
+        for a in ADJ_ALL[s]:
+            if s not in ADJ_ALL[a]:
+                bad.append(f"adjacency {NAMES[s]}->{NAMES[a]} not symmetric")
+            if a == s:
+                bad.append(f"{NAMES[s]} adjacent to itself")
+    perm = [s for s in range(NS) if s not in EXTRA_BIT]
+    counts = [sum(1 for s in perm if TYPE[s] == t) for t in SpaceType]
+    if counts != [11, 16, 18]:
+        bad.append(f"space counts {counts} != [11, 16, 18]")
+    if sum(POP) != 40 or TOTAL_ECON != 30:
+        bad.append(f"population {sum(POP)} / econ {TOTAL_ECON} != 40 / 30")
+    if len(EVENT_CARDS) != 72 or len(PROPAGANDA_CARDS) != 4:
+        bad.append("card counts")
+    for n in EVENT_CARDS:
+        if sorted(FACTION_ORDER[n]) != [0, 1, 2, 3]:
+            bad.append(f"card {n} faction order")
+    for extras, key in ((0, "adjacency_pairs_in_play_from_start"),
+                        (3, "adjacency_pairs_including_ecuador_panama")):
+        pairs = sum(len(a) for a in ADJ[extras]) // 2
+        if pairs != MAP["totals"][key]:
+            bad.append(f"{key}: {pairs}")
+    return bad
+
+
+_PROBLEMS = validate()
+if _PROBLEMS:
+    raise ValueError("andean_abyss data invalid: " + "; ".join(_PROBLEMS))

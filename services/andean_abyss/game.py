@@ -1,0 +1,180 @@
+"""The Andean Abyss rules module: the kernel `Game` on the COIN flow (DESIGN §6)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from services.coin.effects import EffectProc
+from services.kernel.ctx import Ctx
+from services.kernel.decisions import AmountRange, Choice, Decision, option
+from services.kernel.errors import BadRequest, RulesBug
+from services.kernel.flow import Flow, push
+from services.kernel.game import Game, GameOptionSpec, Role
+from services.kernel.outcome import Outcome
+
+from . import board as B
+from . import data as D
+from . import deployment, operations, propaganda, sequence, setup, victory, views, zones
+from .constants import FACTION_IDS, MAX_AID, MAX_BASES, MAX_RESOURCES, NKINDS
+from .events import PROGRAMS, cards
+from .events import lib as event_lib
+from .state import AAState
+
+FLOW: Flow[AAState] = Flow([*sequence.PROCS, *operations.PROCS, *propaganda.PROCS,
+                            *event_lib.PROCS, *deployment.PROCS,
+                            EffectProc(PROGRAMS, FACTION_IDS)])
+_ = zones, cards
+
+
+class AndeanAbyss(Game[AAState]):
+    id = "andean_abyss"
+    title = "Andean Abyss"
+    min_seats = 2
+    max_seats = 4
+    rules_version = "0.1.0"
+    format_version = 1
+    state_type = AAState
+    view_type = "tablero.andean_abyss.v1.AndeanAbyssView"
+    roles = tuple(Role(f, f.upper() if f != "govt" else "Government") for f in FACTION_IDS)
+    option_specs = (
+        GameOptionSpec("deployment", ("standard", "open"),
+                       "Setup: standard deployment, or open deployment (each faction places "
+                       "its pieces: Cartels, AUC, FARC, Government)."),
+        GameOptionSpec("short_game", ("false", "true"),
+                       "AA 2.4.1: the 3rd Propaganda Round is the final one."),
+        GameOptionSpec("hidden_next_card", ("false", "true"),
+                       "AA 2.2: the upcoming card stays face down; 2.3.9 is not used."),
+        GameOptionSpec("eligibility_option", ("standard", "A", "B"),
+                       "AA 2.3.1 options: A = faction order from the upcoming card; B = as A, "
+                       "and only Events make factions Ineligible."),
+        GameOptionSpec("card_text_edition", ("first", "second"),
+                       "Event texts: the first edition (the rulebook's) or the second edition's "
+                       "revised cards 26, 30, 36, 55, 56, 64, 65, 67 (AA-D-03)."),
+    )
+
+    def check_setup(self, seats: int, options: Mapping[str, str]) -> dict[str, str]:
+        opts = super().check_setup(seats, options)
+        if opts["hidden_next_card"] == "true" and opts["eligibility_option"] != "standard":
+            raise BadRequest("AA 2.2: the hidden upcoming card does not combine with the "
+                             "eligibility options A and B")
+        return opts
+
+    def setup(self, ctx: Ctx, seats: int, options: dict[str, str], seed: int) -> AAState:
+        st = setup.new_state(seats, seed, options)
+        setup.prepare_deck(st)
+        if options.get("deployment") == "open":
+            # AA 2.2: the first card is revealed once the pieces are placed
+            setup.standard_markers(st)
+            push(st, "coin.deck", ph="next")
+            push(st, "aa.deploy", **deployment.open_deployment(st))
+        else:
+            setup.standard_deployment(st)
+            setup.start(ctx, st)
+            push(st, "coin.deck", ph="play")
+        FLOW.advance(ctx, st)
+        return st
+
+    def decisions(self, st: AAState) -> list[Decision]:
+        return FLOW.decisions(st) + transfer_decisions(st)
+
+    def apply(self, ctx: Ctx, st: AAState, d: Decision, c: Choice) -> None:
+        if d.optional:
+            apply_transfer(ctx, st, d, c)
+        else:
+            FLOW.choose(ctx, st, d, c)
+        FLOW.advance(ctx, st)
+
+    def outcome(self, st: AAState) -> Outcome | None:
+        if not st.over and st.stack:
+            return None
+        return victory.outcome(st)
+
+    def view(self, st: AAState, seat: int | None) -> Any:
+        return views.view(st, seat)
+
+    def check_invariants(self, st: AAState) -> None:
+        check_invariants(st)
+
+
+def transfer_decisions(st: AAState) -> list[Decision]:
+    """AA 1.5.1 (AA-R-04): Resources and Shipments may be handed over at any time, never
+    between two factions of one seat. Standing optional decisions."""
+    out: list[Decision] = []
+    for giver in range(4):
+        seat = st.seat_of[giver]
+        for recv in range(4):
+            if st.seat_of[recv] != seat and st.resources[giver] > 0:
+                out.append(Decision(f"t{st.serial}.{giver}.{recv}", seat, "aa.give_resources",
+                                    f"{FACTION_IDS[giver]}: give Resources to "
+                                    f"{FACTION_IDS[recv]}.",
+                                    amount=AmountRange(1, st.resources[giver]), optional=True))
+        opts = [option(f"ship:{i}:{FACTION_IDS[g]}") for i, c in enumerate(st.ships)
+                if c >= 0 and B.ship_owner(c) == giver for g in range(1, 4)
+                if st.seat_of[g] != seat and B.guerrillas(st, B.ship_space(c), g)]
+        if opts:
+            out.append(Decision(f"h{st.serial}.{giver}", seat, "aa.give_shipment",
+                                f"{FACTION_IDS[giver]}: give a Shipment to another faction's "
+                                "Guerrilla in the same space.", tuple(opts), optional=True))
+    return out
+
+
+def apply_transfer(ctx: Ctx, st: AAState, d: Decision, c: Choice) -> None:
+    if d.kind == "aa.give_resources":
+        giver, recv = (int(x) for x in d.id.split(".")[1:3])
+        amount = min(c.amount or 0, st.resources[giver])
+        st.resources[giver] -= amount
+        got = B.add_resources(st, recv, amount)
+        ctx.emit("aa.transfer", f"{FACTION_IDS[giver]} gives {amount} Resources to "
+                 f"{FACTION_IDS[recv]}.", {"from": FACTION_IDS[giver],
+                                          "to": FACTION_IDS[recv], "amount": got})
+        return
+    _, i, to = (c.option_id or "").split(":")
+    s = B.ship_space(st.ships[int(i)])
+    st.ships[int(i)] = s * 4 + FACTION_IDS.index(to)
+    ctx.emit("aa.transfer", f"A Shipment in {D.NAMES[s]} goes to {to}.",
+             {"space": D.NAMES[s], "to": to})
+
+
+def check_invariants(st: AAState) -> None:
+    """Conservation, stacking and track bounds (raised as RulesBug)."""
+    totals = [0] * NKINDS
+    pending = {f.proc for f in st.stack}
+    for s in range(D.NS):
+        for k in range(NKINDS):
+            x = st.pieces[s * NKINDS + k]
+            if x < 0:
+                raise RulesBug(f"negative pieces in {D.NAMES[s]}")
+            totals[B.PIECES.pool[k]] += x
+        if B.PIECES.bases_in(st, s) > (0 if B.is_loc(s) else MAX_BASES):
+            raise RulesBug(f"stacking broken in {D.NAMES[s]}")
+        if B.is_zone(st, s) and B.pieces_of(st, s, B.GOVT) and "aa.zone" not in pending:
+            raise RulesBug(f"Government pieces in the FARC Zone {D.NAMES[s]}")
+        if s == D.ECUADOR and any(B.pieces_of(st, s, f) > 2 for f in range(4)):
+            raise RulesBug("more than 2 pieces of a faction in Ecuador")
+        if not B.in_play(st, s) and any(st.pieces[s * NKINDS:(s + 1) * NKINDS]):
+            raise RulesBug(f"pieces in {D.NAMES[s]}, which is not a space")
+        if (D.POP[s] == 0 or B.is_loc(s)) and st.support[s]:
+            raise RulesBug(f"support level in {D.NAMES[s]}")
+    for k in range(NKINDS):
+        if B.PIECES.pool[k] == k and totals[k] + st.avail[k] + st.out_of_play[k] != \
+                setup_total(k):
+            raise RulesBug(f"{B.PIECES.names[k]} pieces not conserved")
+    if not all(0 <= r <= MAX_RESOURCES for r in st.resources) or not 0 <= st.aid <= MAX_AID:
+        raise RulesBug("Resources or Aid out of bounds")
+    if B.markers_left(st) < 0:
+        raise RulesBug("more than 40 Terror/Sabotage markers")
+    for c in st.ships:
+        if c >= 0 and not B.guerrillas(st, B.ship_space(c), B.ship_owner(c)) and \
+                "aa.ship_loss" not in pending:
+            raise RulesBug("a Shipment without a holding Guerrilla")
+
+
+_TOTALS: list[int] = []
+
+
+def setup_total(kind: int) -> int:
+    if not _TOTALS:
+        st = setup.new_state(4, 0, {})
+        _TOTALS.extend(st.avail)
+    return _TOTALS[kind]

@@ -1,0 +1,308 @@
+"""Steps shared by Operations, Special Activities and phases (AA 1.4.1, 4.5.3).
+
+- `aa.remove`: remove up to n enemy pieces, one decision per piece, with the
+  "obligation to the maximum" of AA 1.4.1 step 5 (RULES.md): once a faction is
+  targeted, "done" is offered only when none of its pieces can still be taken;
+- `aa.activate`: the same for Activating Underground Guerrillas (Sweep, Patrol);
+- `aa.ship_loss`: AA 4.5.3 — when a faction loses its last Guerrilla in a space,
+  its owner gives each Shipment it held there to another Guerrilla or removes it,
+  and the capture rules then apply to removed ones (AA-R-10).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from services.kernel.ctx import Ctx
+from services.kernel.decisions import Choice, Decision, Option, decision_id, option
+from services.kernel.flow import Proc, pop, push
+from services.kernel.state import Frame
+
+from .. import board as B
+from .. import data as D
+from ..constants import BASE, FACTION_IDS, GUER_A, GUER_U, KIND_FACTION, KIND_IDS, Kind, Mom
+from ..state import AAState
+
+KIND_INDEX = {k: i for i, k in enumerate(KIND_IDS)}
+
+
+def decide(st: AAState, faction: int, kind: str, prompt: str, opts: list[Option]) -> Decision:
+    """A decision for the seat that runs the faction."""
+    seat = st.seat_of[faction]
+    return Decision(decision_id(st.serial, seat), seat, kind,
+                    f"{FACTION_IDS[faction]}: {prompt}", tuple(opts))
+
+
+def protected(st: AAState, g: int) -> bool:
+    """Card 42 shaded (momentum): no Sweep or Assault against the faction that played it."""
+    return B.has_mom(st, Mom.SEIZE) and st.mom_seize == g
+
+
+def removable(st: AAState, s: int, f: int, mode: str) -> list[int]:
+    """Kinds the executing faction f may remove now in s under a removal mode."""
+    out: list[int] = []
+    for g in range(4):
+        if g == f:
+            continue
+        if g == B.GOVT:
+            if mode in ("attack", "assassinate", "bribe_cubes"):
+                out += [k for k in (Kind.TROOPS, Kind.POLICE) if B.n(st, s, k)]
+            if mode in ("attack", "assassinate", "bribe_base") and B.bases(st, s, g) and (
+                    mode != "attack" or not B.cubes(st, s)):
+                out.append(Kind.GOVT_BASE)
+            continue
+        out += _insurgent_removable(st, s, g, mode)
+    return out
+
+
+def _insurgent_removable(st: AAState, s: int, g: int, mode: str) -> list[int]:
+    u, a, b = GUER_U[g], GUER_A[g], BASE[g]
+    nu, na, nb = B.n(st, s, u), B.n(st, s, a), B.n(st, s, b)
+    if mode in ("assault", "event_assault", "air_strike"):
+        if mode == "assault" and protected(st, g):
+            return []
+        return ([a] if na else []) + ([b] if nb and not nu + na else [])
+    if mode in ("attack", "assassinate", "bribe_guerrillas"):
+        if mode == "bribe_guerrillas" and g == B.CARTELS:
+            return []
+        out = ([u] if nu else []) + ([a] if na else [])
+        if nb and mode != "bribe_guerrillas" and (mode == "assassinate" or not nu + na):
+            out.append(b)
+        return out
+    if mode == "bribe_base":
+        return [b] if nb else []
+    return []
+
+
+def remove_piece(ctx: Ctx, st: AAState, s: int, kind: int, capture: str, by: int) -> None:
+    """Remove one piece to Available; a Guerrilla's Shipments follow AA 4.5.3."""
+    B.PIECES.remove(st, s, kind)
+    ctx.emit("aa.removed", f"{KIND_IDS[kind]} removed from {D.NAMES[s]}.",
+             {"space": D.NAMES[s], "kind": KIND_IDS[kind]})
+    g = KIND_FACTION[kind]
+    if g != B.GOVT and kind != BASE[g] and not B.guerrillas(st, s, g) and B.ships_at(st, s, g):
+        push(st, "aa.ship_loss", s=s, owner=g, capture=capture, by=by)
+
+
+def move_guerrillas(st: AAState, src: int, dst: int, f: int, nu: int, na: int,
+                    to_kind: int | None = None) -> None:
+    """Move Guerrillas; a Shipment moves with its holder (AA 4.5.3 step 5, AA-I-1): with the
+    last ones to leave, or, while some stay, where its owner says (`aa.ship_follow`)."""
+    if nu:
+        B.PIECES.move(st, src, dst, GUER_U[f], nu, to_kind)
+    if na:
+        B.PIECES.move(st, src, dst, GUER_A[f], na, to_kind)
+    held = B.ships_at(st, src, f)
+    if not held or not nu + na:
+        return
+    if not B.guerrillas(st, src, f):
+        for i in held:
+            st.ships[i] = dst * 4 + f
+    else:
+        push(st, "aa.ship_follow", src=src, dst=dst, f=f, asked=[])
+
+
+class ShipFollowProc(Proc[AAState]):
+    """AA 4.5.3 step 5 (AA-I-1): some of a faction's Guerrillas left a space where it holds
+    Shipments: its owner says which Shipments went with the movers."""
+
+    name = "aa.ship_follow"
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        v = fr.vars
+        held = [i for i in B.ships_at(st, v["src"], v["f"]) if i not in v["asked"]]
+        if not held:
+            return []
+        opts = [option(f"follow:{i}") for i in held] + [option("stay", "The rest stay")]
+        return [decide(st, v["f"], "aa.ship_follow",
+                       f"Shipments in {D.NAMES[v['src']]}: which go with the Guerrillas "
+                       f"to {D.NAMES[v['dst']]}?", opts)]
+
+    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
+        pop(st)
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        v = fr.vars
+        if c.option_id == "stay":
+            pop(st)
+            return
+        i = int((c.option_id or "").split(":")[1])
+        st.ships[i] = v["dst"] * 4 + v["f"]
+        v["asked"].append(i)
+
+
+def reclaim_options(st: AAState, kinds: tuple[int, ...], exclude: int) -> list[Option]:
+    """AA 1.4.1 step 4 (AA-R-03): while none is Available, the executing faction may take
+    its own pieces of these kinds off the map (from any other space) to place them (AA-I-3)."""
+    if any(B.PIECES.available(st, k) for k in kinds):
+        return []
+    return [option(f"reclaim:{D.NAMES[s]}:{KIND_IDS[k]}") for s in range(D.NS) if s != exclude
+            for k in kinds if B.n(st, s, k)]
+
+
+def reclaim(ctx: Ctx, st: AAState, arg: str, f: int) -> None:
+    """Apply a `reclaim:<space>:<kind>` choice."""
+    space, kind = arg.split(":")
+    remove_piece(ctx, st, D.INDEX[space], KIND_INDEX[kind], "", f)
+
+
+class RemoveProc(Proc[AAState]):
+    """`aa.remove` vars: s, f (executor), n (left), mode, capture, targets (factions), who
+    (AA 1.4.1 step 5 as AA-I-2)."""
+
+    name = "aa.remove"
+
+    def options(self, st: AAState, v: dict[str, Any]) -> tuple[list[Option], bool]:
+        kinds = removable(st, v["s"], v["f"], v["mode"]) if v["n"] > 0 else []
+        if v.get("only", -1) >= 0:  # an Event limits the targets (cards 26, 37, 47, 59)
+            kinds = [k for k in kinds if KIND_FACTION[k] == v["only"]]
+        opts = [option(f"piece:{KIND_IDS[k]}") for k in kinds]
+        stop = not any(KIND_FACTION[k] in v["targets"] for k in kinds)
+        if v.get("must") and not v.get("removed"):
+            stop = False
+        return opts, stop
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        v = fr.vars
+        opts, stop = self.options(st, v)
+        if not opts:
+            return []
+        if stop:
+            opts.append(option("done", "Remove no more"))
+        return [decide(st, v.get("who", v["f"]), "aa.remove_piece",
+                       f"remove a piece in {D.NAMES[v['s']]} ({v['n']} left).", opts)]
+
+    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
+        pop(st, removed=fr.vars.get("removed", 0))
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        v = fr.vars
+        if c.option_id == "done":
+            pop(st, removed=v.get("removed", 0))
+            return
+        kind = KIND_INDEX[(c.option_id or "").split(":", 1)[1]]
+        if KIND_FACTION[kind] not in v["targets"]:
+            v["targets"].append(KIND_FACTION[kind])
+        v["n"] -= 1
+        v["removed"] = v.get("removed", 0) + 1
+        remove_piece(ctx, st, v["s"], kind, v["capture"], v["f"])
+
+
+def push_remove(st: AAState, s: int, f: int, n: int, mode: str, capture: str = "",
+                who: int | None = None, must: bool = False, only: int = -1) -> None:
+    """Remove up to n pieces (`must`: at least one, when the space was chosen for it;
+    `only`: just that faction's pieces)."""
+    push(st, "aa.remove", s=s, f=f, n=n, mode=mode, capture=capture, targets=[],
+         who=f if who is None else who, must=must, only=only)
+
+
+def activatable(st: AAState, s: int, only: int = -1) -> list[int]:
+    """Underground Guerrillas the Government may Activate in s (card 42 protects its player;
+    an Event may name the only faction, overriding card 42 by AA 5.1.2)."""
+    if only >= 0:
+        return [GUER_U[only]] if B.underground(st, s, only) else []
+    return [GUER_U[g] for g in (B.FARC, B.AUC, B.CARTELS)
+            if B.underground(st, s, g) and not protected(st, g)]
+
+
+class ActivateProc(Proc[AAState]):
+    """`aa.activate` vars: s, n (left), targets. Government Activates (Sweep, Patrol)."""
+
+    name = "aa.activate"
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        v = fr.vars
+        kinds = activatable(st, v["s"], v.get("only", -1)) if v["n"] > 0 else []
+        if not kinds:
+            return []
+        opts = [option(f"piece:{KIND_IDS[k]}") for k in kinds]
+        if not any(KIND_FACTION[k] in v["targets"] for k in kinds):
+            opts.append(option("done", "Activate no more"))
+        return [decide(st, B.GOVT, "aa.activate",
+                       f"Activate a Guerrilla in {D.NAMES[v['s']]} ({v['n']} left).", opts)]
+
+    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
+        pop(st)
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        v = fr.vars
+        if c.option_id == "done":
+            pop(st)
+            return
+        kind = KIND_INDEX[(c.option_id or "").split(":", 1)[1]]
+        g = KIND_FACTION[kind]
+        if g not in v["targets"]:
+            v["targets"].append(g)
+        B.PIECES.flip_to(st, v["s"], GUER_A[g])
+        v["n"] -= 1
+
+
+def push_activate(st: AAState, s: int, n: int, only: int = -1) -> None:
+    if n > 0:
+        push(st, "aa.activate", s=s, n=n, targets=[], only=only)
+
+
+class ShipLossProc(Proc[AAState]):
+    """`aa.ship_loss` vars: s, owner, capture ("drug_bust", "capture", "commandeer",
+    "contraband" or ""), by (the remover). AA 4.5.3 step 3, AA-R-10."""
+
+    name = "aa.ship_loss"
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        v = fr.vars
+        if not B.ships_at(st, v["s"], v["owner"]):
+            return []
+        holders = [g for g in (B.FARC, B.AUC, B.CARTELS) if B.guerrillas(st, v["s"], g)]
+        opts = [option(f"give:{FACTION_IDS[g]}") for g in holders] + [option("remove")]
+        return [decide(st, v["owner"], "aa.shipment",
+                       f"your Guerrillas in {D.NAMES[v['s']]} are gone: give the Shipment "
+                       "to another Guerrilla there or remove it.", opts)]
+
+    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
+        pop(st)
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        v = fr.vars
+        i = B.ships_at(st, v["s"], v["owner"])[0]
+        verb, _, arg = (c.option_id or "").partition(":")
+        if verb == "give":
+            st.ships[i] = v["s"] * 4 + FACTION_IDS.index(arg)
+            return
+        st.ships[i] = -1
+        captured_shipment(ctx, st, v["s"], v["capture"], v["by"])
+
+
+def captured_shipment(ctx: Ctx, st: AAState, s: int, capture: str, by: int) -> None:
+    """Capture rules for a removed Shipment (AA 3.2.5, 3.3.3, 4.4.2, 4.5.4)."""
+    free = next((i for i, c in enumerate(st.ships) if c < 0), None)
+    if capture == "drug_bust":
+        gain = B.add_aid(st, 6)
+        ctx.emit("aa.drug_bust", f"Drug Bust: Aid +{gain}.", {"aid": gain})
+    elif capture in ("capture", "commandeer") and free is not None and B.guerrillas(st, s, by):
+        st.ships[free] = s * 4 + by
+        ctx.emit("aa.captured", f"{FACTION_IDS[by]} takes the Shipment in {D.NAMES[s]}.",
+                 {"space": D.NAMES[s], "faction": FACTION_IDS[by]})
+    elif capture == "contraband" and free is not None and B.all_guerrillas(st, s):
+        push(st, "aa.contraband", s=s, ship=free)
+
+
+class ContrabandProc(Proc[AAState]):
+    """AA 4.5.4 Contraband: the Cartels may give a Shipment removed by Bribe to any Guerrilla."""
+
+    name = "aa.contraband"
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        s = fr.vars["s"]
+        opts = [option(f"give:{FACTION_IDS[g]}") for g in (B.FARC, B.AUC, B.CARTELS)
+                if B.guerrillas(st, s, g)] + [option("decline")]
+        return [decide(st, B.CARTELS, "aa.contraband", f"Contraband in {D.NAMES[s]}?", opts)]
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        verb, _, arg = (c.option_id or "").partition(":")
+        if verb == "give" and st.ships[fr.vars["ship"]] < 0:
+            st.ships[fr.vars["ship"]] = fr.vars["s"] * 4 + FACTION_IDS.index(arg)
+        pop(st)
+
+
+PROCS: list[Proc[AAState]] = [RemoveProc(), ActivateProc(), ShipLossProc(), ContrabandProc(),
+                              ShipFollowProc()]

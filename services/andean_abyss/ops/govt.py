@@ -1,0 +1,437 @@
+"""AA 3.2 COIN Operations: Train, Patrol, Sweep, Assault (and Civic Action, 6.4.1).
+
+Government pieces never enter or are placed in a FARC Zone (AA 1.4.2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from services.coin.operations import OpSpec
+from services.coin.spaces import ACTIVE_SUPPORT
+from services.kernel.ctx import Ctx
+from services.kernel.decisions import Choice, Decision, Option, option
+from services.kernel.flow import Proc, pop, push
+from services.kernel.state import Frame
+
+from .. import board as B
+from .. import data as D
+from ..constants import KIND_IDS, Cap, Kind, Mom
+from ..state import AAState
+from .common import decide, push_activate, push_remove, reclaim, reclaim_options, removable
+
+GOVT = B.GOVT
+COST = 3  # AA 3.1 Train, Patrol, Sweep, Assault
+
+
+def city_or_dept(st: AAState) -> list[int]:
+    return [s for s in range(D.NS) if not B.is_loc(s) and B.in_play(st, s)]
+
+
+# -- Train and Civic Action ----------------------------------------------------
+
+
+def civic_ok(st: AAState, s: int, relaxed: bool = False) -> bool:
+    """AA 6.4.1 Civic Action space: Govt Control, Troops and Police (card 1), something to do."""
+    if B.control(st, s) != GOVT or (not st.terror[s] and (D.POP[s] <= 0 or
+                                                          st.support[s] == ACTIVE_SUPPORT)):
+        return False
+    t, p = B.troops(st, s), B.police(st, s)
+    if B.has_cap(st, Cap.C1_S):
+        return t >= 2 and p >= 2
+    return t + p >= 1 if relaxed else t >= 1 and p >= 1
+
+
+def civic_action(ctx: Ctx, st: AAState, s: int) -> None:
+    """AA 6.4.1 One purchase: pay 3; remove 1 Terror, or else shift 1 toward Active Support."""
+    st.resources[GOVT] -= COST
+    if st.terror[s]:
+        st.terror[s] -= 1
+        what = "removes a Terror marker"
+    else:
+        st.support[s] += 1
+        what = "shifts toward Support"
+    ctx.emit("aa.civic_action", f"Civic Action in {D.NAMES[s]} {what}.",
+             {"space": D.NAMES[s]})
+
+
+class Train(OpSpec):
+    """AA 3.2.1 Train: 3 per City/Department; cubes where a City or Govt Base; then Base or
+    Civic Action in one selected space (AA-R-19)."""
+
+    name, faction = "train", GOVT
+
+    def candidates(self, st: AAState, v: dict[str, Any]) -> list[int]:
+        return city_or_dept(st)
+
+    def selectable(self, st: AAState, v: dict[str, Any], s: int) -> bool:
+        return not B.is_zone(st, s)
+
+    def cost(self, st: AAState, v: dict[str, Any], s: int) -> int:
+        return COST
+
+    def select(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
+        if B.is_city(s) or B.bases(st, s, GOVT):
+            push(st, "aa.train_place", s=s, left=6)
+
+    def finish(self, ctx: Ctx, st: AAState, v: dict[str, Any]) -> None:
+        push(st, "aa.train_final", spaces=list(v["spaces"]))
+
+
+class TrainPlaceProc(Proc[AAState]):
+    """Place up to 6 cubes, any mix of Available Troops and Police."""
+
+    name = "aa.train_place"
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        v = fr.vars
+        kinds = [k for k in (Kind.TROOPS, Kind.POLICE) if B.PIECES.available(st, k)]
+        if v["left"] <= 0 or B.faction_room(st, v["s"], GOVT) <= 0:  # Ecuador: 2 per faction
+            return []
+        opts = [option(f"place:{KIND_IDS[k]}") for k in kinds]
+        opts += reclaim_options(st, (Kind.TROOPS, Kind.POLICE), v["s"])
+        if not opts:
+            return []
+        opts.append(option("done"))
+        return [decide(st, GOVT, "aa.train_place",
+                       f"place cubes in {D.NAMES[v['s']]} ({v['left']} left).", opts)]
+
+    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
+        pop(st)
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        if c.option_id == "done":
+            pop(st)
+            return
+        verb, _, arg = (c.option_id or "").partition(":")
+        if verb == "reclaim":
+            reclaim(ctx, st, arg, GOVT)
+            return
+        kind = Kind.TROOPS if c.option_id == "place:troops" else Kind.POLICE
+        B.PIECES.place(st, fr.vars["s"], kind)
+        fr.vars["left"] -= 1
+
+
+def base_mixes(st: AAState, s: int) -> list[int]:
+    """Numbers of Troops among the 3 cubes a Train Base can replace (AA 3.2.1 step 3)."""
+    if not B.PIECES.available(st, Kind.GOVT_BASE) or B.base_room(st, s) < 1:
+        return []
+    t, p = B.troops(st, s), B.police(st, s)
+    return [nt for nt in range(4) if nt <= t and 3 - nt <= p]
+
+
+class TrainFinalProc(Proc[AAState]):
+    """AA 3.2.1 step 3: Base or Civic Action in at most one selected space."""
+
+    name = "aa.train_final"
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        v = fr.vars
+        if "civic" in v:
+            s = v["civic"]
+            if st.resources[GOVT] < COST or not civic_ok(st, s):
+                return []
+            buy = [option("civic", "Buy Civic Action"), option("done")]
+            return [decide(st, GOVT, "aa.civic_action", f"Civic Action in {D.NAMES[s]}?", buy)]
+        opts: list[Option] = []
+        for s in v["spaces"]:
+            opts += [option(f"base:{D.NAMES[s]}:{nt}") for nt in base_mixes(st, s)]
+            if st.resources[GOVT] >= COST and civic_ok(st, s):
+                opts.append(option(f"civic:{D.NAMES[s]}"))
+        if not opts:
+            return []
+        opts.append(option("done", "Neither Base nor Civic Action"))
+        return [decide(st, GOVT, "aa.train_final", "Base or Civic Action?", opts)]
+
+    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
+        pop(st)
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        parts = (c.option_id or "").split(":")
+        if parts[0] == "done":
+            pop(st)
+        elif parts[0] == "civic" and len(parts) == 1:
+            civic_action(ctx, st, fr.vars["civic"])
+        elif parts[0] == "civic":
+            fr.vars["civic"] = D.INDEX[parts[1]]
+            civic_action(ctx, st, fr.vars["civic"])
+        else:
+            s, nt = D.INDEX[parts[1]], int(parts[2])
+            B.PIECES.remove(st, s, Kind.TROOPS, nt)
+            B.PIECES.remove(st, s, Kind.POLICE, 3 - nt)
+            B.PIECES.place(st, s, Kind.GOVT_BASE)
+            ctx.emit("aa.train_base", f"Govt Base built in {D.NAMES[s]}.", {"space": D.NAMES[s]})
+            pop(st)
+
+
+# -- Patrol --------------------------------------------------------------------
+
+
+def patrol_reach(st: AAState, src: int) -> list[int]:
+    """AA 3.2.2 Cities/LoCs a cube can step to from src, stopping where any Guerrilla is."""
+    seen = {src}
+    frontier = [src]
+    out: list[int] = []
+    while frontier:
+        s = frontier.pop()
+        for a in B.adjacent(st, s):
+            if a in seen or B.is_dept(a):
+                continue
+            seen.add(a)
+            out.append(a)
+            if not B.all_guerrillas(st, a):
+                frontier.append(a)
+    return sorted(out)
+
+
+def patrol_sources(st: AAState, dest: int) -> set[int]:
+    """AA 3.2.2: the spaces from which a cube can reach `dest` (the reverse of
+    `patrol_reach`: paths run through Guerrilla-free LoCs and Cities)."""
+    seen = {dest}
+    frontier = [dest]
+    sources: set[int] = set()
+    while frontier:
+        s = frontier.pop()
+        for a in B.adjacent(st, s):
+            if a != dest:
+                sources.add(a)
+            if a not in seen and not B.is_dept(a) and not B.all_guerrillas(st, a):
+                seen.add(a)
+                frontier.append(a)
+    return sources
+
+
+class Patrol(OpSpec):
+    """AA 3.2.2 Patrol: 3 in total; move cubes; Activate on LoCs; one free Assault."""
+
+    name, faction = "patrol", GOVT
+
+    def start(self, ctx: Ctx, st: AAState, v: dict[str, Any]) -> bool:
+        if not v["free"]:
+            st.resources[GOVT] -= COST
+        push(st, "aa.patrol_move", lim=v["lim"], dest=-1, arrived=[0] * (2 * D.NS))
+        return True
+
+    def finish(self, ctx: Ctx, st: AAState, v: dict[str, Any]) -> None:
+        push(st, "aa.patrol_assault", lim=v["lim"], dest=v.get("dest", -1), done=[])
+        if B.has_mom(st, Mom.M12):
+            return
+        for s in reversed(D.LOCS):
+            if B.in_play(st, s):
+                push_activate(st, s, B.cubes(st, s))
+
+
+class PatrolMoveProc(Proc[AAState]):
+    """Move cubes one at a time (each at most once); LimOp: all into one destination."""
+
+    name = "aa.patrol_move"
+
+    def movable(self, st: AAState, v: dict[str, Any]) -> list[tuple[int, int]]:
+        """Unmoved cubes that have somewhere to go: any adjacent LoC or City is a first
+        step (it may end there); a LimOp needs a path to its destination."""
+        sources = patrol_sources(st, v["dest"]) if v["lim"] else None
+        out = []
+        for s in B.spaces(st):
+            if sources is not None and s not in sources:
+                continue
+            if sources is None and all(B.is_dept(a) for a in B.adjacent(st, s)):
+                continue
+            for k in (0, 1):
+                if B.n(st, s, k) > v["arrived"][2 * s + k]:
+                    out.append((s, k))
+        return out
+
+    def dests(self, st: AAState, v: dict[str, Any], src: int) -> list[int]:
+        reach = patrol_reach(st, src)
+        return [v["dest"]] if v["lim"] and v["dest"] in reach else ([] if v["lim"] else reach)
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        v = fr.vars
+        if v["lim"] and v["dest"] < 0:
+            opts = [option(f"dest:{D.NAMES[s]}") for s in range(D.NS)
+                    if (B.is_loc(s) or B.is_city(s)) and B.in_play(st, s)]
+            return [decide(st, GOVT, "aa.patrol_dest", "choose the LimOp destination.", opts)]
+        if "src" in v:
+            opts = [option(f"to:{D.NAMES[s]}") for s in self.dests(st, v, v["src"])]
+            return [decide(st, GOVT, "aa.patrol_to", "move the cube to:", opts)]
+        opts = [option(f"from:{D.NAMES[s]}:{KIND_IDS[k]}") for s, k in self.movable(st, v)]
+        opts.append(option("done", "Stop moving"))
+        return [decide(st, GOVT, "aa.patrol_move", "move a cube or done.", opts)]
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        v = fr.vars
+        parts = (c.option_id or "").split(":")
+        if parts[0] == "done":
+            pop(st, dest=v["dest"])
+        elif parts[0] == "dest":
+            v["dest"] = D.INDEX[parts[1]]
+        elif parts[0] == "from":
+            v["src"], v["kind"] = D.INDEX[parts[1]], 0 if parts[2] == "troops" else 1
+        else:
+            dst = D.INDEX[parts[1]]
+            B.PIECES.move(st, v.pop("src"), dst, v["kind"])
+            v["arrived"][2 * dst + v.pop("kind")] += 1
+
+
+def assault_count(st: AAState, s: int) -> int:
+    """AA 3.2.4 step 1: enemy pieces an Assault may remove in s (cards 9)."""
+    t, p = B.troops(st, s), B.police(st, s)
+    if B.is_mountain(s):
+        if B.has_cap(st, Cap.C9_U):
+            return t + p
+        return t // 4 if B.has_cap(st, Cap.C9_S) else t // 2
+    return t + p if not B.is_dept(s) else t
+
+
+def can_assault(st: AAState, s: int) -> bool:
+    return assault_count(st, s) > 0 and bool(removable(st, s, GOVT, "assault"))
+
+
+class PatrolAssaultProc(Proc[AAState]):
+    """AA 3.2.2 step 3: a free Assault in one LoC (LimOp: the destination; card 13)."""
+
+    name = "aa.patrol_assault"
+
+    def spaces(self, st: AAState, v: dict[str, Any]) -> list[int]:
+        if B.has_cap(st, Cap.C13_S) or (v["done"] and not B.has_cap(st, Cap.C13_U)):
+            return []
+        locs = [v["dest"]] if v["lim"] else list(D.LOCS)
+        return [s for s in locs if B.is_loc(s) and s not in v["done"] and can_assault(st, s)]
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        opts = [option(f"assault:{D.NAMES[s]}") for s in self.spaces(st, fr.vars)]
+        if not opts:
+            return []
+        opts.append(option("done", "No free Assault"))
+        return [decide(st, GOVT, "aa.patrol_assault", "free Assault in a LoC?", opts)]
+
+    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
+        pop(st)
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        if c.option_id == "done":
+            pop(st)
+            return
+        s = D.INDEX[(c.option_id or "").split(":")[1]]
+        fr.vars["done"].append(s)
+        push_remove(st, s, GOVT, assault_count(st, s), "assault", "drug_bust")
+
+
+# -- Sweep ---------------------------------------------------------------------
+
+
+def sweep_origins(st: AAState, dest: int, arrived: list[int], kind: int) -> list[int]:
+    """AA 3.2.3 Spaces whose unmoved cubes can reach dest: adjacent, or via one LoC free of
+    Guerrillas adjacent to both (AA-R-19)."""
+    out = []
+    near = set(B.adjacent(st, dest))
+    for o in range(D.NS):
+        if o == dest or B.n(st, o, kind) <= arrived[2 * o + kind]:
+            continue
+        if o in near or any(B.is_loc(m) and m in near and not B.all_guerrillas(st, m)
+                            for m in B.adjacent(st, o)):
+            out.append(o)
+    return out
+
+
+class Sweep(OpSpec):
+    """AA 3.2.3 Sweep: 3 per destination (card 2); move Troops in; Activate (cards 11, 17, 71)."""
+
+    name, faction = "sweep", GOVT
+
+    def candidates(self, st: AAState, v: dict[str, Any]) -> list[int]:
+        return city_or_dept(st)
+
+    def selectable(self, st: AAState, v: dict[str, Any], s: int) -> bool:
+        return not B.is_zone(st, s) and not (B.is_dept(s) and B.has_mom(st, Mom.M17))
+
+    def cost(self, st: AAState, v: dict[str, Any], s: int) -> int:
+        return 1 if B.has_cap(st, Cap.C2_U) else COST
+
+    def max_spaces(self, st: AAState, v: dict[str, Any]) -> int:
+        return 1 if v["lim"] or B.has_cap(st, Cap.C2_S) else 99
+
+    def select(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
+        v.setdefault("arrived", [0] * (2 * D.NS))
+        push(st, "aa.sweep_move", s=s, police=0)
+
+    def finish(self, ctx: Ctx, st: AAState, v: dict[str, Any]) -> None:
+        for s in reversed(v["spaces"]):
+            push_activate(st, s, sweep_activations(st, s))
+
+
+def sweep_activations(st: AAState, s: int) -> int:
+    """AA 3.2.3 step 3: 1 per cube, 1 per 2 cubes in Forest; none in Panamá (card 71)."""
+    if s == D.PANAMA:
+        return 0
+    t, p = B.troops(st, s), B.police(st, s)
+    n = max(t, p) if B.has_cap(st, Cap.C11_S) else t + p
+    return n // 2 if B.is_forest(s) else n
+
+
+class SweepMoveProc(Proc[AAState]):
+    """Troops (and with card 11 unshaded 1 Police) move into one Sweep destination."""
+
+    name = "aa.sweep_move"
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        v = fr.vars
+        if B.faction_room(st, v["s"], GOVT) <= 0:  # Ecuador: 2 pieces per faction
+            return []
+        arrived = self.arrived(st)
+        opts = [option(f"troops:{D.NAMES[o]}") for o in sweep_origins(st, v["s"], arrived, 0)]
+        if B.has_cap(st, Cap.C11_U) and not v["police"]:
+            opts += [option(f"police:{D.NAMES[o]}") for o in sweep_origins(st, v["s"], arrived, 1)]
+        if not opts:
+            return []
+        opts.append(option("done", "No more Troops"))
+        return [decide(st, GOVT, "aa.sweep_move", f"move Troops into {D.NAMES[v['s']]}?", opts)]
+
+    def arrived(self, st: AAState) -> list[int]:
+        """The Operation's record of pieces that arrived (each moves once)."""
+        op = next(f for f in reversed(st.stack) if f.proc == "coin.op")
+        arrived: list[int] = op.vars["arrived"]
+        return arrived
+
+    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
+        pop(st)
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        v = fr.vars
+        if c.option_id == "done":
+            pop(st)
+            return
+        kind_id, o = (c.option_id or "").split(":")
+        k = 0 if kind_id == "troops" else 1
+        B.PIECES.move(st, D.INDEX[o], v["s"], k)
+        self.arrived(st)[2 * v["s"] + k] += 1
+        v["police"] += k
+
+
+# -- Assault -------------------------------------------------------------------
+
+
+class Assault(OpSpec):
+    """AA 3.2.4 Assault: 3 per space (card 3); remove exposed enemies; Drug Bust (3.2.5)."""
+
+    name, faction = "assault", GOVT
+
+    def candidates(self, st: AAState, v: dict[str, Any]) -> tuple[int, ...]:
+        return B.spaces(st)
+
+    def selectable(self, st: AAState, v: dict[str, Any], s: int) -> bool:
+        return not (B.is_dept(s) and B.has_mom(st, Mom.M17)) and can_assault(st, s)
+
+    def cost(self, st: AAState, v: dict[str, Any], s: int) -> int:
+        return 1 if B.has_cap(st, Cap.C3_U) else COST
+
+    def max_spaces(self, st: AAState, v: dict[str, Any]) -> int:
+        return 1 if v["lim"] or B.has_cap(st, Cap.C3_S) else 99
+
+    def select(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
+        push_remove(st, s, GOVT, assault_count(st, s), "assault", "drug_bust")
+
+
+OPS = [Train(), Patrol(), Sweep(), Assault()]
+PROCS: list[Proc[AAState]] = [TrainPlaceProc(), TrainFinalProc(), PatrolMoveProc(),
+                              PatrolAssaultProc(), SweepMoveProc()]

@@ -1,0 +1,387 @@
+"""AA 6 Propaganda Rounds: Victory, Control (Sabotage), Resources, Support, Redeploy, Reset.
+
+Control is fixed in the Control phase and read from that snapshot until Reset
+(AA-R-02); a FARC Zone placed in the Round refreshes the snapshot (AA 6.4.4).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from services.coin.propaganda import PropagandaProc
+from services.coin.spaces import ACTIVE_OPPOSITION
+from services.kernel.ctx import Ctx
+from services.kernel.decisions import Choice, Decision, option
+from services.kernel.flow import Proc, pop, push
+from services.kernel.state import Frame
+
+from . import board as B
+from . import data as D
+from .constants import BASE, GUER_U, Cap, Mom, President
+from .operations import begin_op
+from .ops.common import decide
+from .ops.govt import civic_action, civic_ok
+from .state import AAState
+from .victory import winning_seats
+from .zones import ZoneProc, place_zone, police_dests, troop_dests
+
+GOVT, FARC, AUC, CARTELS = B.GOVT, B.FARC, B.AUC, B.CARTELS
+
+
+def begin_propaganda(ctx: Ctx, st: AAState) -> None:
+    """AA 2.4, 6.0: a Propaganda card right after another one brings no Round (AA-R-12)."""
+    st.prop_played += 1
+    prev = st.played[-2] if len(st.played) >= 2 else 0
+    ctx.emit("aa.propaganda", f"Propaganda card {st.prop_played} of {st.final_prop}.",
+             {"played": st.prop_played})
+    if prev >= 73:
+        if st.prop_played >= st.final_prop:
+            st.over = 2
+        return
+    push(st, "coin.propaganda")
+
+
+def victory_phase(ctx: Ctx, st: AAState, v: dict[str, Any]) -> None:
+    """AA 6.1: the game ends if a seat meets every one of its factions' conditions."""
+    if winning_seats(st):
+        st.over, v["stop"] = 1, True
+
+
+def sabotage_candidates(st: AAState) -> list[int]:
+    """AA 6.2 step 2 (card 7 shaded): unsabotaged LoCs with more Guerrillas than cubes or next
+    to a FARC-Controlled City."""
+    out = []
+    for s in D.LOCS:
+        if not B.in_play(st, s) or B.is_sabotaged(st, s):
+            continue
+        g, c = B.all_guerrillas(st, s), B.cubes(st, s)
+        near_farc = any(B.is_city(a) and st.ctl[a] == FARC for a in B.adjacent(st, s))
+        equal = B.has_cap(st, Cap.C7_S) and g >= 1 and g == c
+        if g > c or near_farc or equal:
+            out.append(s)
+    return out
+
+
+def control_phase(ctx: Ctx, st: AAState, v: dict[str, Any]) -> None:
+    """AA 6.2: fix Control; Sabotage LoCs (Government picks if markers run short, AA-R-07)."""
+    st.ctl = [B.live_control(st, s) for s in range(D.NS)]
+    if B.has_cap(st, Cap.C7_U):
+        push(st, "aa.remove_markers", left=3)
+    cands = sabotage_candidates(st)
+    if len(cands) <= B.markers_left(st):
+        for s in cands:
+            st.sabotage |= 1 << s
+    elif B.markers_left(st) > 0:
+        push(st, "aa.sabotage_choice")
+
+
+class SabotageChoiceProc(Proc[AAState]):
+    name = "aa.sabotage_choice"
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        cands = sabotage_candidates(st)
+        if not cands or B.markers_left(st) <= 0:
+            return []
+        return [decide(st, GOVT, "aa.sabotage", "markers are short: Sabotage which LoC?",
+                       [option(f"space:{D.NAMES[s]}") for s in cands])]
+
+    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
+        pop(st)
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        st.sabotage |= 1 << D.INDEX[(c.option_id or "").split(":")[1]]
+
+
+class RemoveMarkersProc(Proc[AAState]):
+    """Card 7 unshaded: the Government may remove 1-3 Terror or Sabotage markers."""
+
+    name = "aa.remove_markers"
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        if fr.vars["left"] <= 0:
+            return []
+        opts = [option(f"terror:{D.NAMES[s]}") for s in range(D.NS) if st.terror[s]]
+        opts += [option(f"sabotage:{D.NAMES[s]}") for s in D.LOCS if B.is_sabotaged(st, s)]
+        if not opts:
+            return []
+        return [decide(st, GOVT, "aa.remove_marker", "remove a Terror or Sabotage marker?",
+                       opts + [option("done")])]
+
+    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
+        pop(st)
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        verb, _, arg = (c.option_id or "").partition(":")
+        if verb == "done":
+            pop(st)
+            return
+        s = D.INDEX[arg]
+        if verb == "terror":
+            st.terror[s] -= 1
+        else:
+            st.sabotage &= ~(1 << s)
+        fr.vars["left"] -= 1
+
+
+def resources_phase(ctx: Ctx, st: AAState, v: dict[str, Any]) -> None:
+    """AA 6.3.1-6.3.2 earnings; then 6.3.3 Drug Profits (FARC, AUC, Cartels in turn)."""
+    lost = sum(D.ECON[s] for s in D.LOCS if B.is_sabotaged(st, s))
+    aid = 0 if st.president == President.SAMPER else st.aid
+    B.add_resources(st, GOVT, D.TOTAL_ECON - lost + aid)
+    B.add_resources(st, FARC, B.bases_on_map(st, FARC))
+    B.add_resources(st, AUC, B.bases_on_map(st, AUC))
+    B.add_resources(st, CARTELS, (4 if B.has_mom(st, Mom.M67) else 3) *
+                    B.bases_on_map(st, CARTELS))
+    ctx.emit("aa.earnings", "Resources phase earnings.", {"resources": list(st.resources)})
+    for f in (CARTELS, AUC, FARC):
+        push(st, "aa.drug_profits", f=f)
+
+
+class DrugProfitsProc(Proc[AAState]):
+    """AA 6.3.3: each Shipment the faction owns: a Base at its space, or +6 Resources."""
+
+    name = "aa.drug_profits"
+
+    def mine(self, st: AAState, f: int) -> list[int]:
+        return [i for i, c in enumerate(st.ships) if c >= 0 and B.ship_owner(c) == f]
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        f = fr.vars["f"]
+        mine = self.mine(st, f)
+        if not mine:
+            return []
+        s = B.ship_space(st.ships[mine[0]])
+        opts = [option("resources", "+6 Resources")]
+        if B.can_place(st, s, BASE[f]) and B.PIECES.available(st, BASE[f]):
+            opts.insert(0, option("base", f"Base in {D.NAMES[s]}"))
+        return [decide(st, f, "aa.drug_profits", f"Drug Profits for the Shipment in "
+                       f"{D.NAMES[s]}:", opts)]
+
+    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
+        pop(st)
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        f = fr.vars["f"]
+        i = self.mine(st, f)[0]
+        s = B.ship_space(st.ships[i])
+        st.ships[i] = -1
+        if c.option_id == "base":
+            B.PIECES.place(st, s, BASE[f])
+        else:
+            B.add_resources(st, f, 6)
+
+
+def support_phase(ctx: Ctx, st: AAState, v: dict[str, Any]) -> None:
+    """AA 6.4: Civic Action, Agitation, Election, Elite Backing (pushed in reverse order)."""
+    final = st.prop_played >= st.final_prop
+    push(st, "aa.elite_backing")
+    push(st, "aa.election")
+    push(st, "aa.agitation", extra=[])
+    push(st, "aa.civic", relaxed_used=False)
+    if final:
+        st.over, v["stop"] = 2, True  # AA-R-30: margins after the Support phase
+
+
+class CivicProc(Proc[AAState]):
+    """AA 6.4.1 Civic Action: 3 Resources per step in Govt-Controlled spaces (card 1)."""
+
+    name = "aa.civic"
+
+    def spaces(self, st: AAState, fr: Frame) -> list[int]:
+        if st.resources[GOVT] < 3:
+            return []
+        relax = B.has_cap(st, Cap.C1_U) and not fr.vars["relaxed_used"]
+        return [s for s in range(D.NS) if not B.is_loc(s) and B.in_play(st, s)
+                and civic_ok(st, s, relax)]
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        opts = [option(f"space:{D.NAMES[s]}") for s in self.spaces(st, fr)]
+        if not opts:
+            return []
+        return [decide(st, GOVT, "aa.civic_action", "Civic Action (3 Resources) or done.",
+                       opts + [option("done")])]
+
+    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
+        pop(st)
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        if c.option_id == "done":
+            pop(st)
+            return
+        s = D.INDEX[(c.option_id or "").split(":")[1]]
+        if not civic_ok(st, s):
+            fr.vars["relaxed_used"] = True
+        civic_action(ctx, st, s)
+
+
+def agitation_ok(st: AAState, s: int, extra: list[int]) -> bool:
+    """AA 6.4.2: FARC Control (snapshot), or card 22 shaded's up to 3 extra spaces."""
+    if B.is_loc(s) or not B.in_play(st, s):
+        return False
+    if not st.terror[s] and (D.POP[s] <= 0 or st.support[s] == ACTIVE_OPPOSITION):
+        return False
+    if B.control(st, s) == FARC:
+        return True
+    return (B.has_mom(st, Mom.M22) and (s in extra or len(extra) < 3)
+            and B.pieces_of(st, s, FARC) > 0 and B.control(st, s) != GOVT)
+
+
+class AgitationProc(Proc[AAState]):
+    """AA 6.4.2 Agitation: 1 Resource per step: remove Terror, else shift toward Opposition."""
+
+    name = "aa.agitation"
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        if st.resources[FARC] < 1:
+            return []
+        opts = [option(f"space:{D.NAMES[s]}") for s in range(D.NS)
+                if agitation_ok(st, s, fr.vars["extra"])]
+        if not opts:
+            return []
+        return [decide(st, FARC, "aa.agitation", "Agitate (1 Resource) or done.",
+                       opts + [option("done")])]
+
+    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
+        pop(st)
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        if c.option_id == "done":
+            pop(st)
+            return
+        s = D.INDEX[(c.option_id or "").split(":")[1]]
+        if B.control(st, s) != FARC and s not in fr.vars["extra"]:
+            fr.vars["extra"].append(s)
+        st.resources[FARC] -= 1
+        if st.terror[s]:
+            st.terror[s] -= 1
+        else:
+            st.support[s] -= 1
+
+
+class ElectionProc(Proc[AAState]):
+    """AA 6.4.3 Election: Samper/Pastrana with Total Support <= 60 -> next President."""
+
+    name = "aa.election"
+
+    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
+        pop(st)
+        if st.president == President.URIBE or B.total_support(st) > 60:
+            return
+        st.president += 1
+        ctx.emit("aa.election", f"Election: El Presidente is now "
+                 f"{President(st.president).name.title()}.", {"president": st.president})
+        if st.president == President.PASTRANA:
+            place_zone(st)
+        else:
+            st.zones = 0
+
+
+class EliteBackingProc(Proc[AAState]):
+    """AA 6.4.5 Elite Backing: AUC may free Rally in one City/Department not at Opposition and
+    neither Govt- nor FARC-Controlled (snapshot)."""
+
+    name = "aa.elite_backing"
+
+    def spaces(self, st: AAState) -> list[int]:
+        from .ops.insurgent import rally_modes
+        return [s for s in range(D.NS) if not B.is_loc(s) and B.in_play(st, s)
+                and st.support[s] >= 0 and B.control(st, s) == B.NONE and rally_modes(st, s, AUC)]
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        if not self.spaces(st):
+            return []
+        return [decide(st, AUC, "aa.elite_backing", "Elite Backing: free Rally?",
+                       [option("rally"), option("decline")])]
+
+    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
+        pop(st)
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        only = self.spaces(st)
+        pop(st)
+        if c.option_id == "rally":
+            begin_op(st, AUC, "rally", True, True, only=only, sa_ok=False)
+
+
+def redeploy_phase(ctx: Ctx, st: AAState, v: dict[str, Any]) -> None:
+    push(st, "aa.redeploy", ph="mandatory", arrived=[0] * (2 * D.NS))
+
+
+def must_redeploy(st: AAState, s: int) -> bool:
+    """AA 6.5.1: Troops on a LoC or in a Department without a Govt Base must move."""
+    return B.troops(st, s) > 0 and (B.is_loc(s) or (B.is_dept(s) and not B.bases(st, s, GOVT)))
+
+
+class RedeployProc(Proc[AAState]):
+    """AA 6.5 Redeploy: mandatory Troops, optional Troops, optional Police; each piece once."""
+
+    name = "aa.redeploy"
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        v = fr.vars
+        if v["ph"] == "mandatory":
+            src = next((s for s in range(D.NS) if must_redeploy(st, s)), None)
+            if src is None:
+                return []
+            opts = [option(f"to:{D.NAMES[d]}") for d in troop_dests(st) if d != src]
+            return [decide(st, GOVT, "aa.redeploy", f"Troops in {D.NAMES[src]} must "
+                           "redeploy to:", opts)]
+        k = 0 if v["ph"] == "troops" else 1
+        if "src" in v:
+            dests = troop_dests(st) if k == 0 else police_dests(st)
+            opts = [option(f"to:{D.NAMES[d]}") for d in dests if d != v["src"]]
+            return [decide(st, GOVT, "aa.redeploy", "redeploy to:", opts)]
+        dests = troop_dests(st) if k == 0 else police_dests(st)
+        opts = [option(f"from:{D.NAMES[s]}") for s in range(D.NS)
+                if B.n(st, s, k) > v["arrived"][2 * s + k] and any(d != s for d in dests)]
+        if not opts:
+            return []
+        what = "Troops" if k == 0 else "Police"
+        return [decide(st, GOVT, "aa.redeploy", f"redeploy {what} from a space, or done.",
+                       opts + [option("done")])]
+
+    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
+        v = fr.vars
+        v.pop("src", None)
+        if v["ph"] == "mandatory":
+            v["ph"] = "troops"
+        elif v["ph"] == "troops":
+            v["ph"] = "police"
+        else:
+            pop(st)
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        v = fr.vars
+        verb, _, arg = (c.option_id or "").partition(":")
+        if verb == "done":
+            self.step(ctx, st, fr)
+        elif verb == "from":
+            v["src"] = D.INDEX[arg]
+        else:
+            dst = D.INDEX[arg]
+            k = 1 if v["ph"] == "police" else 0
+            src = v.pop("src") if "src" in v else next(
+                s for s in range(D.NS) if must_redeploy(st, s))
+            B.PIECES.move(st, src, dst, k)
+            v["arrived"][2 * dst + k] += 1
+
+
+def reset_phase(ctx: Ctx, st: AAState, v: dict[str, Any]) -> None:
+    """AA 6.6 Reset: all Eligible; markers off; Momentum ends; Guerrillas Underground."""
+    st.eligible = [True] * 4
+    st.terror = [0] * D.NS
+    st.sabotage = 0
+    st.ctl = []
+    st.mom, st.mom_seize = 0, -1
+    for s in range(D.NS):
+        for f in (FARC, AUC, CARTELS):
+            if B.active(st, s, f):
+                B.PIECES.flip_to(st, s, GUER_U[f], B.active(st, s, f))
+
+
+PHASES = [("victory", victory_phase), ("control", control_phase),
+          ("resources", resources_phase), ("support", support_phase),
+          ("redeploy", redeploy_phase), ("reset", reset_phase)]
+PROCS: list[Proc[Any]] = [PropagandaProc(PHASES), SabotageChoiceProc(), RemoveMarkersProc(),
+                          DrugProfitsProc(), CivicProc(), AgitationProc(), ElectionProc(),
+                          EliteBackingProc(), RedeployProc(), ZoneProc()]

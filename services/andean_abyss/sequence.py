@@ -1,0 +1,111 @@
+"""AA 2 Sequence of play: the Andean Abyss answers to the COIN sequence (coin.sequence)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from services.coin.sequence import CardProc, DeckProc
+from services.kernel.ctx import Ctx
+from services.kernel.decisions import Option, option
+from services.kernel.flow import Proc, push
+
+from . import board as B
+from . import data as D
+from . import events, operations
+from .constants import FACTION_IDS, PASS_GAIN, PROPAGANDA_FIRST
+from .state import AAState
+
+NOT_ON_FINAL_CARD = ("sweep", "march")  # AA 2.3.9
+
+
+def is_propaganda(card: int) -> bool:
+    return card >= PROPAGANDA_FIRST
+
+
+def final_event_card(st: AAState) -> bool:
+    """AA 2.3.9 / AA-R-06: the final Propaganda card comes before any other Event card."""
+    if st.hidden_next:
+        return False
+    to_go = st.final_prop - st.prop_played
+    for card in reversed(st.deck):
+        if not is_propaganda(card):
+            return False
+        to_go -= 1
+        if to_go <= 0:
+            return True
+    return False
+
+
+def order_card(st: AAState, card: int) -> int:
+    """AA 2.3.1 options A/B (AA-R-15): the faction order comes from the upcoming card, or
+    the first Event card further down the deck, or else the bottom-most played Event card."""
+    if not st.elig_option:
+        return card
+    for c in reversed(st.deck):
+        if not is_propaganda(c):
+            return c
+    return next(c for c in st.played if not is_propaganda(c))
+
+
+class AASequence:
+    """The hooks coin.sequence calls."""
+
+    faction_names: tuple[str, ...] = FACTION_IDS
+
+    def faction_order(self, st: AAState, card: int) -> list[int]:
+        return list(D.FACTION_ORDER[order_card(st, card)])
+
+    def executors_ineligible(self, st: AAState) -> bool:
+        """AA 2.3.1 option B: executing never makes a faction Ineligible (only Events do)."""
+        return st.elig_option != "B"
+
+    def is_propaganda(self, card: int) -> bool:
+        return is_propaganda(card)
+
+    def pass_reward(self, st: AAState, faction: int) -> int:
+        """AA 2.3.3 Pass: +3 Government, +1 Insurgent."""
+        return B.add_resources(st, faction, PASS_GAIN[faction])
+
+    def event_options(self, st: AAState, faction: int) -> list[Option]:
+        return [option(f"event:{s}") for s in events.sides(st.played[-1])]
+
+    def op_options(self, st: AAState, faction: int, limited: bool, free: bool) -> list[Option]:
+        final = final_event_card(st)
+        verb = "limop" if limited or final else "op"
+        return [option(f"{verb}:{op}") for op in operations.faction_ops(faction)
+                if not (final and op in NOT_ON_FINAL_CARD)
+                and operations.can_start(st, faction, op, limited or final, free)]
+
+    def begin_op(self, st: AAState, faction: int, op: str, limited: bool, free: bool) -> None:
+        operations.begin_op(st, faction, op, limited, free)
+
+    def begin_event(self, st: AAState, faction: int, side: str) -> None:
+        push(st, "coin.effect", key=events.program_key(st.played[-1], side, st.edition),
+             f=faction, pc=0)
+
+    def final_event_card(self, st: AAState) -> bool:
+        return final_event_card(st)
+
+    def begin_propaganda(self, ctx: Ctx, st: AAState) -> None:
+        from .propaganda import begin_propaganda
+        begin_propaganda(ctx, st)
+
+    def game_over(self, st: AAState) -> bool:
+        return st.over != 0
+
+    def bonus_tokens(self, st: AAState, faction: int) -> list[int]:
+        """AA 2.3.6 Ship: Shipments the faction owns."""
+        return [i for i, c in enumerate(st.ships) if c >= 0 and B.ship_owner(c) == faction]
+
+    def spend_bonus_token(self, ctx: Ctx, st: AAState, token: int) -> None:
+        ctx.emit("aa.ship", f"Shipment in {D.NAMES[B.ship_space(st.ships[token])]} removed "
+                 "for Ship.", {"space": D.NAMES[B.ship_space(st.ships[token])]})
+        st.ships[token] = -1
+
+    def may_help(self, st: AAState, helper: int, faction: int) -> bool:
+        """AA 1.5.1: no gifts between two factions of one player."""
+        return st.seat_of[helper] != st.seat_of[faction]
+
+
+RULES = AASequence()
+PROCS: list[Proc[Any]] = [DeckProc(RULES), CardProc(RULES)]

@@ -1,0 +1,85 @@
+"""AA 2.1 Setup: seats (AA 1.5), standard deployment, deck preparation (setup.json)."""
+
+from __future__ import annotations
+
+from services.coin.spaces import LEVEL_OF_NAME
+from services.kernel import rng
+from services.kernel.ctx import Ctx
+
+from . import board as B
+from . import data as D
+from .constants import FACTION_IDS, GUER_U, KIND_IDS, NKINDS, Kind
+from .state import AAState
+
+SEATINGS = {  # AA 1.5 option without Non-players (setup.json players.without_non_players_option)
+    n: [[FACTION_IDS.index(f) for f in p] for p in D.SETUP["players"]
+        ["without_non_players_option"][str(n)]["players"]] for n in (2, 3, 4)}
+
+
+def new_state(seats: int, seed: int, options: dict[str, str]) -> AAState:
+    players = SEATINGS[seats]
+    seat_of = [0] * 4
+    for seat, fs in enumerate(players):
+        for f in fs:
+            seat_of[f] = seat
+    forces = D.SETUP["components"]["available_forces"]
+    avail = [0] * NKINDS
+    for f, fid in enumerate(FACTION_IDS):
+        for piece, count in forces[fid].items():
+            kind = GUER_U[f] if piece == "guerrilla" else _kind(fid, piece)
+            avail[kind] = int(count)
+    return AAState(seats=seats, seed=seed, rng=rng.seeded(seed), seat_of=seat_of,
+                   players=players, pieces=[0] * (D.NS * NKINDS), avail=avail,
+                   support=[0] * D.NS, resources=[0] * 4, eligible=[True] * 4,
+                   terror=[0] * D.NS, out_of_play=[0] * NKINDS,
+                   final_prop=3 if options.get("short_game") == "true" else 4,
+                   hidden_next=options.get("hidden_next_card") == "true",
+                   edition=2 if options.get("card_text_edition") == "second" else 1,
+                   elig_option=options.get("eligibility_option", "standard").replace(
+                       "standard", ""))
+
+
+def _kind(fid: str, piece: str) -> int:
+    if fid == "govt":
+        return {"troops": Kind.TROOPS, "police": Kind.POLICE, "base": Kind.GOVT_BASE}[piece]
+    return KIND_IDS.index(f"{fid}_{piece}")
+
+
+def standard_markers(st: AAState) -> None:
+    """Setup: Aid, Resources, Support and Opposition as in the standard setup (both
+    deployments place the markers so, setup.json `open_deployment.procedure`)."""
+    std = D.SETUP["standard"]
+    st.aid = int(std["aid"])
+    st.resources = [int(std["resources"][f]) for f in FACTION_IDS]
+    for space, level in std["support"].items():
+        st.support[D.INDEX[space]] = LEVEL_OF_NAME[level]
+
+
+def standard_deployment(st: AAState) -> None:
+    """Setup, Standard Deployment (setup.json `standard`)."""
+    standard_markers(st)
+    for p in D.SETUP["standard"]["pieces"]:
+        f = FACTION_IDS.index(p["faction"])
+        kind = GUER_U[f] if p["piece"] == "guerrilla" else _kind(p["faction"], p["piece"])
+        B.PIECES.place(st, D.INDEX[p["space"]], kind, int(p["count"]))
+
+
+def prepare_deck(st: AAState) -> None:
+    """AA 2.1 deck: shuffle the 72 Events, set 12 aside unseen, 4 piles of 15 each with one
+    Propaganda card shuffled in, piles stacked: 64 cards (top of the deck = end of the list)."""
+    events = list(D.EVENT_CARDS)
+    rng.shuffle(st.rng, events)
+    events = events[12:]
+    deck: list[int] = []
+    for i, prop in enumerate(D.PROPAGANDA_CARDS):
+        pile = events[15 * i:15 * (i + 1)] + [prop]
+        rng.shuffle(st.rng, pile)
+        deck += pile
+    deck.reverse()
+    st.deck = deck
+
+
+def start(ctx: Ctx, st: AAState) -> None:
+    """AA 2.2: reveal the current card; the upcoming card is the top of the deck."""
+    st.played = [st.deck.pop()]
+    ctx.emit("coin.card", f"Card {st.played[-1]} is the first card.", {"card": st.played[-1]})

@@ -1,0 +1,151 @@
+"""AA 4.2 Government Special Activities: Air Lift, Air Strike, Eradicate."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from services.coin.operations import SaSpec
+from services.coin.spaces import ACTIVE_OPPOSITION, shift_support
+from services.kernel.ctx import Ctx
+from services.kernel.decisions import Choice, Decision, option
+from services.kernel.flow import Proc, pop, push
+from services.kernel.state import Frame
+
+from .. import board as B
+from .. import data as D
+from ..constants import GUER_U, Cap, Kind, Mom
+from ..ops.common import decide, push_remove, removable
+from ..state import AAState
+from .common import LoopSa, SpaceLoop
+
+GOVT = B.GOVT
+
+
+def sa_space_ok(st: AAState, s: int) -> bool:
+    """Card 27 shaded (momentum): no Government SA in a space holding a Guerrilla."""
+    return not (B.has_mom(st, Mom.M27) and B.all_guerrillas(st, s))
+
+
+def air_lift_max(st: AAState) -> int:
+    """AA 4.2.1: up to 3 Troops (card 10: any number / only 1)."""
+    if B.has_cap(st, Cap.C10_U):
+        return 99
+    return 1 if B.has_cap(st, Cap.C10_S) else 3
+
+
+def air_lift_origins(st: AAState) -> list[int]:
+    dests = air_lift_dests(st, -1)
+    return [s for s in B.spaces(st) if B.troops(st, s) and sa_space_ok(st, s)
+            and any(d != s for d in dests)]
+
+
+def air_lift_dests(st: AAState, o: int) -> list[int]:
+    return [s for s in B.spaces(st) if s != o and not B.is_zone(st, s) and sa_space_ok(st, s)
+            and B.faction_room(st, s, GOVT) > 0]
+
+
+class AirLift(SaSpec):
+    """AA 4.2.1 Air Lift: move Troops from one space to one other space (any distance)."""
+
+    name, faction = "air_lift", GOVT
+
+    def allowed(self, st: Any, op: dict[str, Any]) -> bool:
+        return bool(air_lift_origins(st))
+
+    def begin(self, ctx: Ctx, st: Any, op: dict[str, Any]) -> None:
+        push(st, "aa.air_lift")
+
+
+class AirLiftProc(Proc[AAState]):
+    name = "aa.air_lift"
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        v = fr.vars
+        if "o" not in v:
+            opts = [option(f"from:{D.NAMES[s]}") for s in air_lift_origins(st)]
+            return [decide(st, GOVT, "aa.air_lift_from", "Air Lift Troops from:", opts)]
+        if "d" not in v:
+            opts = [option(f"to:{D.NAMES[s]}") for s in air_lift_dests(st, v["o"])]
+            return [decide(st, GOVT, "aa.air_lift_to", "Air Lift Troops to:", opts)]
+        most = min(air_lift_max(st), B.troops(st, v["o"]), B.faction_room(st, v["d"], GOVT))
+        opts = [option(f"n:{k}") for k in range(1, most + 1)]
+        return [decide(st, GOVT, "aa.air_lift_n", "how many Troops?", opts)]
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        v = fr.vars
+        verb, _, arg = (c.option_id or "").partition(":")
+        if verb == "from":
+            v["o"] = D.INDEX[arg]
+        elif verb == "to":
+            v["d"] = D.INDEX[arg]
+        else:
+            B.PIECES.move(st, v["o"], v["d"], Kind.TROOPS, int(arg))
+            ctx.emit("aa.air_lift", f"Air Lift: {arg} Troops {D.NAMES[v['o']]} -> "
+                     f"{D.NAMES[v['d']]}.", {"from": D.NAMES[v["o"]], "to": D.NAMES[v["d"]]})
+            pop(st, sa="air_lift")
+
+
+class AirStrikeLoop(SpaceLoop):
+    """AA 4.2.2 Air Strike: one Department or LoC; remove 1 exposed piece (card 12 forbids)."""
+
+    name = "aa.air_strike"
+    prompt = "strike a Department or LoC"
+
+    def spaces(self, st: AAState, v: dict[str, Any]) -> list[int]:
+        return [s for s in B.spaces(st) if not B.is_city(s) and sa_space_ok(st, s)
+                and removable(st, s, GOVT, "air_strike")]
+
+    def apply(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
+        push_remove(st, s, GOVT, 1, "air_strike", must=True)
+
+
+class AirStrike(LoopSa):
+    def allowed(self, st: Any, op: dict[str, Any]) -> bool:
+        return not B.has_mom(st, Mom.M12) and super().allowed(st, op)
+
+
+def eradicate_shifts(st: AAState, s: int) -> list[int]:
+    """AA 4.2.3 step 3: that Department or an adjacent one that can shift (AA-R-08)."""
+    return [d for d in (s, *B.adjacent(st, s)) if B.is_dept(d) and D.POP[d] > 0
+            and st.support[d] > ACTIVE_OPPOSITION]
+
+
+class EradicateLoop(SpaceLoop):
+    """AA 4.2.3 Eradicate: a Department with a Cartels piece: Aid +4, remove all Cartels
+    Bases, shift it or an adjacent Department toward Opposition, else place a FARC Guerrilla."""
+
+    name = "aa.eradicate"
+    prompt = "eradicate in a Department with Cartels pieces"
+
+    def spaces(self, st: AAState, v: dict[str, Any]) -> list[int]:
+        return [s for s in B.spaces(st) if B.is_dept(s) and B.pieces_of(st, s, B.CARTELS)
+                and sa_space_ok(st, s)]
+
+    def apply(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
+        B.add_aid(st, 4)
+        nb = B.bases(st, s, B.CARTELS)
+        if nb:
+            B.PIECES.remove(st, s, Kind.CARTELS_BASE, nb)
+        if eradicate_shifts(st, s):
+            push(st, "aa.eradicate_shift", s=s)
+        elif B.can_place(st, s, GUER_U[B.FARC]):
+            B.PIECES.place(st, s, GUER_U[B.FARC])
+
+
+class EradicateShiftProc(Proc[AAState]):
+    name = "aa.eradicate_shift"
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        opts = [option(f"shift:{D.NAMES[d]}") for d in eradicate_shifts(st, fr.vars["s"])]
+        return [decide(st, GOVT, "aa.eradicate_shift", "shift toward Active Opposition:", opts)]
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        shift_support(st, D.POP, D.INDEX[(c.option_id or "").split(":")[1]], ACTIVE_OPPOSITION)
+        pop(st)
+
+
+AIR_STRIKE = AirStrikeLoop()
+ERADICATE = EradicateLoop()
+SAS = [AirLift(), AirStrike("air_strike", GOVT, AIR_STRIKE, 1, ("patrol", "sweep", "assault")),
+       LoopSa("eradicate", GOVT, ERADICATE, 1)]
+PROCS: list[Proc[AAState]] = [AirLiftProc(), AIR_STRIKE, ERADICATE, EradicateShiftProc()]

@@ -1,0 +1,337 @@
+"""AA 4.3-4.5 Insurgent Special Activities: Extort, Kidnap (FARC), Assassinate (AUC),
+Cultivate, Process, Bribe (Cartels). Ambush is part of the Attack space (ops/insurgent.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from services.coin.operations import SaSpec
+from services.kernel import rng
+from services.kernel.ctx import Ctx
+from services.kernel.decisions import Choice, Decision, Option, option
+from services.kernel.flow import Proc, pop, push
+from services.kernel.state import Frame
+
+from .. import board as B
+from .. import data as D
+from ..constants import FACTION_IDS, GUER_A, GUER_U, KIND_IDS, Kind
+from ..ops.common import KIND_INDEX, decide, push_remove, removable
+from ..state import AAState
+from .common import LoopSa, SpaceLoop
+
+FARC, AUC, CARTELS, GOVT = B.FARC, B.AUC, B.CARTELS, B.GOVT
+
+
+class ExtortLoop(SpaceLoop):
+    """AA 4.3.1 / 4.4.1 Extort: where the faction has an Underground Guerrilla and outnumbers
+    all enemies: Activate 1, +1 Resource."""
+
+    name = "aa.extort"
+    prompt = "extort in a space"
+
+    def spaces(self, st: AAState, v: dict[str, Any]) -> list[int]:
+        f = v["f"]
+        return [s for s in B.spaces(st) if B.underground(st, s, f) and B.outnumbers(st, s, f)]
+
+    def apply(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
+        B.PIECES.flip_to(st, s, GUER_A[v["f"]], 1)
+        B.add_resources(st, v["f"], 1)
+
+
+def kidnap_targets(st: AAState, s: int) -> list[int]:
+    """AA 4.3.3: Government in a City or LoC; Cartels where they hold a Base."""
+    out = [GOVT] if not B.is_dept(s) else []
+    return out + ([CARTELS] if B.bases(st, s, CARTELS) else [])
+
+
+class KidnapLoop(SpaceLoop):
+    """AA 4.3.3 Kidnap: up to 3 Terror spaces (City, LoC or Cartels Base) with more FARC
+    Guerrillas than Police (AA-R-09: after that space's Terror, AA-I-5)."""
+
+    name = "aa.kidnap"
+    prompt = "kidnap in a Terror space"
+
+    def spaces(self, st: AAState, v: dict[str, Any]) -> list[int]:
+        return [s for s in v["op"]["spaces"] if kidnap_targets(st, s)
+                and B.guerrillas(st, s, FARC) > B.police(st, s)]
+
+    def apply(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
+        push(st, "aa.kidnap_space", s=s)
+
+
+class KidnapSpaceProc(Proc[AAState]):
+    name = "aa.kidnap_space"
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        v = fr.vars
+        if v.get("auc"):
+            kinds = [k for k in (Kind.AUC_BASE, Kind.AUC_U) if B.PIECES.available(st, k)
+                     and B.can_place(st, v["s"], k)]
+            if not kinds:
+                return []
+            return [decide(st, AUC, "aa.kidnap_auc", "Kidnap rolled 6: place an AUC piece.",
+                           [option(f"place:{KIND_IDS[k]}") for k in kinds])]
+        targets = kidnap_targets(st, v["s"])
+        if len(targets) == 1:
+            return []
+        return [decide(st, FARC, "aa.kidnap_target", "Kidnap whom?",
+                       [option(f"target:{FACTION_IDS[g]}") for g in targets])]
+
+    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
+        if fr.vars.get("auc"):
+            pop(st)
+        else:
+            kidnap(ctx, st, fr.vars, kidnap_targets(st, fr.vars["s"])[0])
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        verb, _, arg = (c.option_id or "").partition(":")
+        if verb == "place":
+            B.PIECES.place(st, fr.vars["s"], KIND_INDEX[arg])
+            pop(st)
+        else:
+            kidnap(ctx, st, fr.vars, FACTION_IDS.index(arg))
+
+
+def kidnap(ctx: Ctx, st: AAState, v: dict[str, Any], target: int) -> None:
+    """AA 4.3.3 steps 2-3: Drug Ransom, else a die of Resources; a 6 lets AUC place a piece."""
+    s = v["s"]
+    held = B.ships_at(st, s, CARTELS)
+    if target == CARTELS and held:
+        st.ships[held[0]] = s * 4 + FARC
+        ctx.emit("aa.drug_ransom", f"Drug Ransom in {D.NAMES[s]}.", {"space": D.NAMES[s]})
+        pop(st)
+        return
+    roll = rng.randint(st.rng, 1, 6)
+    took = -B.add_resources(st, target, -roll)
+    B.add_resources(st, FARC, took)
+    ctx.emit("aa.kidnap", f"Kidnap in {D.NAMES[s]}: rolled {roll}, FARC takes {took} from "
+             f"{FACTION_IDS[target]}.", {"space": D.NAMES[s], "roll": roll, "took": took})
+    if roll == 6:
+        v["auc"] = True
+    else:
+        pop(st)
+
+
+class AssassinateLoop(SpaceLoop):
+    """AA 4.4.2 Assassinate: up to 3 Terror spaces where AUC Guerrillas outnumber Police:
+    remove any 1 enemy piece (bases last does not apply); Commandeer."""
+
+    name = "aa.assassinate"
+    prompt = "assassinate in a Terror space"
+
+    def spaces(self, st: AAState, v: dict[str, Any]) -> list[int]:
+        return [s for s in v["op"]["spaces"] if B.guerrillas(st, s, AUC) > B.police(st, s)
+                and removable(st, s, AUC, "assassinate")]
+
+    def apply(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
+        push_remove(st, s, AUC, 1, "assassinate", "commandeer", must=True)
+
+
+# -- Cartels -------------------------------------------------------------------
+
+
+def cultivate_spaces(st: AAState) -> list[int]:
+    """AA 4.5.1: a City/Department with Population where Cartels Guerrillas outnumber Police."""
+    return [s for s in B.spaces(st) if not B.is_loc(s) and D.POP[s] > 0
+            and B.guerrillas(st, s, CARTELS) > B.police(st, s) and B.base_room(st, s)]
+
+
+def cultivate_options(st: AAState, op: dict[str, Any]) -> list[Option]:
+    out = []
+    for s in cultivate_spaces(st):
+        if (op["op"] == "rally" and B.is_dept(s) and s in op["spaces"]
+                and B.PIECES.available(st, Kind.CARTELS_BASE)):
+            out.append(option(f"place:{D.NAMES[s]}"))
+        out += [option(f"move:{D.NAMES[o]}:{D.NAMES[s]}") for o in B.spaces(st)
+                if o != s and B.bases(st, o, CARTELS)]
+    return out
+
+
+class Cultivate(SaSpec):
+    """AA 4.5.1 Cultivate (with Rally or March): move a Cartels Base in, or place one in a
+    Department selected for this Rally."""
+
+    name, faction = "cultivate", CARTELS
+
+    def allowed(self, st: Any, op: dict[str, Any]) -> bool:
+        return op["op"] in ("rally", "march") and bool(cultivate_options(st, op))
+
+    def begin(self, ctx: Ctx, st: Any, op: dict[str, Any]) -> None:
+        push(st, "aa.cultivate", op={"op": op["op"], "spaces": list(op["spaces"])})
+
+
+class CultivateProc(Proc[AAState]):
+    name = "aa.cultivate"
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        return [decide(st, CARTELS, "aa.cultivate", "Cultivate:",
+                       cultivate_options(st, fr.vars["op"]))]
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        parts = (c.option_id or "").split(":")
+        if parts[0] == "place":
+            B.PIECES.place(st, D.INDEX[parts[1]], Kind.CARTELS_BASE)
+        else:
+            B.PIECES.move(st, D.INDEX[parts[1]], D.INDEX[parts[2]], Kind.CARTELS_BASE)
+        ctx.emit("aa.cultivate", f"Cultivate: {c.option_id}.", {"choice": c.option_id})
+        pop(st, sa="cultivate")
+
+
+def process_ship_targets(st: AAState) -> list[tuple[int, int]]:
+    """AA 4.5.2: any Guerrilla in a space with a Cartels Base can take a Shipment."""
+    return [(s, g) for s in B.spaces(st) if B.bases(st, s, CARTELS)
+            for g in (FARC, AUC, CARTELS) if B.guerrillas(st, s, g)]
+
+
+class Process(SaSpec):
+    """AA 4.5.2 Process (with Rally or March): remove Cartels Bases for +3 each, or place
+    1-2 Shipments with Guerrillas in Cartels Base spaces."""
+
+    name, faction = "process", CARTELS
+
+    def allowed(self, st: Any, op: dict[str, Any]) -> bool:
+        return op["op"] in ("rally", "march") and B.bases_on_map(st, CARTELS) > 0
+
+    def begin(self, ctx: Ctx, st: Any, op: dict[str, Any]) -> None:
+        push(st, "aa.process", mode="", placed=0, removed=0)
+
+
+class ProcessProc(Proc[AAState]):
+    name = "aa.process"
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        v = fr.vars
+        free = st.ships.count(-1)
+        if v["mode"] == "":
+            opts = [option("remove_bases")]
+            if free and process_ship_targets(st):
+                opts.append(option("place_shipments"))
+            return [decide(st, CARTELS, "aa.process_mode", "Process: which?", opts)]
+        if v["mode"] == "remove_bases":
+            opts = [option(f"base:{D.NAMES[s]}") for s in B.spaces(st) if B.bases(st, s, CARTELS)]
+            if v["removed"]:
+                opts.append(option("done"))
+            return [decide(st, CARTELS, "aa.process_base", "remove a Cartels Base (+3):", opts)] \
+                if opts else []
+        if v["placed"] >= 2 or not free:
+            return []
+        opts = [option(f"ship:{D.NAMES[s]}:{FACTION_IDS[g]}") for s, g in process_ship_targets(st)]
+        if v["placed"]:
+            opts.append(option("done"))
+        return [decide(st, CARTELS, "aa.process_ship", "place a Shipment with:", opts)]
+
+    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
+        pop(st, sa="process")
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        v = fr.vars
+        parts = (c.option_id or "").split(":")
+        if parts[0] == "done":
+            pop(st, sa="process")
+        elif parts[0] in ("remove_bases", "place_shipments"):
+            v["mode"] = parts[0]
+        elif parts[0] == "base":
+            B.PIECES.remove(st, D.INDEX[parts[1]], Kind.CARTELS_BASE)
+            B.add_resources(st, CARTELS, 3)
+            v["removed"] += 1
+        else:
+            st.ships[st.ships.index(-1)] = D.INDEX[parts[1]] * 4 + FACTION_IDS.index(parts[2])
+            v["placed"] += 1
+
+
+BRIBE_COST = 3
+
+
+def bribe_modes(st: AAState, s: int) -> list[str]:
+    """AA 4.5.4 / AA-R-11: remove up to 2 cubes, remove or flip up to 2 Guerrillas, or
+    remove 1 enemy Base."""
+    out = []
+    if removable(st, s, CARTELS, "bribe_cubes"):
+        out.append("cubes")
+    if removable(st, s, CARTELS, "bribe_guerrillas"):
+        out.append("guerrillas")
+    if B.all_guerrillas(st, s):
+        out.append("flip")
+    if removable(st, s, CARTELS, "bribe_base"):
+        out.append("base")
+    return out
+
+
+class BribeLoop(SpaceLoop):
+    """AA 4.5.4 Bribe: up to 3 spaces, 3 Resources each."""
+
+    name = "aa.bribe"
+    prompt = "bribe in a space (3 Resources)"
+
+    def spaces(self, st: AAState, v: dict[str, Any]) -> list[int]:
+        if st.resources[CARTELS] < BRIBE_COST and not v.get("free"):
+            return []
+        return [s for s in B.spaces(st) if bribe_modes(st, s)]
+
+    def any_space(self, st: AAState, v: dict[str, Any]) -> bool:
+        if st.resources[CARTELS] < BRIBE_COST and not v.get("free"):
+            return False
+        return any(B.pieces_of(st, s, g) for s in B.spaces(st) for g in (GOVT, FARC, AUC)) or \
+            any(B.all_guerrillas(st, s) for s in B.spaces(st))
+
+    def apply(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
+        if not v.get("free"):  # card 60 shaded grants a free Bribe
+            st.resources[CARTELS] -= BRIBE_COST
+        push(st, "aa.bribe_space", s=s)
+
+
+class BribeSpaceProc(Proc[AAState]):
+    name = "aa.bribe_space"
+
+    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+        v = fr.vars
+        s = v["s"]
+        if "flips" in v:
+            opts = [option(f"flip:{KIND_IDS[k]}") for g in (FARC, AUC, CARTELS)
+                    for k in (GUER_U[g], GUER_A[g]) if B.n(st, s, k)]
+            if not opts or v["flips"] >= 2:
+                return []
+            return [decide(st, CARTELS, "aa.bribe_flip", "flip a Guerrilla:",
+                           opts + ([option("done")] if v["flips"] else []))]
+        return [decide(st, CARTELS, "aa.bribe_mode", f"Bribe in {D.NAMES[s]}:",
+                       [option(m) for m in bribe_modes(st, s)])]
+
+    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
+        pop(st)
+
+    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
+        v = fr.vars
+        verb, _, arg = (c.option_id or "").partition(":")
+        if c.option_id == "flip":
+            v["flips"] = 0
+        elif verb == "flip":
+            B.PIECES.flip_to(st, v["s"], B.PIECES.flip[KIND_INDEX[arg]])
+            v["flips"] += 1
+        elif verb == "done":
+            pop(st)
+        else:
+            pop(st)
+            n = 1 if verb == "base" else 2
+            push_remove(st, v["s"], CARTELS, n, f"bribe_{verb}", "contraband", must=True)
+
+
+EXTORT = ExtortLoop()
+KIDNAP = KidnapLoop()
+ASSASSINATE = AssassinateLoop()
+BRIBE = BribeLoop()
+
+
+class Ambush(SaSpec):
+    """AA 4.3.2 Ambush is chosen inside an Attack space (ops/insurgent.py); never on its own."""
+
+    def __init__(self, faction: int) -> None:
+        self.name, self.faction = "ambush", faction
+
+
+SAS = [LoopSa("extort", FARC, EXTORT), LoopSa("extort", AUC, EXTORT), Ambush(FARC), Ambush(AUC),
+       LoopSa("kidnap", FARC, KIDNAP, 3, ("terror",)),
+       LoopSa("assassinate", AUC, ASSASSINATE, 3, ("terror",)),
+       Cultivate(), Process(), LoopSa("bribe", CARTELS, BRIBE, 3)]
+PROCS: list[Proc[AAState]] = [EXTORT, KIDNAP, KidnapSpaceProc(), ASSASSINATE, CultivateProc(),
+                              ProcessProc(), BRIBE, BribeSpaceProc()]

@@ -1,0 +1,184 @@
+"""§3-4 The operation framework shared by the COIN games.
+
+An Operation runs as one `coin.op` frame: choose a space (paying as it is
+selected) -> its per-space steps (a child proc) -> next space or done -> the
+operation's closing steps; a Special Activity may be started before, between
+spaces or after, once (§4.1). Each Operation and Special Activity of a game is
+an `OpSpec` / `SaSpec` registered with the proc; the frame's vars are plain data:
+
+    f (faction), op, lim (LimOp), free, spaces (selected, in order), sa ("" or
+    the SA executed), ph (phase), plus whatever the op's own steps keep.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from services.kernel.ctx import Ctx
+from services.kernel.decisions import Choice, Decision, Option, decision_id, option
+from services.kernel.flow import Proc, pop
+from services.kernel.state import Frame
+
+from .state import CoinState
+
+
+class OpSpec:
+    """One Operation. Override `selectable`, `cost` and `select`; `start`/`finish` if needed."""
+
+    name: str = ""
+    faction: int = -1
+
+    def selectable(self, st: Any, v: dict[str, Any], space: int) -> bool:
+        """Whether the space may be selected now (cost aside)."""
+        return False
+
+    def cost(self, st: Any, v: dict[str, Any], space: int) -> int:
+        return 0
+
+    def candidates(self, st: Any, v: dict[str, Any]) -> Sequence[int]:
+        """Spaces worth testing with `selectable`."""
+        return range(0)
+
+    def select(self, ctx: Ctx, st: Any, v: dict[str, Any], space: int) -> None:
+        """Run after the space is recorded and paid: push its per-space steps."""
+
+    def start(self, ctx: Ctx, st: Any, v: dict[str, Any]) -> bool:
+        """Called once before the first decision; True if it took over the flow (pushed)."""
+        return False
+
+    def finish(self, ctx: Ctx, st: Any, v: dict[str, Any]) -> None:
+        """Closing steps after the last space (push procs or change state)."""
+
+    def max_spaces(self, st: Any, v: dict[str, Any]) -> int:
+        return 1 if v["lim"] else 99
+
+
+class SaSpec:
+    """One Special Activity: whether it may start now, and how (push its proc)."""
+
+    name: str = ""
+    faction: int = -1
+
+    def allowed(self, st: Any, op: dict[str, Any]) -> bool:
+        return False
+
+    def begin(self, ctx: Ctx, st: Any, op: dict[str, Any]) -> None:
+        """Push the SA's proc; it must `pop(st, sa=self.name)` when done."""
+
+
+def space_options(ids: list[int], names: tuple[str, ...]) -> list[Option]:
+    return [option(f"space:{names[s]}") for s in ids]
+
+
+class OperationProc(Proc[Any]):
+    """`coin.op`: the loop every Operation shares."""
+
+    name = "coin.op"
+
+    def __init__(self, ops: list[OpSpec], sas: list[SaSpec], space_names: tuple[str, ...],
+                 faction_names: tuple[str, ...]) -> None:
+        self.ops = {(o.faction, o.name): o for o in ops}
+        self.sas = sas
+        self.space_names = space_names
+        self.space_index = {n: i for i, n in enumerate(space_names)}
+        self.faction_names = faction_names
+
+    def spec(self, v: dict[str, Any]) -> OpSpec:
+        return self.ops[(v["f"], v["op"])]
+
+    def affordable(self, st: CoinState, v: dict[str, Any]) -> list[int]:
+        """§3.1 Spaces selectable now that the faction can pay for."""
+        spec = self.spec(v)
+        if len(v["spaces"]) >= spec.max_spaces(st, v):
+            return []
+        res = st.resources[v["f"]]
+        only = v.get("only")  # an Event or phase may limit the spaces (free Ops)
+        return [s for s in spec.candidates(st, v) if s not in v["spaces"]
+                and (only is None or s in only)
+                and spec.selectable(st, v, s) and (v["free"] or spec.cost(st, v, s) <= res)]
+
+    def can_select_any(self, st: CoinState, v: dict[str, Any]) -> bool:
+        """Whether `affordable` would offer any space (stops at the first)."""
+        spec = self.spec(v)
+        if len(v["spaces"]) >= spec.max_spaces(st, v):
+            return False
+        res = st.resources[v["f"]]
+        only = v.get("only")
+        return any(s not in v["spaces"] and (only is None or s in only)
+                   and spec.selectable(st, v, s) and (v["free"] or spec.cost(st, v, s) <= res)
+                   for s in spec.candidates(st, v))
+
+    def sa_names(self, st: CoinState, v: dict[str, Any]) -> list[str]:
+        """§4.1 SAs that may start now: full, paid Op; none executed yet."""
+        if v["lim"] or v["sa"] or not v.get("sa_ok", True):
+            return []
+        return [s.name for s in self.sas if s.faction == v["f"] and s.allowed(st, v)]
+
+    def step(self, ctx: Ctx, st: CoinState, fr: Frame) -> None:
+        v = fr.vars
+        ph = v["ph"]
+        if ph == "start":
+            v["ph"] = "spaces"
+            if self.spec(v).start(ctx, st, v):
+                v["ph"] = "finish"
+        elif ph == "spaces":
+            # no space can be selected and none was: the Operation ends empty (rare dead end)
+            v["ph"] = "finish"
+        elif ph == "finish":
+            v["ph"] = "after"
+            self.spec(v).finish(ctx, st, v)
+        elif ph == "after":
+            pop(st, sa=v["sa"], op_spaces=list(v["spaces"]))
+
+    def decisions(self, st: CoinState, fr: Frame) -> list[Decision]:
+        v = fr.vars
+        if v["ph"] == "spaces":
+            spaces = self.affordable(st, v)
+            opts = space_options(spaces, self.space_names)
+            sas = self.sa_names(st, v)
+            if not opts and not sas:
+                return []  # nothing left to choose: the Operation goes on by itself
+            opts += [option(f"sa:{n}") for n in sas]
+            if v["spaces"]:
+                opts.append(option("done", "Operation done"))
+            prompt = f"{v['op'].title()}: select a space" + (" or done." if v["spaces"] else ".")
+        elif v["ph"] == "after":
+            sas = self.sa_names(st, v)
+            if not sas:
+                return []
+            opts = [option(f"sa:{n}") for n in sas] + [option("done", "No Special Activity")]
+            prompt = "Execute a Special Activity now?"
+        else:
+            return []
+        seat = st.seat_of[v["f"]]
+        return [Decision(decision_id(st.serial, seat), seat, "coin.op_space",
+                         f"{self.faction_names[v['f']]}: {prompt}", tuple(opts))]
+
+    def choose(self, ctx: Ctx, st: CoinState, fr: Frame, d: Decision, c: Choice) -> None:
+        v = fr.vars
+        verb, _, arg = (c.option_id or "").partition(":")
+        if verb == "done":
+            v["ph"] = "finish" if v["ph"] == "spaces" else "after_done"
+            if v["ph"] == "after_done":
+                pop(st, sa=v["sa"], op_spaces=list(v["spaces"]))
+        elif verb == "sa":
+            sa = next(s for s in self.sas if s.name == arg and s.faction == v["f"])
+            ctx.emit("coin.sa", f"{self.faction_names[v['f']]} begins {arg}.",
+                     {"faction": self.faction_names[v["f"]], "sa": arg})
+            sa.begin(ctx, st, v)
+        else:
+            s = self.space_index[arg]
+            spec = self.spec(v)
+            cost = 0 if v["free"] else spec.cost(st, v, s)
+            st.resources[v["f"]] -= cost
+            v["spaces"].append(s)
+            ctx.emit("coin.op_space", f"{v['op'].title()} in {arg} (cost {cost}).",
+                     {"op": v["op"], "space": arg, "cost": cost})
+            spec.select(ctx, st, v, s)
+
+
+def op_frame(faction: int, op: str, limited: bool, free: bool, **extra: Any) -> dict[str, Any]:
+    """The vars of a new `coin.op` frame."""
+    return {"f": faction, "op": op, "lim": limited, "free": free, "spaces": [], "sa": "",
+            "ph": "start", **extra}

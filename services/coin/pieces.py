@@ -1,0 +1,114 @@
+"""§1.4 Forces: place, remove, move and flip pieces — the only code that writes piece arrays.
+
+A game describes its piece kinds once in a `PieceTable`: which faction owns each
+kind, which pool slot Available pieces of that kind are counted in (both states
+of a Guerrilla share one slot), and which kinds are Bases, cubes or Guerrillas.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from services.kernel.errors import RulesBug
+
+from .state import CoinState
+
+
+class PieceTable:
+    """The piece kinds of one COIN game.
+
+    faction:  owner faction of each kind.
+    pool:     Available-slot of each kind (an Active Guerrilla returns to the
+              Underground slot: "every Guerrilla is placed Underground").
+    base, cube, guerrilla: kind sets; `flip` maps each Guerrilla kind to its other state.
+    """
+
+    def __init__(self, names: Sequence[str], faction: Sequence[int], pool: Sequence[int],
+                 base: Sequence[int], cube: Sequence[int], flip: dict[int, int]) -> None:
+        self.names = tuple(names)
+        self.n = len(names)
+        self.faction = tuple(faction)
+        self.pool = tuple(pool)
+        self.base = frozenset(base)
+        self.cube = frozenset(cube)
+        self.flip = dict(flip)
+        self.guerrilla = frozenset(flip)
+        self.index = {name: i for i, name in enumerate(names)}
+        nf = max(faction) + 1
+        self.kinds_of = tuple(tuple(k for k in range(self.n) if faction[k] == f)
+                              for f in range(nf))
+
+    def count(self, st: CoinState, space: int, kind: int) -> int:
+        return st.pieces[space * self.n + kind]
+
+    def counts(self, st: CoinState, space: int) -> list[int]:
+        return st.pieces[space * self.n:(space + 1) * self.n]
+
+    def available(self, st: CoinState, kind: int) -> int:
+        return st.avail[self.pool[kind]]
+
+    def place(self, st: CoinState, space: int, kind: int, n: int = 1) -> int:
+        """§1.4.1 Place up to n Available pieces; returns how many were placed."""
+        slot = self.pool[kind]
+        n = min(n, st.avail[slot])
+        st.avail[slot] -= n
+        st.pieces[space * self.n + kind] += n
+        return n
+
+    def remove(self, st: CoinState, space: int, kind: int, n: int = 1) -> None:
+        """§1.4.1 Removed pieces go to their owner's Available box."""
+        i = space * self.n + kind
+        if st.pieces[i] < n:
+            raise RulesBug(f"remove {n} {self.names[kind]} from space {space}: only {st.pieces[i]}")
+        st.pieces[i] -= n
+        st.avail[self.pool[kind]] += n
+
+    def take_out(self, st: CoinState, space: int, kind: int, n: int = 1) -> None:
+        """Remove pieces from the map without returning them to Available (out of play)."""
+        i = space * self.n + kind
+        if st.pieces[i] < n:
+            raise RulesBug(f"take {n} {self.names[kind]} from space {space}: only {st.pieces[i]}")
+        st.pieces[i] -= n
+
+    def take_available(self, st: CoinState, kind: int, n: int) -> int:
+        """Take up to n pieces out of the Available box (out of play); returns how many."""
+        slot = self.pool[kind]
+        n = min(n, st.avail[slot])
+        st.avail[slot] -= n
+        return n
+
+    def move(self, st: CoinState, src: int, dst: int, kind: int, n: int = 1,
+             to_kind: int | None = None) -> None:
+        """Move n pieces; `to_kind` changes a Guerrilla's state as it arrives."""
+        i = src * self.n + kind
+        if st.pieces[i] < n:
+            raise RulesBug(f"move {n} {self.names[kind]} from space {src}: only {st.pieces[i]}")
+        st.pieces[i] -= n
+        st.pieces[dst * self.n + (kind if to_kind is None else to_kind)] += n
+
+    def flip_to(self, st: CoinState, space: int, kind: int, n: int = 1) -> int:
+        """Flip up to n Guerrillas of the other state into `kind`; returns how many flipped."""
+        other = self.flip[kind]
+        base = space * self.n
+        n = min(n, st.pieces[base + other])
+        st.pieces[base + other] -= n
+        st.pieces[base + kind] += n
+        return n
+
+    def replace(self, st: CoinState, space: int, kind: int, by: int) -> bool:
+        """§1.4.1 Replace one piece by an Available one; only remove if none is Available."""
+        self.remove(st, space, kind)
+        return self.place(st, space, by) == 1
+
+    def of_faction(self, st: CoinState, space: int, faction: int) -> int:
+        """G.4 pieces(s, f): every piece of the faction in the space."""
+        base = space * self.n
+        p = st.pieces
+        return sum(p[base + k] for k in self.kinds_of[faction])
+
+    def bases_in(self, st: CoinState, space: int) -> int:
+        base = space * self.n
+        return sum(st.pieces[base + k] for k in self.base)
+
+    def total_on_map(self, st: CoinState, kind: int, nspaces: int) -> int:
+        return sum(st.pieces[s * self.n + kind] for s in range(nspaces))

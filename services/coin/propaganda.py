@@ -1,0 +1,35 @@
+"""§6 Propaganda Round skeleton: a fixed list of phases, each a per-game hook.
+
+The proc `coin.propaganda` runs the phases in order; a phase may push its own
+procs (decisions) and they finish before the next phase starts. A phase may end
+the round early by setting `v["stop"] = True` (victory, or the final round).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from services.kernel.ctx import Ctx
+from services.kernel.flow import Proc, pop
+from services.kernel.state import Frame
+
+Phase = Callable[[Ctx, Any, dict[str, Any]], None]
+
+
+class PropagandaProc(Proc[Any]):
+    name = "coin.propaganda"
+
+    def __init__(self, phases: Sequence[tuple[str, Phase]]) -> None:
+        self.phases = list(phases)
+
+    def step(self, ctx: Ctx, st: Any, fr: Frame) -> None:
+        v = fr.vars
+        i = v.get("i", 0)
+        if v.get("stop") or i >= len(self.phases):
+            pop(st)
+            return
+        v["i"] = i + 1
+        name, run = self.phases[i]
+        ctx.emit("coin.phase", f"Propaganda: {name} phase.", {"phase": name})
+        run(ctx, st, v)

@@ -1,0 +1,109 @@
+"""CU 5.B.3 Architect (3 votes): build one building, or forgo building.
+
+Decisions: `build:<building>` (affordable, unbuilt) or `forgo`; after a build,
+`field:<field>` where it goes. Forgoing takes the next free Architect space
+(2 VP, then 1 VP, then nothing) [CU-G-11].
+"""
+
+from __future__ import annotations
+
+from services.kernel.ctx import Ctx
+from services.kernel.decisions import Choice, Decision
+from services.kernel.flow import Proc, goto, pop
+from services.kernel.state import Frame
+
+from ..constants import FIELD_IDS, FIELD_INDEX, ITEM_IDS, NO_BUILDING, RESOURCES, Space
+from ..data import DATA, Building
+from ..decide import ask, opt, split
+from ..economy import held, pay, score, spend
+from ..farm import buildable_fields
+from ..laws import building_surcharge
+from ..state import CubaState
+from . import mark_space, next_free_space, space_reward
+
+ARCHITECT_SPACES = (Space.ARCHITECT_FIRST, Space.ARCHITECT_SECOND)
+
+
+def built_buildings(st: CubaState) -> set[int]:
+    """Building tiles already on some farm (each tile exists once, CU 2)."""
+    return {b for p in st.players for b in p.buildings if b != NO_BUILDING}
+
+
+def can_afford(st: CubaState, seat: int, b: Building) -> bool:
+    """CU 5.B.3: the resource cost from yard/storage, plus the building law's pesos."""
+    p = st.players[seat]
+    if p.money < building_surcharge(st):
+        return False
+    return all(held(p, r) >= b.cost[r] for r in RESOURCES)
+
+
+def buildable(st: CubaState, seat: int) -> list[Building]:
+    if not buildable_fields(st.players[seat]):
+        return []
+    taken = built_buildings(st)
+    return [b for b in DATA.buildings if b.index not in taken and can_afford(st, seat, b)]
+
+
+class ArchitectProc(Proc[CubaState]):
+    name = "architect"
+
+    def decisions(self, st: CubaState, fr: Frame) -> list[Decision]:
+        seat = fr.vars["seat"]
+        options = [opt("build", b.id, f"Build the {b.name}") for b in buildable(st, seat)]
+        space = next_free_space(st, ARCHITECT_SPACES)
+        gain = "nothing" if space is None else f"{space_reward(space)} VP"
+        options.append(opt("forgo", label=f"Do not build (special use: {gain})"))
+        return [ask(st, seat, "architect", "Architect: build, or forgo building.", options)]
+
+    def choose(self, ctx: Ctx, st: CubaState, fr: Frame, d: Decision, c: Choice) -> None:
+        verb, arg = split(c.option_id)
+        if verb == "build":
+            goto(st, "architect_field", seat=d.seat, building=DATA.building(arg).index)
+            return
+        forgo(ctx, st, d.seat)
+        pop(st)
+
+
+def forgo(ctx: Ctx, st: CubaState, seat: int) -> None:
+    """CU 5.B.3 special use: the first forgoer scores 2 VP, the second 1 VP."""
+    space = next_free_space(st, ARCHITECT_SPACES)
+    if space is None:
+        ctx.emit("cuba.forgo", f"Seat {seat} does not build.", {"seat": seat})
+        return
+    vp = space_reward(space)
+    score(st, seat, vp)
+    mark_space(ctx, st, seat, space, f"{vp} VP")
+
+
+class ArchitectFieldProc(Proc[CubaState]):
+    name = "architect_field"
+
+    def decisions(self, st: CubaState, fr: Frame) -> list[Decision]:
+        seat = fr.vars["seat"]
+        b = DATA.buildings[fr.vars["building"]]
+        options = [opt("field", FIELD_IDS[f], f"Build on {FIELD_IDS[f]}")
+                   for f in buildable_fields(st.players[seat])]
+        return [ask(st, seat, "architect_field", f"Where does the {b.name} go?", options)]
+
+    def choose(self, ctx: Ctx, st: CubaState, fr: Frame, d: Decision, c: Choice) -> None:
+        build(ctx, st, d.seat, fr.vars["building"], FIELD_INDEX[split(c.option_id)[1]])
+        pop(st)
+
+
+def build(ctx: Ctx, st: CubaState, seat: int, building: int, field: int) -> None:
+    """CU 5.B.3: pay the cost (and the building law's pesos), place the tile."""
+    b = DATA.buildings[building]
+    for r in RESOURCES:
+        if b.cost[r]:
+            spend(st, seat, r, b.cost[r])
+    surcharge = building_surcharge(st)
+    if surcharge:
+        pay(st, seat, surcharge)
+    st.players[seat].buildings[field] = building
+    cost = {ITEM_IDS[r]: b.cost[r] for r in RESOURCES if b.cost[r]}
+    ctx.emit("cuba.built", f"Seat {seat} builds the {b.name} on {FIELD_IDS[field]}.",
+             {"seat": seat, "building": b.id, "field": FIELD_IDS[field], "cost": cost,
+              "pesos": surcharge})
+
+
+PROCS: tuple[Proc[CubaState], ...] = (ArchitectProc(), ArchitectFieldProc())

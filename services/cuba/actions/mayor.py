@@ -1,0 +1,90 @@
+"""CU 5.B.5 Mayor (5 votes): ship cargo onto one berth ship, or forgo shipping.
+
+Decisions: `ship:<berth>` (a berth ship that takes something the player holds)
+or `forgo` (next free Mayor space: 4 pesos, then 2, then nothing); after a ship
+is chosen, `load:<cargo>` one unit at a time (at least one), then "done". Under
+the harbor law a ship made full leaves at once and ends the loading.
+"""
+
+from __future__ import annotations
+
+from services.kernel.ctx import Ctx
+from services.kernel.decisions import Choice, Decision
+from services.kernel.flow import Proc, goto, pop
+from services.kernel.state import Frame
+
+from ..constants import BERTHS, ITEM_IDS, ITEM_INDEX, POSITION_IDS, POSITION_INDEX, Space
+from ..data import DATA
+from ..decide import DONE, ask, done, opt, split
+from ..economy import receive
+from ..harbor import harbor_law_departure, load_unit, loadable_items
+from ..state import CubaState
+from . import mark_space, next_free_space, space_reward
+
+MAYOR_SPACES = (Space.MAYOR_FIRST, Space.MAYOR_SECOND)
+
+
+class MayorProc(Proc[CubaState]):
+    name = "mayor"
+
+    def decisions(self, st: CubaState, fr: Frame) -> list[Decision]:
+        seat = fr.vars["seat"]
+        options = [opt("ship", POSITION_IDS[pos], f"Load the ship at {POSITION_IDS[pos]} "
+                       f"({DATA.berth_vp[pos]} VP per unit)")
+                   for pos in BERTHS if loadable_items(st, seat, pos)]
+        space = next_free_space(st, MAYOR_SPACES)
+        gain = "nothing" if space is None else f"{space_reward(space)} pesos"
+        options.append(opt("forgo", label=f"Do not ship (special use: {gain})"))
+        return [ask(st, seat, "mayor", "Mayor: choose a ship to load, or forgo shipping.",
+                    options)]
+
+    def choose(self, ctx: Ctx, st: CubaState, fr: Frame, d: Decision, c: Choice) -> None:
+        verb, arg = split(c.option_id)
+        if verb == "ship":
+            goto(st, "mayor_load", seat=d.seat, pos=POSITION_INDEX[arg], loaded=0)
+            return
+        forgo(ctx, st, d.seat)
+        pop(st)
+
+
+def forgo(ctx: Ctx, st: CubaState, seat: int) -> None:
+    """CU 5.B.5 special use: the first forgoer receives 4 pesos, the second 2."""
+    space = next_free_space(st, MAYOR_SPACES)
+    if space is None:
+        ctx.emit("cuba.forgo", f"Seat {seat} does not ship.", {"seat": seat})
+        return
+    pesos = space_reward(space)
+    receive(st, seat, pesos)
+    mark_space(ctx, st, seat, space, f"{pesos} pesos")
+
+
+class MayorLoadProc(Proc[CubaState]):
+    name = "mayor_load"
+
+    def decisions(self, st: CubaState, fr: Frame) -> list[Decision]:
+        seat, pos = fr.vars["seat"], fr.vars["pos"]
+        items = loadable_items(st, seat, pos)
+        if not items:
+            return []
+        options = [opt("load", ITEM_IDS[i], f"Load 1 {ITEM_IDS[i]} "
+                       f"({DATA.berth_vp[pos]} VP)") for i in items]
+        if fr.vars["loaded"]:
+            options.append(done("Stop loading"))
+        return [ask(st, seat, "mayor_load", f"Mayor: load onto the ship at "
+                    f"{POSITION_IDS[pos]}.", options)]
+
+    def choose(self, ctx: Ctx, st: CubaState, fr: Frame, d: Decision, c: Choice) -> None:
+        if c.option_id == DONE:
+            pop(st)
+            return
+        pos = fr.vars["pos"]
+        load_unit(ctx, st, d.seat, pos, ITEM_INDEX[split(c.option_id)[1]])
+        fr.vars["loaded"] += 1
+        if harbor_law_departure(ctx, st, pos):
+            pop(st)
+
+    def step(self, ctx: Ctx, st: CubaState, fr: Frame) -> None:
+        pop(st)
+
+
+PROCS: tuple[Proc[CubaState], ...] = (MayorProc(), MayorLoadProc())

@@ -1,0 +1,85 @@
+"""CU 5.B.2 Tradeswoman / Trader (2 votes): trade at the market, or a special use.
+
+One decision repeated: buy one unit, sell one unit, or "done". Before the
+first transaction the free special uses are offered too (CU 5.B.6 [CU-G-33]):
+`free_resource:<resource>` (space trader_resource) and `free_crop:<crop>`
+(space trader_crop, cheapest crops only [CU-G-12]); taking one ends the action.
+"""
+
+from __future__ import annotations
+
+from services.kernel.ctx import Ctx
+from services.kernel.decisions import Choice, Decision, Option
+from services.kernel.flow import Proc, pop
+from services.kernel.state import Frame
+
+from ..constants import CARGO, ITEM_IDS, ITEM_INDEX, NO_SEAT, RESOURCES, Space
+from ..decide import DONE, ask, done, opt, split
+from ..economy import gain, held
+from ..market import buy, buy_price, can_buy, cheapest_crops, sell, sell_price
+from ..state import CubaState
+from . import mark_space
+
+FREE_RESOURCE = "free_resource"
+FREE_CROP = "free_crop"
+
+
+class TraderProc(Proc[CubaState]):
+    name = "trader"
+
+    def decisions(self, st: CubaState, fr: Frame) -> list[Decision]:
+        seat = fr.vars["seat"]
+        options = trade_options(st, seat)
+        if not fr.vars.get("traded"):
+            options += special_options(st)
+        options.append(done("Done trading"))
+        return [ask(st, seat, "trader", "Trader: buy, sell, take a special use, or done.",
+                    options)]
+
+    def choose(self, ctx: Ctx, st: CubaState, fr: Frame, d: Decision, c: Choice) -> None:
+        if c.option_id == DONE:
+            pop(st)
+            return
+        verb, arg = split(c.option_id)
+        item = ITEM_INDEX[arg]
+        seat = d.seat
+        if verb == "buy":
+            price = buy(st, seat, item)
+            fr.vars["traded"] = True
+            ctx.emit("cuba.bought", f"Seat {seat} buys 1 {arg} for {price}.",
+                     {"seat": seat, "item": arg, "price": price})
+        elif verb == "sell":
+            price = sell(st, seat, item)
+            fr.vars["traded"] = True
+            ctx.emit("cuba.sold", f"Seat {seat} sells 1 {arg} for {price}.",
+                     {"seat": seat, "item": arg, "price": price})
+        else:
+            space = Space.TRADER_RESOURCE if verb == FREE_RESOURCE else Space.TRADER_CROP
+            gain(st, seat, item)
+            mark_space(ctx, st, seat, space, f"1 {arg}")
+            pop(st)
+
+
+def trade_options(st: CubaState, seat: int) -> list[Option]:
+    """CU 5.B.2: every buy the seat can afford and every sell of cargo it holds."""
+    p = st.players[seat]
+    out = [opt("buy", ITEM_IDS[i], f"Buy 1 {ITEM_IDS[i]} for {buy_price(st, i)}")
+           for i in CARGO if can_buy(st, seat, i)]
+    out += [opt("sell", ITEM_IDS[i], f"Sell 1 {ITEM_IDS[i]} for {sell_price(st, i)}")
+            for i in CARGO if held(p, i) > 0]
+    return out
+
+
+def special_options(st: CubaState) -> list[Option]:
+    """CU 5.B.2 special use: a free resource, or a free cheapest crop, if the space is free."""
+    out = []
+    if st.markers[Space.TRADER_RESOURCE] == NO_SEAT:
+        out += [opt(FREE_RESOURCE, ITEM_IDS[r], f"Special use: take 1 {ITEM_IDS[r]}")
+                for r in RESOURCES if st.supply[r] > 0]
+    if st.markers[Space.TRADER_CROP] == NO_SEAT:
+        out += [opt(FREE_CROP, ITEM_IDS[c], f"Special use: take 1 {ITEM_IDS[c]} (cheapest)")
+                for c in cheapest_crops(st)]
+    return out
+
+
+PROCS: tuple[Proc[CubaState], ...] = (TraderProc(),)

@@ -1,0 +1,251 @@
+"""Building functions (CU 7, buildings.json) run by a Foreman activation (CU 5.B.4).
+
+Functions without a choice happen at once. The others are a chain of single
+uses (`use:`, `sell:`, `exchange:`, `load:`, `swap:`) with "done", up to the
+building's maximum; 0 uses are allowed (CU 5.B.4). Inputs come from the yard or
+storage and go to the supply; outputs come from the supply (CU 7.1, CU 2.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from services.kernel.ctx import Ctx
+from services.kernel.decisions import Choice, Decision, Option
+from services.kernel.flow import Proc, pop, push
+from services.kernel.state import Frame
+
+from .constants import (
+    BERTHS,
+    CROPS,
+    FIELD_IDS,
+    GOODS,
+    ITEM_IDS,
+    ITEM_INDEX,
+    NO_SHIP,
+    POSITION_IDS,
+    POSITION_INDEX,
+    BuildingKind,
+)
+from .data import DATA, Building
+from .decide import DONE, ask, done, opt, split
+from .economy import gain, held, receive, score, spend, store_crops
+from .farm import is_warehouse
+from .harbor import (
+    harbor_law_departure,
+    load_unit,
+    loadable_items,
+    swap_with_sea,
+    swappable_berths,
+)
+from .state import CubaState
+
+K = BuildingKind
+CHAIN_KINDS = frozenset({K.CONVERT_TO_VP, K.SELL_TO_SUPPLY, K.CONVERT_ITEMS,
+                         K.EXCHANGE_CROP_GOOD, K.LOAD_SHIP, K.SWAP_SHIP_WITH_SEA})
+
+
+def activate(ctx: Ctx, st: CubaState, seat: int, field: int) -> None:
+    """CU 5.B.4: run the function of the building (or printed warehouse) on a field."""
+    p = st.players[seat]
+    if is_warehouse(p, field):
+        stored = store_crops(p)
+        ctx.emit("cuba.stored", f"Seat {seat} stores {stored} crops in the warehouse.",
+                 {"seat": seat, "field": FIELD_IDS[field], "crops": stored})
+        return
+    b = DATA.buildings[p.buildings[field]]
+    if b.kind in CHAIN_KINDS:
+        push(st, "building_use", seat=seat, building=b.index, uses=0, ship=NO_SHIP, item=-1)
+        return
+    instant_effect(ctx, st, seat, b)
+
+
+def instant_effect(ctx: Ctx, st: CubaState, seat: int, b: Building) -> None:
+    """CU 7.2.9-10, 7.3.4-5, 7.4.4, 7.5.1-3: functions without a choice."""
+    what: object
+    if b.kind is K.GAIN_VP:
+        score(st, seat, b.vp)
+        what = f"{b.vp} VP"
+    elif b.kind is K.GAIN_PESOS:
+        receive(st, seat, b.pesos)
+        what = f"{b.pesos} pesos"
+    elif b.kind is K.GAIN_ITEMS:
+        what = {ITEM_IDS[i]: gain(st, seat, i, n) for i, n in enumerate(b.items) if n}
+    elif b.kind is K.STORE_CROPS:
+        what = f"{store_crops(st.players[seat])} crops stored"
+    elif b.kind is K.GAIN_VETO:
+        st.veto_tile = seat
+        what = "the veto tile"
+    else:  # K.GAIN_VOTES
+        st.vote_tile = seat
+        what = f"the {b.votes}-vote tile"
+    ctx.emit("cuba.building", f"Seat {seat}'s {b.name}: {what}.",
+             {"seat": seat, "building": b.id, "result": str(what)})
+
+
+class BuildingUseProc(Proc[CubaState]):
+    """One activated building with a choice: single uses until its maximum or "done"."""
+
+    name = "building_use"
+
+    def decisions(self, st: CubaState, fr: Frame) -> list[Decision]:
+        b = DATA.buildings[fr.vars["building"]]
+        limit = b.max_units if b.kind is K.LOAD_SHIP else b.max_uses
+        if fr.vars["uses"] >= limit:
+            return []
+        options = USE_OPTIONS[b.kind](st, fr, b)
+        if not options:
+            return []
+        options.append(done(f"Stop using the {b.name}"))
+        return [ask(st, fr.vars["seat"], "building_use", f"{b.name}: use it once more, or stop.",
+                    options)]
+
+    def choose(self, ctx: Ctx, st: CubaState, fr: Frame, d: Decision, c: Choice) -> None:
+        if c.option_id == DONE:
+            pop(st)
+            return
+        b = DATA.buildings[fr.vars["building"]]
+        fr.vars["uses"] += 1
+        APPLY_USE[b.kind](ctx, st, fr, b, split(c.option_id)[1])
+
+    def step(self, ctx: Ctx, st: CubaState, fr: Frame) -> None:
+        pop(st)
+
+
+# -- options per kind ---------------------------------------------------------
+
+
+OptionsFn = Callable[[CubaState, Frame, Building], list[Option]]
+
+
+def input_options(verb: str) -> OptionsFn:
+    """Uses that hand in one input item (CU 7.2.1-6, 7.3.1-3, 7.4.1-2)."""
+    def options(st: CubaState, fr: Frame, b: Building) -> list[Option]:
+        p = st.players[fr.vars["seat"]]
+        ok = [i for i in b.inputs if held(p, i) > 0]
+        if b.kind is K.CONVERT_ITEMS:
+            ok = [i for i in ok if st.supply[b.output] > 0]
+        return [opt(verb, ITEM_IDS[i], use_label(b, i)) for i in ok]
+    return options
+
+
+def use_label(b: Building, item: int) -> str:
+    if b.kind is K.CONVERT_TO_VP:
+        return f"Discard 1 {ITEM_IDS[item]} for {b.vp} VP"
+    if b.kind is K.SELL_TO_SUPPLY:
+        return f"Sell 1 {ITEM_IDS[item]} for {b.pesos} pesos"
+    return f"Turn 1 {ITEM_IDS[item]} into 1 {ITEM_IDS[b.output]}"
+
+
+def exchange_options(st: CubaState, fr: Frame, b: Building) -> list[Option]:
+    """CU 7.4.3: 1 crop -> any 1 good, or 1 good -> any 1 crop."""
+    p = st.players[fr.vars["seat"]]
+    out = []
+    for src_kind, dst_kind in ((CROPS, GOODS), (GOODS, CROPS)):
+        for src in src_kind:
+            if held(p, src) == 0:
+                continue
+            out += [opt("exchange", f"{ITEM_IDS[src]}:{ITEM_IDS[dst]}",
+                        f"Exchange 1 {ITEM_IDS[src]} for 1 {ITEM_IDS[dst]}")
+                    for dst in dst_kind if st.supply[dst] > 0]
+    return out
+
+
+def load_options(st: CubaState, fr: Frame, b: Building) -> list[Option]:
+    """CU 7.2.7-8: a unit onto one berth ship; further units of the same type, same ship."""
+    seat = fr.vars["seat"]
+    out = []
+    for pos in BERTHS:
+        if fr.vars["ship"] != NO_SHIP and st.harbor[pos] != fr.vars["ship"]:
+            continue
+        for item in loadable_items(st, seat, pos):
+            if fr.vars["item"] >= 0 and b.same_type and item != fr.vars["item"]:
+                continue
+            out.append(opt("load", f"{POSITION_IDS[pos]}:{ITEM_IDS[item]}",
+                           f"Load 1 {ITEM_IDS[item]} at {POSITION_IDS[pos]} "
+                           f"for {DATA.berth_vp[pos]} VP"))
+    return out
+
+
+def swap_options(st: CubaState, fr: Frame, b: Building) -> list[Option]:
+    """CU 7.4.5 [CU-G-17]."""
+    return [opt("swap", POSITION_IDS[pos], f"Swap the ship at {POSITION_IDS[pos]} with the sea")
+            for pos in swappable_berths(st)]
+
+
+USE_OPTIONS: dict[BuildingKind, OptionsFn] = {
+    K.CONVERT_TO_VP: input_options("use"),
+    K.SELL_TO_SUPPLY: input_options("sell"),
+    K.CONVERT_ITEMS: input_options("use"),
+    K.EXCHANGE_CROP_GOOD: exchange_options,
+    K.LOAD_SHIP: load_options,
+    K.SWAP_SHIP_WITH_SEA: swap_options,
+}
+
+
+# -- applying one use ---------------------------------------------------------
+
+
+def apply_convert_to_vp(ctx: Ctx, st: CubaState, fr: Frame, b: Building, arg: str) -> None:
+    seat = fr.vars["seat"]
+    spend(st, seat, ITEM_INDEX[arg])
+    score(st, seat, b.vp)
+    _used(ctx, seat, b, f"1 {arg} for {b.vp} VP")
+
+
+def apply_sell(ctx: Ctx, st: CubaState, fr: Frame, b: Building, arg: str) -> None:
+    seat = fr.vars["seat"]
+    spend(st, seat, ITEM_INDEX[arg])
+    receive(st, seat, b.pesos)
+    _used(ctx, seat, b, f"1 {arg} sold for {b.pesos} pesos")
+
+
+def apply_convert(ctx: Ctx, st: CubaState, fr: Frame, b: Building, arg: str) -> None:
+    seat = fr.vars["seat"]
+    spend(st, seat, ITEM_INDEX[arg])
+    gain(st, seat, b.output)
+    _used(ctx, seat, b, f"1 {arg} into 1 {ITEM_IDS[b.output]}")
+
+
+def apply_exchange(ctx: Ctx, st: CubaState, fr: Frame, b: Building, arg: str) -> None:
+    seat = fr.vars["seat"]
+    src, dst = arg.split(":")
+    spend(st, seat, ITEM_INDEX[src])
+    gain(st, seat, ITEM_INDEX[dst])
+    _used(ctx, seat, b, f"1 {src} for 1 {dst}")
+
+
+def apply_load(ctx: Ctx, st: CubaState, fr: Frame, b: Building, arg: str) -> None:
+    """CU 7.2.7-8; the harbor law applies to trading offices [CU-G-25]."""
+    seat = fr.vars["seat"]
+    pos_id, item_id = arg.split(":")
+    pos = POSITION_INDEX[pos_id]
+    fr.vars["ship"] = st.harbor[pos]
+    fr.vars["item"] = ITEM_INDEX[item_id]
+    load_unit(ctx, st, seat, pos, ITEM_INDEX[item_id])
+    if b.harbor_law and harbor_law_departure(ctx, st, pos):
+        fr.vars["uses"] = b.max_units
+
+
+def apply_swap(ctx: Ctx, st: CubaState, fr: Frame, b: Building, arg: str) -> None:
+    swap_with_sea(ctx, st, fr.vars["seat"], POSITION_INDEX[arg])
+
+
+def _used(ctx: Ctx, seat: int, b: Building, what: str) -> None:
+    ctx.emit("cuba.building", f"Seat {seat}'s {b.name}: {what}.",
+             {"seat": seat, "building": b.id, "result": what})
+
+
+ApplyFn = Callable[[Ctx, CubaState, Frame, Building, str], None]
+APPLY_USE: dict[BuildingKind, ApplyFn] = {
+    K.CONVERT_TO_VP: apply_convert_to_vp,
+    K.SELL_TO_SUPPLY: apply_sell,
+    K.CONVERT_ITEMS: apply_convert,
+    K.EXCHANGE_CROP_GOOD: apply_exchange,
+    K.LOAD_SHIP: apply_load,
+    K.SWAP_SHIP_WITH_SEA: apply_swap,
+}
+
+assert set(USE_OPTIONS) == set(APPLY_USE) == CHAIN_KINDS
+
+PROCS: tuple[Proc[CubaState], ...] = (BuildingUseProc(),)

@@ -1,0 +1,97 @@
+"""Event cards 1-12, every side applied where it has an effect (AA 5, TV-D-12, 14)."""
+
+from __future__ import annotations
+
+import pytest
+
+from services.andean_abyss import board as B
+from services.andean_abyss.constants import Cap, Mom
+
+from .scenario import GOVT, S, count, options, put, run_event, standard
+
+CAPS = [(1, "C1"), (2, "C2"), (3, "C3"), (7, "C7"), (9, "C9"), (10, "C10"), (11, "C11")]
+
+
+@pytest.mark.parametrize("card,cap", CAPS)
+@pytest.mark.parametrize("side", ["unshaded", "shaded"])
+def test_capabilities(card: int, cap: str, side: str) -> None:
+    """AA 5.3: the side sets its Capability for the rest of the game."""
+    st = standard()
+    run_event(st, card, side, GOVT)
+    flag = Cap[f"{cap}_{side[0].upper()}"]
+    assert st.caps == 1 << flag
+
+
+def test_card_4_unshaded() -> None:
+    """TV-D-12: the three 3-Econ pipelines: Govt 40 + 2 x 9 = 58."""
+    st = standard()
+    run_event(st, 4, "unshaded", 1, "space:loc_cucuta_arauca", "space:loc_sincelejo_ayacucho",
+              "space:loc_cucuta_ayacucho")
+    assert st.resources[GOVT] == 58
+
+
+def test_card_4_shaded() -> None:
+    """Sabotage the 3 highest-Econ cube-free pipelines (AA-D-21)."""
+    st = standard()
+    run_event(st, 4, "shaded", 1)
+    assert sorted(o for o in options(st)) == ["space:loc_cucuta_arauca",
+                                               "space:loc_cucuta_ayacucho",
+                                               "space:loc_sincelejo_ayacucho"]
+    from .scenario import play
+    play(st, "space:loc_cucuta_arauca", "space:loc_cucuta_ayacucho",
+         "space:loc_sincelejo_ayacucho")
+    assert bin(st.sabotage).count("1") == 3
+
+
+def test_card_5_unshaded() -> None:
+    """Police onto pipelines, then Activate 3 Guerrillas there or adjacent."""
+    st = standard()
+    run_event(st, 5, "unshaded", GOVT, *["space:loc_cucuta_arauca"] * 2, "done")
+    assert count(st, "loc_cucuta_arauca", "police") == 2
+    assert "piece:arauca:farc_underground" in options(st)
+    from .scenario import play
+    play(st, "piece:arauca:farc_underground", "piece:arauca:auc_underground")
+    assert count(st, "arauca", "farc_active") == 1 and count(st, "arauca", "auc_active") == 1
+
+
+def test_card_5_shaded() -> None:
+    """A space next to a 3-Econ LoC shifts 2 levels toward Opposition."""
+    st = standard()
+    run_event(st, 5, "shaded", 1, "space:cucuta")
+    assert st.support[S["cucuta"]] == 0
+
+
+def test_card_6() -> None:
+    """Unshaded: Departments next to a Sabotaged LoC to Passive Support; shaded: Sabotage a
+    pipeline and shift a Department next to it (TV-D-23: nothing on the standard setup)."""
+    st = standard()
+    run_event(st, 6, "unshaded", GOVT)
+    assert options(st) == [] and B.total_support(st) == 50
+    st.sabotage |= 1 << S["loc_cucuta_arauca"]
+    run_event(st, 6, "unshaded", GOVT, "space:arauca")
+    assert st.support[S["arauca"]] == 1
+    st = standard()
+    run_event(st, 6, "shaded", 1, "space:loc_bucaramanga_ayacucho", "space:santander")
+    assert B.is_sabotaged(st, S["loc_bucaramanga_ayacucho"]) and st.support[S["santander"]] == 1
+
+
+def test_card_8() -> None:
+    """Unshaded: 3 free Air Strikes by the Government; shaded: Govt -9."""
+    st = standard()
+    put(st, "guaviare", "troops")
+    B.PIECES.flip_to(st, S["guaviare"], 4, 2)
+    run_event(st, 8, "unshaded", 1, "space:guaviare", "piece:farc_active",
+              "space:guaviare", "piece:farc_active", "space:guaviare", "piece:cartels_base")
+    assert count(st, "guaviare", "farc_active") == 0 and B.bases_on_map(st, 3) == 5
+    st = standard()
+    run_event(st, 8, "shaded", 1)
+    assert st.resources[GOVT] == 31
+
+
+def test_card_12() -> None:
+    """TV-D-14: Govt 40 + min(9, 20) = 49, Aid 19; shaded: Momentum."""
+    st = standard()
+    run_event(st, 12, "unshaded", GOVT)
+    assert st.resources[GOVT] == 49 and st.aid == 19
+    run_event(st, 12, "shaded", 1)
+    assert st.mom == 1 << Mom.M12

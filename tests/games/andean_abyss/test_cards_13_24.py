@@ -1,0 +1,162 @@
+"""Event cards 13-24, every side applied where it has an effect (AA 5, TV-D-15)."""
+
+from __future__ import annotations
+
+from services.andean_abyss import board as B
+from services.andean_abyss.constants import Cap, Mom
+
+from .scenario import (
+    AUC,
+    CARTELS,
+    FARC,
+    GOVT,
+    S,
+    count,
+    finish,
+    options,
+    play,
+    put,
+    rig_die,
+    run_event,
+    standard,
+)
+
+
+def test_card_13() -> None:
+    st = standard()
+    run_event(st, 13, "unshaded", GOVT)
+    run_event(st, 13, "shaded", GOVT)
+    assert st.caps == (1 << Cap.C13_U) | (1 << Cap.C13_S)
+
+
+def test_card_14() -> None:
+    """Unshaded: a Base and 3 Troops where the Base fits; shaded: remove Base and cube."""
+    st = standard()
+    run_event(st, 14, "unshaded", FARC)
+    assert "space:meta_east" not in options(st) and "space:cesar" in options(st)
+    play(st, "space:cesar")
+    assert count(st, "cesar", "govt_base") == 1 and count(st, "cesar", "troops") == 3
+    st = standard()
+    run_event(st, 14, "shaded", FARC, "space:santander", "piece:troops")
+    assert B.bases_on_map(st, GOVT) == 0 and count(st, "santander", "troops") == 2
+
+
+def test_card_15() -> None:
+    st = standard()
+    rig_die(st, 5)
+    run_event(st, 15, "unshaded", GOVT)
+    assert st.resources[GOVT] == 60
+    run_event(st, 15, "shaded", FARC)
+    assert "space:bogota" not in options(st)  # Active Support does not qualify
+    st.support[S["neiva"]] = 1
+    run_event(st, 15, "shaded", FARC, "space:neiva")
+    assert st.support[S["neiva"]] == -1
+
+
+def test_card_16() -> None:
+    """Unshaded (AA-D-17): Cesar empty -> Govt; Santander Govt; Antioquia AUC; Huila FARC."""
+    st = standard()
+    run_event(st, 16, "unshaded", GOVT)
+    assert st.resources == [50, 15, 15, 10]
+    run_event(st, 16, "shaded", FARC)
+    assert st.resources[GOVT] == 40
+
+
+def test_card_17() -> None:
+    st = standard()
+    run_event(st, 17, "unshaded", GOVT)
+    assert st.resources[GOVT] == 49 and st.aid == 15
+    run_event(st, 17, "shaded", FARC)
+    assert st.mom == 1 << Mom.M17
+
+
+def test_card_18() -> None:
+    """TV-D-15: Govt 49 and Aid 29; shaded with a 4: Govt 34, Aid 5."""
+    st = standard()
+    run_event(st, 18, "unshaded", GOVT)
+    assert st.resources[GOVT] == 49 and st.aid == 29
+    st = standard()
+    rig_die(st, 4)
+    run_event(st, 18, "shaded", FARC)
+    assert st.resources[GOVT] == 34 and st.aid == 5
+
+
+def test_card_19_government() -> None:
+    """Govt: every possible space gets an Activation-only Sweep or an Assault."""
+    st = standard()
+    run_event(st, 19, "unshaded", GOVT)
+    assert "sweep:santander" in options(st) and "assault:santander" not in options(st)
+    play(st, "sweep:santander", "piece:farc_underground", "piece:auc_underground")
+    assert "assault:santander" not in options(st)  # each space once
+    play(st, "sweep:cali", "piece:cartels_underground")
+    assert count(st, "cali", "cartels_active") == 1
+    assert "sweep:cali" not in options(st) and "assault:cali" not in options(st)
+    finish(st)
+    assert st.resources[GOVT] == 40  # free
+
+
+def test_card_19_insurgent() -> None:
+    """Insurgent: Attack or Terror everywhere possible; AUC Terror cuts Aid once."""
+    st = standard()
+    run_event(st, 19, "unshaded", AUC)
+    opts = options(st)
+    assert "terror:atlantico" in opts and "attack:santander" in opts
+    while options(st):
+        o = options(st)
+        play(st, next((x for x in o if x.startswith("terror:")), o[0]))
+    assert st.aid == 4
+
+
+def test_card_20() -> None:
+    """Unshaded: the Government moves FARC Guerrillas to adjacent spaces; shaded: free
+    March then up to 3 FARC Guerrillas Underground."""
+    st = standard()
+    run_event(st, 20, "unshaded", FARC, "piece:choco:farc_underground", "to:cali", "done")
+    assert count(st, "cali", "farc_underground") == 1
+    assert count(st, "choco", "farc_underground") == 0
+    st = standard()
+    B.PIECES.flip_to(st, S["huila"], 4, 1)
+    run_event(st, 20, "shaded", GOVT, "space:loc_bogota_san_jose", "from:guaviare", "u:1",
+              "a:0", "done", "done", "piece:huila:farc_active")
+    assert st.resources[FARC] == 10 and count(st, "huila", "farc_underground") == 1
+
+
+def test_card_21() -> None:
+    st = standard()
+    run_event(st, 21, "unshaded", GOVT, "piece:huila:farc_base")
+    assert st.resources[FARC] == 4 and B.bases_on_map(st, FARC) == 5
+    run_event(st, 21, "shaded", FARC, "space:cesar")
+    assert st.resources[FARC] == 10 and B.bases_on_map(st, FARC) == 6
+
+
+def test_card_22() -> None:
+    st = standard()
+    run_event(st, 22, "unshaded", GOVT, "space:choco")
+    assert st.support[S["choco"]] == 0
+    run_event(st, 22, "shaded", FARC)
+    assert st.mom == 1 << Mom.M22
+
+
+def test_card_23() -> None:
+    """TV-D-26: Putumayo: 4 Guerrillas Activated, 2 Cartels Bases removed; shaded: 3 Troops
+    off, Govt and FARC Ineligible next card."""
+    st = standard()
+    run_event(st, 23, "unshaded", GOVT, "space:putumayo")
+    assert count(st, "putumayo", "farc_active") == 2 and count(st, "putumayo", "auc_active") == 1
+    assert B.bases_on_map(st, CARTELS) == 4 and st.avail[11] == 11
+    st = standard()
+    run_event(st, 23, "shaded", FARC, "piece:bogota:troops", "piece:bogota:troops",
+              "piece:cali:troops")
+    assert st.avail[0] == 21 and st.set_ineligible == [GOVT, FARC]
+
+
+def test_card_24() -> None:
+    st = standard()
+    run_event(st, 24, "unshaded", GOVT, "space:cali")
+    assert st.support[S["cali"]] == 2 and st.set_ineligible == [FARC]
+    st = standard()
+    run_event(st, 24, "shaded", FARC)
+    assert options(st) == ["space:santander"]
+    play(st, "space:santander", "piece:troops", "piece:troops", "space:bogota")
+    assert count(st, "santander", "troops") == 1 and st.support[S["bogota"]] == 0
+    put(st, "cesar", "troops")

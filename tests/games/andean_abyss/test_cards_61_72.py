@@ -1,0 +1,169 @@
+"""Event cards 61-72, every side applied where it has an effect (AA 5; TV-D-16, 21, 22, 23;
+TV-R-48)."""
+
+from __future__ import annotations
+
+from services.andean_abyss import board as B
+from services.andean_abyss import data as D
+from services.andean_abyss.constants import Mom
+
+from .scenario import (
+    AUC,
+    CARTELS,
+    FARC,
+    GOVT,
+    S,
+    count,
+    options,
+    play,
+    put,
+    run_event,
+    standard,
+    start_op,
+)
+
+
+def test_card_61() -> None:
+    """TV-D-21: Cali stripped; Cartels 4; shaded: 3 Bases in Cartels-free Departments."""
+    st = standard()
+    run_event(st, 61, "unshaded", GOVT, "space:cali")
+    assert st.resources[CARTELS] == 4 and B.bases_on_map(st, CARTELS) == 5
+    run_event(st, 61, "shaded", CARTELS, "space:cesar", "space:huila", "space:vichada")
+    assert B.bases_on_map(st, CARTELS) == 8
+
+
+def test_card_62() -> None:
+    """TV-D-22: shaded places 3 Bases; unshaded removes Insurgents from empty Forests."""
+    st = standard()
+    run_event(st, 62, "shaded", CARTELS)
+    assert B.bases_on_map(st, CARTELS) == 9 and st.avail[11] == 6
+    run_event(st, 62, "unshaded", GOVT, "piece:guainia:cartels_base",
+              "piece:vaupes:cartels_base", "done")
+    assert B.bases_on_map(st, CARTELS) == 7
+
+
+def test_card_63() -> None:
+    st = standard()
+    put(st, "cali", "cartels_underground", 2)
+    run_event(st, 63, "unshaded", CARTELS)
+    assert B.guerrillas(st, S["cali"], CARTELS) == 1 and count(st, "cali", "cartels_active") == 1
+    assert st.terror[S["cali"]] == 1 and st.terror[S["putumayo"]] == 1
+    assert st.set_ineligible == [CARTELS]
+
+
+def test_card_64() -> None:
+    st = standard()
+    run_event(st, 64, "unshaded", GOVT, "space:meta_west")
+    assert st.ships[0] == S["meta_west"] * 4 + FARC
+    run_event(st, 64, "shaded", CARTELS)
+    assert st.resources[CARTELS] == 10 + 2 * 1 + 5
+
+
+def test_card_65() -> None:
+    st = standard()
+    run_event(st, 65, "unshaded", GOVT)
+    assert "unbase:huila:farc" in options(st) and "ship:santander:auc" in options(st)
+    play(st, "unbase:huila:farc")
+    assert B.bases_on_map(st, FARC) == 5
+
+
+def test_card_66() -> None:
+    st = standard()
+    run_event(st, 66, "shaded", CARTELS)
+    assert B.bases_on_map(st, CARTELS) == 6  # every Forest Cartels space is full already
+    run_event(st, 66, "unshaded", GOVT, "piece:putumayo:cartels_base",
+              "piece:putumayo:cartels_base", "piece:meta_west:cartels_base")
+    assert B.bases_on_map(st, CARTELS) == 3
+
+
+def test_card_67() -> None:
+    st = standard()
+    run_event(st, 67, "unshaded", GOVT)
+    assert st.resources[CARTELS] == 0
+    run_event(st, 67, "shaded", CARTELS)
+    assert st.mom == 1 << Mom.M67
+
+
+def test_card_68() -> None:
+    """TV-D-23 / TV-R-53: no Cartels piece on the coast at setup: +0."""
+    st = standard()
+    run_event(st, 68, "shaded", CARTELS)
+    assert st.resources[CARTELS] == 10 and options(st) == []
+    put(st, "atlantico", "cartels_base")
+    put(st, "cartagena", "cartels_underground")
+    run_event(st, 68, "shaded", CARTELS)
+    assert st.resources[CARTELS] == 14
+    run_event(st, 68, "unshaded", GOVT, "cartels_pieces", "piece:atlantico:cartels_base",
+              "piece:cartagena:cartels_underground")
+    assert B.pieces_of(st, S["atlantico"], CARTELS) == 0
+
+
+def test_card_69() -> None:
+    """Riverines: Guerrillas along Departments, then a free Op there."""
+    st = standard()
+    run_event(st, 69, "unshaded", FARC, "space:guaviare", "space:vaupes",
+              "piece:farc_underground", "to:vaupes", "done")
+    assert count(st, "vaupes", "farc_underground") == 1
+    assert options(st) == ["op:rally", "op:terror", "none"]
+    play(st, "op:rally", "space:vaupes", "place")
+    assert count(st, "vaupes", "farc_underground") == 2 and st.resources[FARC] == 10
+
+
+def test_card_70() -> None:
+    """TV-D-16: Guainía, Vaupés, Amazonas: Govt 58; shaded: FARC Terror in Forests."""
+    st = standard()
+    run_event(st, 70, "unshaded", GOVT)
+    assert st.resources[GOVT] == 58
+    run_event(st, 70, "shaded", CARTELS, "faction:farc")
+    assert st.resources[FARC] == 10 + 3 * 5  # Chocó, Nariño, Meta West, Guaviare, Putumayo
+    assert st.terror[S["choco"]] == 1
+
+
+def test_card_71() -> None:
+    """TV-R-48: Panamá becomes a space with Cartels Bases; Sweep activates nothing there."""
+    st = standard()
+    run_event(st, 71, "unshaded", GOVT, "piece:farc_underground")
+    assert st.resources[FARC] == 5 and B.guerrillas(st, S["choco"], FARC) == 0
+    run_event(st, 71, "shaded", CARTELS, "bases:2")
+    assert B.in_play(st, D.PANAMA) and B.bases(st, D.PANAMA, CARTELS) == 2
+    assert D.PANAMA in B.adjacent(st, S["choco"])
+    put(st, "choco", "troops", 3)
+    put(st, "panama", "cartels_underground")
+    start_op(st, GOVT, "sweep")
+    play(st, "space:panama", "troops:choco", "troops:choco", "troops:choco")
+    assert count(st, "panama", "cartels_underground") == 1
+    start_op(st, GOVT, "assault")
+    assert "space:panama" not in options(st)
+
+
+def test_card_72() -> None:
+    st = standard()
+    run_event(st, 72, "unshaded", GOVT, "space:cali", "piece:cartels_underground",
+              "by:auc_underground", "space:putumayo", "piece:cartels_underground",
+              "by:farc_underground")
+    assert count(st, "cali", "auc_underground") == 1 and B.guerrillas(st, S["putumayo"], 3) == 0
+    st = standard()
+    run_event(st, 72, "shaded", CARTELS, *["space:meta_east"] * 10)
+    assert st.avail[9] == 0 and count(st, "meta_east", "cartels_underground") == 10
+    assert AUC == 2
+
+
+def test_card_68_shipments_choice() -> None:
+    """Card 68 unshaded, Shipment option: the executor picks up to 2 coastal Shipments."""
+    st = standard()
+    put(st, "cartagena", "farc_underground")
+    put(st, "atlantico", "farc_underground")
+    st.ships[0] = S["cartagena"] * 4 + FARC
+    st.ships[1] = S["atlantico"] * 4 + FARC
+    st.ships[2] = S["putumayo"] * 4 + FARC
+    run_event(st, 68, "unshaded", GOVT, "shipments")
+    assert options(st) == ["ship:0:cartagena", "ship:1:atlantico"]
+    play(st, "ship:1:atlantico", "done")
+    assert st.ships[:3] == [S["cartagena"] * 4 + FARC, -1, S["putumayo"] * 4 + FARC]
+
+
+def test_card_20_each_guerrilla_moves_once() -> None:
+    """Card 20 unshaded: a moved Guerrilla cannot be moved again."""
+    st = standard()
+    run_event(st, 20, "unshaded", FARC, "piece:choco:farc_underground", "to:cali")
+    assert "piece:cali:farc_underground" not in options(st)

@@ -1,0 +1,222 @@
+"""AA 3.2 COIN Operations, with the test vectors TV-R-02..08 and TV-R-25."""
+
+from __future__ import annotations
+
+import pytest
+
+from services.andean_abyss import board as B
+from services.andean_abyss.constants import Cap, Mom
+
+from .scenario import (
+    GOVT,
+    S,
+    activate_all,
+    count,
+    finish,
+    options,
+    play,
+    put,
+    standard,
+    start_op,
+)
+
+
+def test_tv_r_02_sweep_across_a_loc() -> None:
+    """TV-R-02 (AA 1.3.6, 3.2.3): Chocó -> Antioquia is one step; 3 cubes in a Mountain
+    Department Activate the AUC Guerrilla; cost 3."""
+    st = standard()
+    put(st, "choco", "troops", 3)
+    start_op(st, GOVT, "sweep")
+    play(st, "space:antioquia")
+    assert "troops:choco" in options(st)
+    play(st, "troops:choco", "troops:choco", "troops:choco", "done", "done")
+    play(st, "piece:auc_underground")
+    assert count(st, "antioquia", "auc_active") == 1 and st.resources[GOVT] == 37
+
+
+def test_tv_r_03_train_with_civic_action() -> None:
+    """TV-R-03 (AA 3.2.1): Train Cali and Medellín, 3T+3P each, Civic Action twice in Cali."""
+    st = standard()
+    start_op(st, GOVT, "train")
+    play(st, "space:cali", *["place:troops"] * 3, *["place:police"] * 3)
+    play(st, "space:medellin", *["place:troops"] * 3, *["place:police"] * 3, "done")
+    assert "civic:cali" in options(st) and "civic:medellin" not in options(st)
+    play(st, "civic:cali", "civic")
+    assert st.resources[GOVT] == 28 and st.avail[0] == 12 and st.avail[1] == 12
+    assert st.support[S["cali"]] == 2 and B.total_support(st) == 56
+    # Cali is at Active Support: no further purchase; the Op now offers its SA or done
+    assert not any(o.startswith("civic") for o in options(st))
+
+
+def test_tv_r_04_train_base_and_stacking() -> None:
+    """TV-R-04 (AA 3.2.1, 1.4.2): Santander gets a 2nd Govt Base from 3 Police."""
+    st = standard()
+    start_op(st, GOVT, "train")
+    play(st, "space:santander", *["place:troops"] * 3, *["place:police"] * 3, "done")
+    assert "base:santander:0" in options(st)
+    play(st, "base:santander:0")
+    assert st.resources[GOVT] == 37 and count(st, "santander", "govt_base") == 2
+    assert count(st, "santander", "troops") == 6 and st.avail[2] == 1
+    assert B.base_room(st, S["santander"]) == 0
+
+
+def test_train_department_without_base_places_nothing() -> None:
+    """AA-R-19: a Department without a Govt Base may be selected only for step 3."""
+    st = standard()
+    start_op(st, GOVT, "train")
+    play(st, "space:huila")
+    assert options(st) == ["space:" + n for n in []] or "place:troops" not in options(st)
+
+
+def test_tv_r_05_patrol() -> None:
+    """TV-R-05 (AA 3.2.2): moves stop at Guerrillas; LoC activation; free Assault."""
+    st = standard()
+    put(st, "loc_bogota_neiva", "farc_underground")
+    put(st, "loc_bogota_yopal", "auc_underground")
+    start_op(st, GOVT, "patrol")
+    assert st.resources[GOVT] == 37
+    play(st, "from:bogota:troops")
+    assert "to:loc_bogota_neiva" in options(st) and "to:meta_west" not in options(st)
+    play(st, "to:loc_bogota_neiva", "from:bogota:troops", "to:loc_bogota_neiva")
+    play(st, "from:neiva:police", "to:loc_bogota_neiva")
+    play(st, "from:bogota:troops", "to:loc_bogota_san_jose", "done")
+    # a cube that arrived cannot move again
+    play(st, "piece:farc_underground")
+    assert count(st, "loc_bogota_neiva", "farc_active") == 1
+    assert count(st, "loc_bogota_yopal", "auc_underground") == 1
+    assert options(st) == ["assault:loc_bogota_neiva", "done"]
+    play(st, "assault:loc_bogota_neiva", "piece:farc_active")
+    # the test put the FARC Guerrilla from Available, so it returns to 18 (TV: 19 from S0+1)
+    assert st.avail[3] == 18 and B.pieces_of(st, S["neiva"], GOVT) == 0
+
+
+def test_patrol_reach_stops_at_guerrillas() -> None:
+    """AA 3.2.2: a cube stops on entering a space with a Guerrilla: with both of Neiva's
+    LoCs occupied, Neiva cannot be reached from Bogotá, but both LoCs can."""
+    from services.andean_abyss.ops.govt import patrol_reach
+    st = standard()
+    put(st, "loc_bogota_neiva", "farc_underground")
+    put(st, "loc_neiva_pasto", "auc_underground")
+    reach = patrol_reach(st, S["bogota"])
+    assert S["neiva"] not in reach
+    assert S["loc_bogota_neiva"] in reach and S["loc_neiva_pasto"] in patrol_reach(st, S["pasto"])
+    assert not any(B.is_dept(s) for s in reach)
+
+
+def test_tv_r_06_sweep_loc_transit_and_forest() -> None:
+    """TV-R-06 (AA 3.2.3): Troops via a Guerrilla-free LoC; Forest halves activation."""
+    st = standard()
+    start_op(st, GOVT, "sweep")
+    play(st, "space:guaviare")
+    assert "troops:medellin" not in options(st)
+    play(st, *["troops:bogota"] * 3)  # no Troops left to move: the step ends by itself
+    play(st, "space:meta_east", *["troops:santander"] * 3, "done")
+    assert st.resources[GOVT] == 34
+    play(st, "piece:auc_underground")  # guaviare: floor(3/2) = 1
+    play(st, "piece:farc_underground")  # meta_east: 1 exists
+    assert not any(o.startswith("piece:") for o in options(st))
+    assert count(st, "guaviare", "auc_active") == 1 and count(st, "meta_east", "farc_active") == 1
+    assert B.control(st, S["santander"]) != GOVT
+
+
+def test_tv_r_07_sweep_into_cesar() -> None:
+    """TV-R-07 (AA 3.2.3 example): origins for a Sweep of Cesar."""
+    from services.andean_abyss.ops.govt import sweep_origins
+    st = standard()
+    for s in ("santa_marta", "atlantico", "antioquia", "cucuta", "bucaramanga", "sincelejo",
+              "cartagena", "medellin", "loc_santa_marta_ayacucho"):
+        put(st, s, "troops")
+    ok = {B.D.NAMES[o] for o in sweep_origins(st, S["cesar"], [0] * 94, 0)}
+    assert {"santa_marta", "atlantico", "antioquia", "santander", "cucuta", "bucaramanga",
+            "sincelejo", "loc_santa_marta_ayacucho"} <= ok
+    assert not ok & {"cartagena", "medellin", "bogota"}
+    put(st, "loc_cucuta_ayacucho", "farc_underground")
+    ok = {B.D.NAMES[o] for o in sweep_origins(st, S["cesar"], [0] * 94, 0)}
+    assert "cucuta" not in ok and {"bucaramanga", "sincelejo"} <= ok
+
+
+def test_tv_r_08_assault_rates_and_bases_last() -> None:
+    """TV-R-08 (AA 3.2.4): Mountain halves; City counts Police; bases last."""
+    st = standard()
+    activate_all(st, "santander")
+    activate_all(st, "cali")
+    start_op(st, GOVT, "assault")
+    play(st, "space:santander", "piece:farc_active")
+    assert options(st)[:1] == ["space:cali"]
+    play(st, "space:cali")
+    assert options(st) == ["piece:cartels_active", "done"]  # may target no one
+    play(st, "piece:cartels_active")
+    assert options(st) == ["piece:cartels_base"]  # AA 1.4.1 step 5: targeted, so no stop
+    play(st, "piece:cartels_base", "done")
+    assert st.resources[GOVT] == 34 and B.bases_on_map(st, 3) == 5
+    assert count(st, "santander", "auc_active") == 1
+
+
+def test_tv_r_08_underground_protects() -> None:
+    """TV-R-08 variation: an Underground Cartels Guerrilla makes Cali unselectable."""
+    st = standard()
+    start_op(st, GOVT, "assault")
+    assert "space:cali" not in options(st)
+
+
+def test_tv_r_25_drug_bust_and_owner_choice() -> None:
+    """TV-R-25 (AA 3.2.5, 4.5.3): the holder is removed; FARC gives the Shipment away or
+    removes it (Drug Bust: Aid +6)."""
+    for give in (False, True):
+        st = standard()
+        put(st, "guaviare", "troops", 3)
+        activate_all(st, "guaviare")
+        from services.andean_abyss.board import PIECES
+        PIECES.flip_to(st, S["guaviare"], 6, 1)  # the AUC Guerrilla stays Underground
+        st.ships[0] = S["guaviare"] * 4 + 1
+        start_op(st, GOVT, "assault")
+        play(st, "space:guaviare", "piece:farc_active", "piece:farc_active")
+        assert options(st) == ["give:auc", "remove"]
+        play(st, "give:auc" if give else "remove", "piece:farc_base")
+        finish(st)
+        assert st.aid == (9 if give else 15)
+        assert (st.ships[0] == S["guaviare"] * 4 + 2) is give
+        assert B.opposition_plus_bases(st) == 19
+
+
+@pytest.mark.parametrize("cap,cost", [(None, 3), (Cap.C2_U, 1)])
+def test_card_2_sweep_cost(cap: Cap | None, cost: int) -> None:
+    """Card 2 unshaded (AA 5.3): Sweep costs 1 per space."""
+    st = standard()
+    if cap is not None:
+        st.caps |= 1 << cap
+    start_op(st, GOVT, "sweep")
+    play(st, "space:cesar")
+    assert st.resources[GOVT] == 40 - cost
+
+
+def test_card_17_no_sweep_or_assault_in_departments() -> None:
+    """Card 17 shaded (momentum): no Sweep in Departments."""
+    st = standard()
+    st.mom |= 1 << Mom.M17
+    start_op(st, GOVT, "sweep")
+    assert "space:cesar" not in options(st) and "space:cali" in options(st)
+
+
+def test_sweep_limop_one_space_and_zones() -> None:
+    """AA 2.3.5 LimOp: one destination; AA 1.4.2: never into a FARC Zone."""
+    st = standard()
+    st.zones |= 1 << S["huila"]
+    start_op(st, GOVT, "sweep", limited=True)
+    assert "space:huila" not in options(st)
+    play(st, "space:cesar", "done")
+    assert not any(o.startswith("space:") for o in options(st))
+
+
+def test_patrol_sources_is_the_reverse_of_patrol_reach() -> None:
+    """AA 3.2.2: the LimOp source search agrees with the forward search on played states."""
+    from services.andean_abyss import GAME
+    from services.andean_abyss.ops.govt import patrol_reach, patrol_sources
+    from services.andean_abyss.state import AAState
+    from services.kernel import codec
+    from services.kernel.playout import random_playout
+    st = codec.decode(random_playout(GAME, 4, 8).final.state, AAState)
+    for dest in B.spaces(st):
+        if not B.is_dept(dest):
+            srcs = {s for s in B.spaces(st) if s != dest and dest in patrol_reach(st, s)}
+            assert srcs == patrol_sources(st, dest) - {dest}

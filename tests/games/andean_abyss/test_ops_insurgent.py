@@ -1,0 +1,200 @@
+"""AA 3.3 Insurgent Operations: TV-R-09..14, TV-R-49."""
+
+from __future__ import annotations
+
+from services.andean_abyss import board as B
+
+from .scenario import (
+    AUC,
+    CARTELS,
+    FARC,
+    S,
+    count,
+    finish,
+    options,
+    play,
+    put,
+    rig_die,
+    standard,
+    start_op,
+    take,
+)
+
+
+def test_tv_r_09_rally_options() -> None:
+    """TV-R-09 (AA 3.3.1): option c in Huila (+3) and Chocó (+2), option a in Cesar."""
+    st = standard()
+    start_op(st, FARC, "rally")
+    assert "space:santander" not in options(st) and "space:bogota" not in options(st)
+    play(st, "space:huila")
+    assert options(st) == ["place", "mass", "gather"]
+    play(st, "mass")
+    assert options(st) == ["n:1", "n:2", "n:3"]
+    play(st, "n:3", "space:choco", "mass", "n:2", "space:cesar", "place")
+    assert st.resources[FARC] == 7 and st.avail[3] == 12
+    assert count(st, "huila", "farc_underground") == 4
+    assert count(st, "choco", "farc_underground") == 3
+    assert count(st, "cesar", "farc_underground") == 1
+
+
+def test_tv_r_09_rally_gather() -> None:
+    """TV-R-09 variation (AA 3.3.1 d): move 2 from Meta West (any distance), flip all U."""
+    st = standard()
+    B.PIECES.flip_to(st, S["huila"], 4, 1)
+    start_op(st, FARC, "rally")
+    play(st, "space:huila", "gather", "from:meta_west:u", "from:meta_west:u", "done")
+    assert count(st, "huila", "farc_underground") == 3 and count(st, "huila", "farc_active") == 0
+    assert count(st, "meta_west", "farc_underground") == 0
+
+
+def test_tv_r_10_rally_base_and_stacking() -> None:
+    """TV-R-10 (AA 3.3.1 b, 1.4.2): 2 Guerrillas become a Base; full spaces cannot."""
+    st = standard()
+    put(st, "arauca", "farc_underground")
+    start_op(st, FARC, "rally")
+    play(st, "space:arauca")
+    assert "base" in options(st)
+    play(st, "base")
+    assert options(st) == ["base:2"]  # both FARC Guerrillas there are Underground
+    play(st, "base:2")
+    assert count(st, "arauca", "farc_base") == 2 and count(st, "arauca", "farc_underground") == 0
+    assert st.avail[5] == 2 and B.opposition_plus_bases(st) == 21 and st.resources[FARC] == 9
+    play(st, "space:meta_west")
+    assert "base" not in options(st)
+
+
+def test_tv_r_11_march_activation() -> None:
+    """TV-R-11 (AA 3.3.2 example): 2 Guerrillas into Passive Support with 2 cubes: Active."""
+    for level, police, loc, active in ((1, 1, False, True), (0, 1, False, False),
+                                       (1, 0, False, False), (1, 1, True, False)):
+        st = standard()
+        st.support[S["santander"]] = level
+        take(st, "santander", "troops", 2)
+        if police:
+            put(st, "santander", "police")
+        put(st, "meta_east", "farc_underground")
+        start_op(st, FARC, "march")
+        dest = "loc_bogota_yopal" if loc else "santander"
+        play(st, f"space:{dest}", "from:meta_east", "u:2", "a:0", "done")
+        assert count(st, dest, "farc_active") == (2 if active else 0)
+        assert st.resources[FARC] == (10 if loc else 9)
+
+
+def test_tv_r_12_auc_march_counts_farc() -> None:
+    """TV-R-12 (AA 3.3.2): AUC into Opposition counts FARC Guerrillas as cubes."""
+    st = standard()
+    put(st, "santander", "auc_underground", 2)
+    start_op(st, AUC, "march")
+    play(st, "space:arauca", "from:santander", "u:3", "a:0", "done")
+    assert count(st, "arauca", "auc_active") == 3 and st.resources[AUC] == 9
+    st = standard()
+    put(st, "santander", "auc_underground", 2)
+    start_op(st, AUC, "march")
+    play(st, "space:huila", "from:santander", "u:3", "a:0", "done")
+    assert count(st, "huila", "auc_underground") == 3
+
+
+def test_march_each_guerrilla_moves_once() -> None:
+    """AA 3.3.2 step 1: Guerrillas that arrived cannot March again."""
+    st = standard()
+    start_op(st, FARC, "march")
+    play(st, "space:loc_bogota_san_jose", "from:guaviare", "u:2", "a:0", "done")
+    assert st.resources[FARC] == 10  # a LoC destination costs 0
+    play(st, "space:meta_west")
+    assert "from:loc_bogota_san_jose" not in options(st) and "from:huila" in options(st)
+
+
+def test_tv_r_13_attack_and_captured_goods() -> None:
+    """TV-R-13 (AA 3.3.3): die 1: success, remove Cartels G then B, +1 FARC G."""
+    st = standard()
+    rig_die(st, 1)
+    start_op(st, FARC, "attack")
+    play(st, "space:putumayo", "attack", "piece:cartels_underground", "piece:cartels_base")
+    assert count(st, "putumayo", "farc_active") == 2
+    assert count(st, "putumayo", "farc_underground") == 1
+    assert count(st, "putumayo", "cartels_base") == 1 and B.bases_on_map(st, CARTELS) == 5
+    assert st.resources[FARC] == 9 and st.avail[3] == 17
+
+
+def test_tv_r_13_attack_fails_and_bases_last() -> None:
+    """TV-R-13 variations: die 3 fails; die 2: a Cartels Base only once its Guerrilla is gone."""
+    st = standard()
+    rig_die(st, 3)
+    start_op(st, FARC, "attack")
+    play(st, "space:putumayo", "attack")
+    assert count(st, "putumayo", "farc_active") == 2 and st.resources[FARC] == 9
+    assert not any(o.startswith("piece:") for o in options(st))
+    st = standard()
+    rig_die(st, 2)
+    start_op(st, FARC, "attack")
+    play(st, "space:putumayo", "attack")
+    assert "piece:cartels_base" not in options(st)
+
+
+def test_tv_r_14_terror() -> None:
+    """TV-R-14 (AA 3.3.4): AUC Terror cuts Aid; FARC shifts toward Opposition."""
+    st = standard()
+    start_op(st, AUC, "terror")
+    play(st, "space:atlantico", "space:santander", "done")
+    finish(st)
+    assert st.resources[AUC] == 8 and B.total_support(st) == 47 and st.aid == 4
+    assert st.terror[S["atlantico"]] == 1 and count(st, "santander", "auc_active") == 1
+    st = standard()
+    start_op(st, FARC, "terror")
+    play(st, "space:santander", "space:huila", "space:narino", "done")
+    finish(st)
+    assert st.resources[FARC] == 7 and B.total_support(st) == 48
+    assert B.opposition_plus_bases(st) == 22 and sum(st.terror) == 3 and st.aid == 9
+    st = standard()
+    start_op(st, AUC, "terror")
+    play(st, "space:atlantico", "done")
+    finish(st)
+    assert st.aid == 6
+
+
+def test_terror_on_loc_sabotages_for_free() -> None:
+    """AA 3.3.4 step 3: a LoC costs 0 and gets Sabotage; again only Activates (AA-R-31)."""
+    st = standard()
+    put(st, "loc_bogota_yopal", "farc_underground", 2)
+    start_op(st, FARC, "terror")
+    play(st, "space:loc_bogota_yopal", "done")
+    assert st.resources[FARC] == 10 and B.is_sabotaged(st, S["loc_bogota_yopal"])
+
+
+def test_tv_r_49_rally_without_available_guerrillas() -> None:
+    """TV-R-49 (AA 1.4.1 step 4): take an own Guerrilla back from the map, then place it."""
+    st = standard()
+    st.resources[AUC] = 5
+    while st.avail[6]:
+        put(st, "vichada", "auc_underground")
+    start_op(st, AUC, "rally")
+    play(st, "space:cesar", "place")
+    assert "reclaim:atlantico:auc_underground" in options(st)
+    play(st, "reclaim:atlantico:auc_underground")
+    assert count(st, "cesar", "auc_underground") == 1
+    assert count(st, "atlantico", "auc_underground") == 0
+    assert st.resources[AUC] == 4
+
+
+def test_rally_base_chooses_which_guerrillas() -> None:
+    """AA 3.3.1 (b), AA-I-4: the faction picks the 2 Guerrillas replaced by the Base."""
+    st = standard()
+    put(st, "cesar", "farc_underground", 3)
+    B.PIECES.flip_to(st, S["cesar"], 4, 1)
+    start_op(st, FARC, "rally")
+    play(st, "space:cesar", "base")
+    assert options(st) == ["base:1", "base:2"]  # 2 Underground, 1 Active there
+    play(st, "base:2")
+    assert count(st, "cesar", "farc_base") == 1 and count(st, "cesar", "farc_active") == 1
+
+
+def test_shipment_follows_the_movers_if_its_owner_says_so() -> None:
+    """AA 4.5.3 step 5 (AA-I-1): some FARC Guerrillas leave Meta West, one stays; FARC says
+    its Shipment goes with the movers."""
+    st = standard()
+    st.ships[0] = S["meta_west"] * 4 + FARC
+    start_op(st, FARC, "march")
+    play(st, "space:loc_bogota_san_jose", "from:meta_west", "u:1", "a:0")
+    assert options(st) == ["follow:0", "stay"]
+    play(st, "follow:0")
+    assert st.ships[0] == S["loc_bogota_san_jose"] * 4 + FARC

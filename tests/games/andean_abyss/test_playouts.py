@@ -1,0 +1,99 @@
+"""Random playouts (STYLE testing habit 4): every game ends, no dead end, options unique,
+invariants hold after every choice (pieces conserved between map and Available, stacking,
+FARC Zones, Resources 0..99, Aid 0..29, 40 markers), codec round trip, replay reproduces
+the final state, and views never depend on the hidden deck order."""
+
+from __future__ import annotations
+
+import pytest
+
+from services.andean_abyss import GAME
+from services.andean_abyss import board as B
+from services.andean_abyss import data as D
+from services.andean_abyss.state import AAState
+from services.kernel import codec, rng
+from services.kernel.bots import random_choice
+from services.kernel.engine import replay, setup
+from services.kernel.playout import random_playout
+
+SEEDS = [(seats, seed) for seats in (2, 3, 4) for seed in (11, 22, 33)]
+
+
+@pytest.mark.parametrize("seats,seed", SEEDS)
+def test_random_playout_invariants_and_replay(seats: int, seed: int) -> None:
+    p = random_playout(GAME, seats, seed, check=True)
+    assert p.final.outcome is not None and len(p.log) > 100
+    again = replay(GAME, seats, {}, seed, p.log)
+    assert again.state_hash == p.final.state_hash
+    st = codec.decode(p.final.state, AAState)
+    assert st.over in (1, 2)
+    if st.over == 2:
+        assert st.prop_played == st.final_prop
+
+
+@pytest.mark.parametrize("options", [
+    {"short_game": "true"}, {"hidden_next_card": "true"}, {"deployment": "open"},
+    {"eligibility_option": "A"}, {"eligibility_option": "B"},
+    {"card_text_edition": "second"}])
+def test_random_playout_options(options: dict[str, str]) -> None:
+    p = random_playout(GAME, 4, 5, options, check=True)
+    st = codec.decode(p.final.state, AAState)
+    assert st.final_prop == (3 if options.get("short_game") else 4)
+
+
+def test_options_unique_and_views_hide_the_deck() -> None:
+    """Option ids unique per decision; a seat's view is unchanged when the hidden part of the
+    deck is reordered (only the upcoming card and the deck size are public)."""
+    r = rng.seeded(99, stream=3)
+    step = setup(GAME, 4, {}, 99)
+    for n in range(400):
+        st = codec.decode(step.state, AAState)
+        for d in step.decisions:
+            ids = d.option_ids()
+            assert len(ids) == len(set(ids)), d
+        if n % 40 == 0 and len(st.deck) > 3:
+            before = GAME.view(st, 0).SerializeToString(deterministic=True)
+            hidden = st.deck[:-1]
+            rng.shuffle(r, hidden)
+            st.deck = hidden + st.deck[-1:]
+            assert GAME.view(st, 0).SerializeToString(deterministic=True) == before
+        waiting = step.waiting()
+        d = waiting[rng.randbelow(r, len(waiting))]
+        from services.kernel.engine import act
+        step = act(GAME, step.state, d.seat, random_choice(d, r))
+        if step.outcome is not None:
+            break
+
+
+def test_view_contents() -> None:
+    st = GAME.setup(__import__("services.kernel.ctx", fromlist=["Ctx"]).Ctx(), 4,
+                    GAME.check_setup(4, {}), 3)
+    v = GAME.view(st, None)
+    assert len(v.spaces) == 45 and v.total_support == 50 and v.opposition_plus_bases == 20
+    assert v.deck_remaining == 63 and v.current_card.number == st.played[-1]
+    assert v.upcoming_card.number == st.deck[-1]
+    bog = next(s for s in v.spaces if s.id == "bogota")
+    assert {p.kind: p.count for p in bog.pieces} == {"troops": 3, "police": 2}
+    assert bog.control == "govt" and bog.support == "active_support"
+    assert [f.resources for f in v.factions] == [40, 10, 10, 10]
+    assert v.factions[0].victory_margin == -10
+    hidden = GAME.setup(__import__("services.kernel.ctx", fromlist=["Ctx"]).Ctx(), 4,
+                        GAME.check_setup(4, {"hidden_next_card": "true"}), 3)
+    assert not GAME.view(hidden, 1).HasField("upcoming_card")
+
+
+def test_transfers_are_standing_optional_decisions() -> None:
+    """AA 1.5.1 (AA-R-04): Resources may be given at any time, never within one seat."""
+    step = setup(GAME, 2, {}, 4)
+    opt = [d for d in step.decisions if d.optional]
+    assert opt and all(d.kind in ("aa.give_resources", "aa.give_shipment") for d in opt)
+    pairs = {tuple(int(x) for x in d.id.split(".")[1:3]) for d in opt
+             if d.kind == "aa.give_resources"}
+    assert (0, 2) not in pairs and (1, 3) not in pairs and (0, 1) in pairs
+    from services.kernel.decisions import Choice
+    from services.kernel.engine import act
+    d = next(d for d in opt if d.id.endswith(".0.1"))
+    after = act(GAME, step.state, 0, Choice(d.id, amount=5))
+    st = codec.decode(after.state, AAState)
+    assert st.resources[0] == 35 and st.resources[1] == 15
+    assert B.total_support(st) == 50 and len(D.NAMES) == 47
