@@ -3,6 +3,7 @@
     tablero play duel                 find a match or create a private table, then play
     tablero join ABC123               take a seat at a private table by its invite code
     tablero watch TABLE_ID            spectate a table live
+    tablero tables GAME               the matchmade tables in play (to watch)
     tablero loadtest --game duel …    simulated players through the gateway
     tablero replay TABLE_ID | --all   re-run finished tables, compare final states
 """
@@ -59,7 +60,11 @@ def add_play_parsers(sub: Any) -> None:
     w = sub.add_parser("watch", help="spectate a table live")
     w.add_argument("table")
     w.add_argument("--views", action="store_true", help="redraw the view after every move")
-    for q in (p, j, w):
+    t = sub.add_parser("tables", help="list a game's matchmade tables (to watch one)")
+    t.add_argument("game")
+    t.add_argument("--finished", action="store_true", help="finished tables instead")
+    t.add_argument("--limit", type=int, default=20)
+    for q in (p, j, w, t):
         q.add_argument("--name", help="your display name (asked when missing)")
 
 
@@ -92,7 +97,7 @@ async def interactive(args: argparse.Namespace, session: Session) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.command in ("play", "join", "watch"):
+    if args.command in ("play", "join", "watch", "tables"):
         from . import session
 
         if args.command == "play":

@@ -140,3 +140,22 @@ def event_line(ev: gateway_pb2.TableEvent, you: int) -> Text:
     if private:
         line.append("  (only you)", style="dim")
     return line
+
+
+def tables_table(tables: list[gateway_pb2.TableInfo], finished: bool) -> Table:
+    game = tables[0].game if tables else ""
+    t = Table(title=f"{'Finished' if finished else 'Live'} {game} tables", title_justify="left",
+              box=box.SIMPLE_HEAD)
+    t.add_column("table", no_wrap=True, min_width=32)
+    for col in ("version", "players", "result" if finished else "waiting on"):
+        t.add_column(col)
+    for info in tables:
+        names = seat_names(info, len(info.seats))
+        if finished:
+            last = info.outcome.summary or ("finished" if info.outcome.finished else "")
+        else:
+            last = ", ".join(sorted({names[p.seat] for p in info.pending if not p.optional}))
+        t.add_row(info.table_id, str(info.version), ", ".join(names), last)
+    if not tables:
+        t.caption = "none"
+    return t

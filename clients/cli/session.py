@@ -10,6 +10,7 @@ from tablero.v1 import gateway_pb2
 
 from clients.sdk import AsyncClient
 
+from . import render
 from .terminal import Terminal
 
 MODES = {
@@ -97,3 +98,19 @@ async def join(term: Terminal, args: argparse.Namespace) -> None:
 async def watch(term: Terminal, args: argparse.Namespace) -> None:
     await login(term, args.name or "spectator")
     await term.spectate(args.table, args.views)
+
+
+async def tables(term: Terminal, args: argparse.Namespace) -> None:
+    """The newest matchmade tables of a game, with who sits where."""
+    await login(term, args.name or "lister")
+    found: list[gateway_pb2.TableInfo] = []
+    token = ""
+    while len(found) < args.limit:
+        page = await term.client.list_tables(args.game, finished=args.finished,
+                                             page_size=min(100, args.limit - len(found)),
+                                             page_token=token)
+        found.extend(page.tables)
+        token = page.next_page_token
+        if not token:
+            break
+    term.console.print(render.tables_table(found, args.finished))

@@ -179,6 +179,13 @@ class AsyncClient:
         req = gateway_pb2.GetTableRequest(table_id=table_id)
         return await self._unary("GetTable", req, gateway_pb2.TableInfo)
 
+    async def list_tables(self, game: str, *, finished: bool = False, page_size: int = 0,
+                          page_token: str = "") -> gateway_pb2.ListTablesResponse:
+        """One page of a game's matchmade tables, newest first (private ones are not listed)."""
+        req = gateway_pb2.ListTablesRequest(game=game, finished=finished, page_size=page_size,
+                                            page_token=page_token)
+        return await self._unary("ListTables", req, gateway_pb2.ListTablesResponse)
+
     async def get_view(self, table_id: str) -> common_pb2.SeatView:
         req = gateway_pb2.GetViewRequest(table_id=table_id)
         return await self._unary("GetView", req, common_pb2.SeatView)

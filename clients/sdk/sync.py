@@ -167,6 +167,13 @@ class Client:
         req = gateway_pb2.GetTableRequest(table_id=table_id)
         return self._unary("GetTable", req, gateway_pb2.TableInfo)
 
+    def list_tables(self, game: str, *, finished: bool = False, page_size: int = 0,
+                    page_token: str = "") -> gateway_pb2.ListTablesResponse:
+        """One page of a game's matchmade tables, newest first (private ones are not listed)."""
+        req = gateway_pb2.ListTablesRequest(game=game, finished=finished, page_size=page_size,
+                                            page_token=page_token)
+        return self._unary("ListTables", req, gateway_pb2.ListTablesResponse)
+
     def get_view(self, table_id: str) -> common_pb2.SeatView:
         req = gateway_pb2.GetViewRequest(table_id=table_id)
         return self._unary("GetView", req, common_pb2.SeatView)

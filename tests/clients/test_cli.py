@@ -232,3 +232,34 @@ def test_leaving_hands_the_seat_to_a_bot_that_finishes_the_game(gateway, spawn):
         table = c.get_table(tid)
     assert last.outcome.finished and table.status == gateway_pb2.TABLE_STATUS_FINISHED
     assert table.seats[0].bot and table.your_seat == -1
+
+
+def tablero_tables(gateway: str, *args: str) -> str:
+    env = dict(os.environ, TERM="dumb", COLUMNS="120")
+    out = subprocess.run([sys.executable, "-m", "clients", "--gateway", gateway, "tables",
+                          "duel", *args], capture_output=True, text=True, env=env, timeout=30,
+                         check=True)
+    return out.stdout
+
+
+def test_tables_lists_matchmade_tables_live_then_finished(gateway):
+    with Client(gateway) as a, Client(gateway) as b:
+        a.login("Lia")
+        b.login("Max")
+        # Three seats with bots after a wait: a queue no other test shares.
+        ta = a.enqueue("duel", 3, {"rounds": "1"}, allow_bots=True)
+        tb = b.match("duel", 3, {"rounds": "1"}, allow_bots=True, timeout_s=20)
+        assert a.wait_ticket(ta.ticket_id, 20).table_id == tb.table_id
+        live = tablero_tables(gateway)
+        row = next(line for line in live.splitlines() if tb.table_id in line)
+        assert "Lia" in row and "Max" in row
+        threads = [threading.Thread(target=c.play, args=(tb.table_id, random_chooser(i)))
+                   for i, c in enumerate((a, b))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(30)
+    done = tablero_tables(gateway, "--finished", "--limit", "100")
+    row = next(line for line in done.splitlines() if tb.table_id in line)
+    assert "Most points wins." in row
+    assert tb.table_id not in tablero_tables(gateway)
