@@ -6,24 +6,23 @@ A game registers a renderer under its game id or its view's full type name:
     @register("cuba")
     def cuba(ctx: RenderContext) -> RenderableType: ...
 
-The generic renderer needs no game knowledge: lists as long as the table has
-seats become columns of a seats table, plain values a key/value grid, and
-anything else compact JSON.
+The generic renderer (generic.py) needs no game knowledge.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Callable
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 from tablero.v1 import common_pb2, gateway_pb2
+
+from .generic import render_generic
 
 
 @dataclasses.dataclass
@@ -68,48 +67,6 @@ def seat_names(table: gateway_pb2.TableInfo | None, seats: int) -> list[str]:
             label = s.display_name or f"seat {s.seat}"
             names[s.seat] = f"{label} (bot)" if s.bot else label
     return names
-
-
-def label(key: str) -> str:
-    return key.replace("_", " ")
-
-
-def compact(value: Any) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    if isinstance(value, bool | int | float | str):
-        return str(value)
-    if isinstance(value, list) and all(not isinstance(v, dict | list) for v in value):
-        return ", ".join(compact(v) for v in value) or "—"
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
-
-
-def render_generic(ctx: RenderContext) -> RenderableType:
-    """Any view: a key/value grid, a per-seat table, the rest as compact JSON."""
-    per_seat = {k: v for k, v in ctx.data.items()
-                if isinstance(v, list) and ctx.seats > 1 and len(v) == ctx.seats}
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(style="bold")
-    grid.add_column()
-    for k, v in ctx.data.items():
-        if k not in per_seat:
-            grid.add_row(label(k), compact(v))
-    parts: list[RenderableType] = [grid]
-    if per_seat or ctx.seats:
-        parts.append(seats_table(ctx, per_seat))
-    return Group(*parts)
-
-
-def seats_table(ctx: RenderContext, columns: dict[str, list[Any]]) -> Table:
-    t = Table(box=box.SIMPLE, show_edge=False, pad_edge=False)
-    t.add_column("seat")
-    t.add_column("player")
-    for k in columns:
-        t.add_column(label(k), justify="right")
-    for s in range(ctx.seats):
-        you = " (you)" if s == ctx.view.seat else ""
-        t.add_row(str(s), ctx.seat_names[s] + you, *(compact(v[s]) for v in columns.values()))
-    return t
 
 
 def view_panel(ctx: RenderContext) -> Panel:

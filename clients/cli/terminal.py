@@ -91,9 +91,13 @@ class Terminal:
         msg = message_for_any(view.view, self.resolver) if view.HasField("view") else None
         if msg is None:
             return {}
-        data = json_format.MessageToDict(msg, preserving_proto_field_name=True)
-        # A Struct is a map: sort it so the screen does not reshuffle between draws.
-        return dict(sorted(data.items())) if isinstance(msg, struct_pb2.Struct) else dict(data)
+        if isinstance(msg, struct_pb2.Struct):
+            # A Struct is a map: sort it so the screen does not reshuffle between draws.
+            data = json_format.MessageToDict(msg, preserving_proto_field_name=True)
+            return dict(sorted(data.items()))
+        # A typed view: every field in declaration order, zeros included (money 0).
+        return dict(json_format.MessageToDict(msg, preserving_proto_field_name=True,
+                                              always_print_fields_with_no_presence=True))
 
     def show_view(self, view: common_pb2.SeatView) -> None:
         ctx = render.RenderContext(self.game, view, self.view_data(view), type_name(view.view),

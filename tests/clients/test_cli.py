@@ -111,7 +111,7 @@ def test_play_against_bots_from_the_menu_to_the_end(gateway, redis, spawn):
     # The first view: the seat's hand, the per-seat table, then the stake prompt.
     p.expect(r"hand\s+(\d+), (\d+), (\d+)")
     hand = sorted(int(x) for x in p.match.groups())
-    p.expect(r"Ann \(you\)\s.*\n.*bot \(bot\)")
+    p.expect(r"0: Ann \(you\)\s+1: bot \(bot\)")
     p.expect(STAKE)
     assert p.match.groups() == ("0", "3")
     reply(p, "seven", r"Type a whole number from 0 to 3\.")

@@ -71,16 +71,33 @@ def context(data: dict, game: str = "somegame", seat: int = 1) -> render.RenderC
                                 ["Ann", "Bob (bot)", "Cy"])
 
 
+def rows_of(text: str) -> list[list[str]]:
+    return [line.strip("│ ").split() for line in text.splitlines()]
+
+
 def test_generic_renderer_puts_per_seat_lists_in_a_seats_table():
-    ctx = context({"money": [3, 5, 8], "round": 4.0, "market": {"sugar": 2},
+    ctx = context({"money": [3, 5, 8], "round": 4.0, "market": {"sugar": 2, "rum": 0},
                    "deck": [1, 2]})
     text = screen(render.view_panel(ctx))
     assert "somegame · seat 1 · version 12" in text
-    rows = [line.strip("│ ").split() for line in text.splitlines()]
-    assert ["0", "Ann", "3"] in rows and ["2", "Cy", "8"] in rows
-    assert ["1", "Bob", "(bot)", "(you)", "5"] in rows
-    assert ["round", "4"] in rows and ['market', '{"sugar":2}'] in rows
+    rows = rows_of(text)
+    assert ["0:", "Ann", "1:", "Bob", "(bot)", "(you)", "2:", "Cy"] in rows
+    assert ["money", "3", "5", "8"] in rows
+    assert ["round", "4"] in rows and ["market", "sugar", "2"] in rows  # empty entries left out
     assert ["deck", "1,", "2"] in rows  # not per seat: two entries, three seats
+
+
+def test_generic_renderer_spreads_per_seat_records_and_tabulates_other_records():
+    players = [{"seat": 0, "vp": 1, "yard": {"wood": 2}, "farm": [{"id": "r0c0", "t": "lake"}]},
+               {"seat": 1, "vp": 2, "yard": {}, "farm": []},
+               {"seat": 2, "vp": 0, "yard": {"stone": 1}, "farm": []}]
+    harbor = [{"pos": "berth_1", "ship": "s3", "slots": {"rum": 2}}, {"pos": "sea"}]
+    rows = rows_of(screen(render.view_panel(context({"players": players, "harbor": harbor}))))
+    assert ["vp", "1", "2", "0"] in rows and ["yard", "wood", "2", "—", "stone", "1"] in rows
+    assert ["seat", "0", "1", "2"] not in rows  # the seat is the column itself
+    assert ["seat", "0", "farm:", "r0c0", "lake"] in rows
+    assert ["pos", "ship", "slots"] in rows
+    assert ["berth_1", "s3", "rum", "2"] in rows and ["sea"] in rows
 
 
 def test_a_registered_renderer_wins_over_the_generic_one():
