@@ -126,7 +126,9 @@ class LoadTest:
     async def _slot(self, k: int) -> None:
         players = [self._client(k * self.humans + i) for i in range(self.humans)]
         for i, p in enumerate(players):
-            await p.login(guest_name=f"load-{k}-{i}")
+            if not await self._login(p, f"load-{k}-{i}"):
+                self.stats.fail("slot:no_session")
+                return
         while self.take_game():
             try:
                 if self.cfg.mode == "private":
@@ -135,6 +137,15 @@ class LoadTest:
                     await asyncio.gather(*(self._matched_game(p) for p in players))
             except TableroError as e:
                 self.stats.fail(f"{e.rpc}:{e.code.name}")
+
+    async def _login(self, p: AsyncClient, name: str) -> bool:
+        for _ in range(RESUMES + 1):
+            try:
+                await p.login(guest_name=name)
+                return True
+            except TableroError as e:
+                self.stats.fail(f"{e.rpc}:{e.code.name}")
+        return False
 
     async def _matched_game(self, p: AsyncClient) -> None:
         t0 = time.perf_counter()
