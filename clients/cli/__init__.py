@@ -1,0 +1,5 @@
+"""The `tablero` command: terminal client, load tester and replay verifier."""
+
+from .main import main
+
+__all__ = ["main"]

@@ -1,0 +1,187 @@
+"""The load test: simulated players log in, get tables, play random legal choices.
+
+`tables` slots run at once. Each slot is a group of `humans` simulated players
+(logged in once) that plays one game after another:
+- "match" mode: every player enqueues (bots fill the other seats when
+  humans < seats) and plays the table it is matched to;
+- "private" mode: the first player creates a table with bots in the seats no
+  simulated player takes, the others join it by its invite code.
+New games start until `duration_s` has passed or `games` have been started;
+games in flight then play to their end (at most `drain_s` more).
+
+One process, one event loop, a few shared channels (one HTTP/2 connection each):
+thousands of tables are thousands of coroutines and Watch streams, not threads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import grpc
+
+from clients.sdk import DEFAULT_TARGET, AsyncClient, RetryPolicy, TableroError, random_choice
+
+from . import probe
+from .stats import Stats, report
+
+
+@dataclasses.dataclass
+class LoadConfig:
+    gateway: str = DEFAULT_TARGET
+    game: str = "duel"
+    tables: int = 10
+    seats: int = 0
+    humans: int = 0
+    mode: str = "match"
+    duration_s: float = 0.0
+    games: int = 0
+    concurrency: int = 0
+    channels: int = 4
+    options: dict[str, str] = dataclasses.field(default_factory=dict)
+    bots_after_ms: int = 0
+    match_timeout_s: float = 120.0
+    drain_s: float = 120.0
+    resync_s: float = 2.0
+    seed: int = 1
+    calibrate: bool = True
+
+
+# A player's game is resumed this many times after an RPC that failed for good.
+RESUMES = 3
+
+
+class LoadTest:
+    def __init__(self, config: LoadConfig) -> None:
+        if config.duration_s <= 0 and config.games <= 0:
+            raise ValueError("give a duration or a number of games")
+        self.cfg = config
+        self.stats = Stats()
+        self.stopping = False
+        self.games_taken = 0
+        self.channels: list[grpc.aio.Channel] = []
+        self.rng = random.Random(config.seed)
+
+    def stop(self) -> None:
+        """Start no new games; the ones in flight play to their end."""
+        self.stopping = True
+
+    def take_game(self) -> bool:
+        if self.stopping or (self.cfg.games and self.games_taken >= self.cfg.games):
+            return False
+        self.games_taken += 1
+        return True
+
+    async def run(self, on_tick: Callable[[Stats], None] | None = None) -> dict[str, Any]:
+        """Run to the end; the report (see stats.report)."""
+        noop = await probe.noop_rtt_ms() if self.cfg.calibrate else None
+        self.stats = Stats()
+        interceptor = probe.Probe(self.stats, self.cfg.concurrency)
+        opts = [("grpc.use_local_subchannel_pool", 1)]
+        self.channels = [grpc.aio.insecure_channel(self.cfg.gateway, options=opts,
+                                                   interceptors=[interceptor])
+                         for _ in range(max(1, self.cfg.channels))]
+        helpers = [asyncio.create_task(probe.monitor_loop_lag(self.stats))]
+        if on_tick is not None:
+            helpers.append(asyncio.create_task(_ticker(self.stats, on_tick)))
+        try:
+            await self._run_slots()
+        finally:
+            for h in helpers:
+                h.cancel()
+            await asyncio.gather(*helpers, return_exceptions=True)
+            await asyncio.gather(*(ch.close(None) for ch in self.channels))
+        return report(self.stats, self.public_config(), noop)
+
+    def public_config(self) -> dict[str, Any]:
+        return dataclasses.asdict(self.cfg)
+
+    async def _run_slots(self) -> None:
+        seats = self.cfg.seats
+        if not seats:
+            async with self._client(0) as c:
+                await c.login(guest_name="load-describe")
+                seats = (await c.describe_game(self.cfg.game)).min_seats
+        self.seats = seats
+        self.humans = min(self.cfg.humans or seats, seats)
+        slots = [asyncio.create_task(self._slot(k)) for k in range(self.cfg.tables)]
+        loop = asyncio.get_running_loop()
+        if self.cfg.duration_s > 0:
+            loop.call_later(self.cfg.duration_s, self.stop)
+        limit = self.cfg.duration_s + self.cfg.drain_s if self.cfg.duration_s > 0 else None
+        _, late = await asyncio.wait(slots, timeout=limit)
+        for t in late:
+            t.cancel()
+        await asyncio.gather(*slots, return_exceptions=True)
+        self.stats.players_unfinished = len(late)
+
+    def _client(self, k: int) -> AsyncClient:
+        return AsyncClient(channel=self.channels[k % len(self.channels)],
+                           retry=RetryPolicy(attempts=8), timeout_s=60.0)
+
+    async def _slot(self, k: int) -> None:
+        players = [self._client(k * self.humans + i) for i in range(self.humans)]
+        for i, p in enumerate(players):
+            if not await self._login(p, f"load-{k}-{i}"):
+                self.stats.fail("slot:no_session")
+                return
+        while self.take_game():
+            try:
+                if self.cfg.mode == "private":
+                    await self._private_round(players)
+                else:
+                    await asyncio.gather(*(self._matched_game(p) for p in players))
+            except TableroError as e:
+                self.stats.fail(f"{e.rpc}:{e.code.name}")
+
+    async def _login(self, p: AsyncClient, name: str) -> bool:
+        for _ in range(RESUMES + 1):
+            try:
+                await p.login(guest_name=name)
+                return True
+            except TableroError as e:
+                self.stats.fail(f"{e.rpc}:{e.code.name}")
+        return False
+
+    async def _matched_game(self, p: AsyncClient) -> None:
+        t0 = time.perf_counter()
+        ticket = await p.match(self.cfg.game, self.seats, self.cfg.options,
+                               allow_bots=self.humans < self.seats,
+                               bots_after_ms=self.cfg.bots_after_ms,
+                               timeout_s=self.cfg.match_timeout_s)
+        self.stats.matchmaking_wait.append(time.perf_counter() - t0)
+        await self._play(p, ticket.table_id)
+
+    async def _private_round(self, players: list[AsyncClient]) -> None:
+        host, guests = players[0], players[1:]
+        table = await host.create_table(self.cfg.game, self.seats, self.cfg.options,
+                                        bot_seats=list(range(self.humans, self.seats)))
+        for g in guests:
+            await g.join_table(table.invite_code)
+        await asyncio.gather(*(self._play(p, table.table_id) for p in players))
+
+    async def _play(self, p: AsyncClient, table_id: str) -> None:
+        """Play one seat to the end; resume after an RPC that failed for good."""
+        self.stats.tables_started.add(table_id)
+        r = random.Random(self.rng.getrandbits(64))
+        for _ in range(RESUMES + 1):
+            try:
+                await p.play(table_id, lambda _v, d: random_choice(d, r),
+                             resync_s=self.cfg.resync_s)
+            except TableroError as e:
+                self.stats.fail(f"{e.rpc}:{e.code.name}")
+                continue
+            self.stats.tables_finished.add(table_id)
+            return
+        self.stats.fail("play:abandoned")
+
+
+async def _ticker(stats: Stats, on_tick: Callable[[Stats], None], every_s: float = 0.25
+                  ) -> None:
+    while True:
+        on_tick(stats)
+        await asyncio.sleep(every_s)

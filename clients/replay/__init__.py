@@ -1,0 +1,1 @@
+"""The replay verifier: re-run finished tables through the rules service."""

@@ -1,0 +1,110 @@
+"""The terminal client's pieces that need no server: answers parsed against a
+decision, menus (standing optional decisions included), and the renderer registry
+with its generic fallback."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from tablero.v1 import common_pb2
+
+from clients.cli import prompt, render
+
+
+def decision(**kw) -> common_pb2.Decision:
+    return common_pb2.Decision(id="d7.1", seat=1, kind="cuba.play_character",
+                               prompt="Play a character.", **kw)
+
+
+OPTS = decision(options=[common_pb2.Option(id="character:mayor", label="Mayor"),
+                         common_pb2.Option(id="character:architect", label="Architect"),
+                         common_pb2.Option(id="done", label="done")])
+AMOUNT = decision(amount=common_pb2.AmountRange(min=2, max=9))
+TRANSFER = common_pb2.Decision(id="t1", seat=1, kind="coin.transfer", optional=True,
+                               prompt="Give resources to another faction.",
+                               options=[common_pb2.Option(id="to:farc", label="FARC")])
+
+
+def screen(renderable) -> str:
+    c = Console(width=100, record=True, color_system=None, force_terminal=False)
+    c.print(renderable)
+    return c.export_text()
+
+
+def test_answers_by_number_id_or_amount():
+    assert prompt.parse("2", OPTS).option_id == "character:architect"
+    assert prompt.parse(" done ", OPTS).option_id == "done"
+    assert prompt.parse("7", AMOUNT).amount == 7
+    assert prompt.parse("2", AMOUNT).amount == 2
+    assert all(c.decision_id == "d7.1" for c in (prompt.parse("1", OPTS),
+                                                 prompt.parse("9", AMOUNT)))
+
+
+def test_bad_answers_say_what_is_expected():
+    assert prompt.parse("4", OPTS) == "Choose a number from 1 to 3."
+    assert prompt.parse("mayor", OPTS) == "'mayor' is not one of the options (? for help)."
+    assert prompt.parse("1", AMOUNT) == "The amount must be from 2 to 9."
+    assert prompt.parse("ten", AMOUNT) == "Type a whole number from 2 to 9."
+    assert prompt.parse("", OPTS) == "Please answer the decision (? for help)."
+
+
+def test_commands_and_optional_decisions():
+    assert prompt.parse("v", OPTS) == prompt.Command("view")
+    assert prompt.parse("?", OPTS) == prompt.Command("help")
+    assert prompt.parse("q", OPTS) == prompt.Command("leave")
+    assert prompt.parse("o1", OPTS, n_optional=1) == prompt.Command("optional", 0)
+    # Without that many optional decisions "o2" is just a wrong answer.
+    assert prompt.parse("o2", OPTS, n_optional=1) == "'o2' is not one of the options (? for help)."
+
+
+def test_menu_numbers_options_and_lists_optional_decisions():
+    text = screen(prompt.menu(OPTS, [TRANSFER]))
+    assert "Play a character." in text
+    assert "1. Mayor" in text and "[character:mayor]" in text
+    assert "3. done" in text and "[done]" not in text  # label == id: shown once
+    assert "o1. (optional) Give resources to another faction." in text
+    assert "Enter an amount from 2 to 9." in screen(prompt.menu(AMOUNT))
+
+
+def context(data: dict, game: str = "somegame", seat: int = 1) -> render.RenderContext:
+    view = common_pb2.SeatView(seat=seat, version=12)
+    return render.RenderContext(game, view, data, "google.protobuf.Struct",
+                                ["Ann", "Bob (bot)", "Cy"])
+
+
+def rows_of(text: str) -> list[list[str]]:
+    return [line.strip("│ ").split() for line in text.splitlines()]
+
+
+def test_generic_renderer_puts_per_seat_lists_in_a_seats_table():
+    ctx = context({"money": [3, 5, 8], "round": 4.0, "market": {"sugar": 2, "rum": 0},
+                   "deck": [1, 2]})
+    text = screen(render.view_panel(ctx))
+    assert "somegame · seat 1 · version 12" in text
+    rows = rows_of(text)
+    assert ["0:", "Ann", "1:", "Bob", "(bot)", "(you)", "2:", "Cy"] in rows
+    assert ["money", "3", "5", "8"] in rows
+    assert ["round", "4"] in rows and ["market", "sugar", "2"] in rows  # empty entries left out
+    assert ["deck", "1,", "2"] in rows  # not per seat: two entries, three seats
+
+
+def test_generic_renderer_spreads_per_seat_records_and_tabulates_other_records():
+    players = [{"seat": 0, "vp": 1, "yard": {"wood": 2}, "farm": [{"id": "r0c0", "t": "lake"}]},
+               {"seat": 1, "vp": 2, "yard": {}, "farm": []},
+               {"seat": 2, "vp": 0, "yard": {"stone": 1}, "farm": []}]
+    harbor = [{"pos": "berth_1", "ship": "s3", "slots": {"rum": 2}}, {"pos": "sea"}]
+    rows = rows_of(screen(render.view_panel(context({"players": players, "harbor": harbor}))))
+    assert ["vp", "1", "2", "0"] in rows and ["yard", "wood", "2", "—", "stone", "1"] in rows
+    assert ["seat", "0", "1", "2"] not in rows  # the seat is the column itself
+    assert ["seat", "0", "farm:", "r0c0", "lake"] in rows
+    assert ["pos", "ship", "slots"] in rows
+    assert ["berth_1", "s3", "rum", "2"] in rows and ["sea"] in rows
+
+
+def test_a_registered_renderer_wins_over_the_generic_one():
+    @render.register("somegame-registered")
+    def mine(ctx: render.RenderContext) -> str:
+        return f"custom board, round {ctx.data['round']}"
+
+    assert "custom board, round 2" in screen(render.view_panel(
+        context({"round": 2}, game="somegame-registered")))
+    assert render.renderer_for("othergame", "x.y.View") is render.render_generic
