@@ -26,6 +26,7 @@ log = logging.getLogger("tablero.driver")
 
 MAX_STEPS_PER_KICK = 5000
 LOCK_MS = 10_000
+BACKOFF_MS = 5_000
 
 
 class Driver:
@@ -52,8 +53,10 @@ class Driver:
             await self.play_due(tid)
         except GatewayError as e:
             log.warning("driving table %s: %s %s", tid, e.code.name, e.message)
+            await self._back_off(tid)
         except Exception:
             log.exception("driving table %s", tid)
+            await self._back_off(tid)
         finally:
             if await self.redis.get(lock) == token.encode():
                 await self.redis.delete(lock)
@@ -88,6 +91,10 @@ class Driver:
             await self.redis.zadd(keys.DEADLINES, {table.tid: due}, gt=True)
         version = await self.redis.hget(keys.table_meta(table.tid), "version")
         return version is not None and int(version) == table.version
+
+    async def _back_off(self, tid: str) -> None:
+        """A table whose bot move failed is tried again later, not on every sweep."""
+        await self.redis.zadd(keys.DEADLINES, {tid: now_ms() + BACKOFF_MS}, xx=True)
 
     def kick_later(self, tid: str) -> None:
         asyncio.get_running_loop().call_later(0.05, self.kick, tid)

@@ -59,9 +59,11 @@ class Gateway:
 def connect_redis(config: Config) -> Redis:
     """A Redis client; with REDIS_CLUSTER, a cluster client (every atomic step of the
     gateway stays in one slot, so the same code runs on Redis Cluster)."""
+    # The socket timeout must outlast Watch's blocking reads (streams.BLOCK_MS).
+    opts = {"max_connections": 10_000, "socket_timeout": 30, "socket_connect_timeout": 10}
     if config.redis_cluster:
-        return RedisCluster.from_url(config.redis_url, max_connections=10_000)
-    return Redis.from_url(config.redis_url, max_connections=10_000)
+        return RedisCluster.from_url(config.redis_url, **opts)
+    return Redis.from_url(config.redis_url, **opts)
 
 
 async def start(config: Config) -> Gateway:

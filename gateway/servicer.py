@@ -35,6 +35,15 @@ RPC_SECONDS = Histogram("tablero_gateway_rpc_seconds", "Gateway RPC latency", ["
 RPC_TOTAL = Counter("tablero_gateway_rpc_total", "Gateway RPCs by status", ["method", "code"])
 
 
+def new_invite_code() -> str:
+    """12 lowercase letters and digits (60 bits): easy to read out, never mistaken for a
+    command-line flag."""
+    return "".join(secrets.choice(INVITE_ALPHABET) for _ in range(12))
+
+
+INVITE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
+
+
 def guard(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Count and time a unary RPC; GatewayError -> its status; anything else -> INTERNAL."""
     method = fn.__name__
@@ -146,7 +155,7 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
             if seat < 0:
                 raise invalid("join", "every seat is a bot seat; nothing to join")
             players[seat], names[seat] = s.player_id, s.name
-        invite = secrets.token_urlsafe(9)
+        invite = new_invite_code()
         if len(req.bot_policy) > 32:
             raise invalid("bot_policy", "bot_policy is too long")
         table = await self.tables.create(req.game, req.seats, options, players, names, bots,
@@ -204,6 +213,10 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
     @guard
     async def Act(self, req: gw.ActRequest, ctx: Any) -> gw.ActResponse:
         return await self.tables.act(current.get(), req)
+
+    @guard
+    async def Suggest(self, req: gw.SuggestRequest, ctx: Any) -> pb.Choice:
+        return await self.tables.suggest(current.get(), req)
 
     async def Watch(self, req: gw.WatchRequest,
                     ctx: grpc.aio.ServicerContext) -> AsyncIterator[gw.TableEvent]:

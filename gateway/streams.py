@@ -19,7 +19,7 @@ from .sessions import Session
 from .tables import Tables, visible
 
 STREAM_ID = re.compile(r"^\d{1,20}-\d{1,20}$")
-BLOCK_MS = 5_000
+BLOCK_MS = 2_000  # well under the Redis client's socket timeout
 BATCH = 256
 
 
@@ -32,11 +32,13 @@ async def watch(redis: Redis, tables: Tables, session: Session, tid: str,
     stream = keys.table_events(tid)
     while True:
         seat = table.seat_of(session.player_id)
-        res = await redis.xread({stream: last}, count=BATCH, block=BLOCK_MS)
+        # A finished table has all its events: read what is left without waiting.
+        block = None if table.status == "finished" else BLOCK_MS
+        res = await redis.xread({stream: last}, count=BATCH, block=block)
         if not res:
-            table, _ = await tables.load(tid, with_state=False)
-            if table.status == "finished" and not await redis.xread({stream: last}, count=1):
+            if block is None:
                 return
+            table, _ = await tables.load(tid, with_state=False)
             continue
         for eid, fields in res[0][1]:
             last = eid.decode()

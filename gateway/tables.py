@@ -355,6 +355,21 @@ class Tables:
             out.outcome.CopyFrom(out.events[-1].outcome)
         return out
 
+    async def suggest(self, session: Session, req: gw.SuggestRequest) -> pb.Choice:
+        if len(req.decision_id) > 128 or len(req.policy) > 32:
+            raise invalid("decision_id", "decision_id or policy is too long")
+        table, state = await self.load(req.table_id)
+        seat = table.seat_of(session.player_id)
+        if seat < 0:
+            raise denied("you hold no seat at this table")
+        decision_id = req.decision_id or next(
+            (p["id"] for p in table.pending if p["seat"] == seat and not p["opt"]), "")
+        check_pending(table, seat, decision_id)
+        policy = req.policy or table.bot_policy
+        if policy not in (await self.router.info(table.game)).bot_policies:
+            raise invalid("policy", f"unknown bot policy {policy!r}")
+        return await self.router.suggest(table.game, state, seat, decision_id, policy)
+
     # -- seeing -----------------------------------------------------------------
 
     async def list(self, session: Session, req: gw.ListTablesRequest) -> gw.ListTablesResponse:

@@ -2,9 +2,9 @@
 -- two tables even when several gateways run it at once. Expires overdue tickets first.
 -- KEYS[1] queue zset  KEYS[2] tickets hash   (one hash tag)
 -- ARGV[1] now ms   ARGV[2] seats per table   ARGV[3] the new table id
--- A full table forms from the `seats` oldest tickets. Otherwise, when the oldest ticket allows
--- bots and has waited bots_after ms, the waiting tickets that allow bots (oldest first, up to
--- `seats`) form a table and bots take the other seats.
+-- A full table forms from the `seats` oldest tickets. Otherwise, when the oldest ticket that
+-- allows bots has waited its bots_after ms, the waiting tickets that allow bots (oldest first,
+-- up to `seats`) form a table and bots take the other seats.
 -- Returns {} | {table_id, ticket ids in seat order...}
 local now = tonumber(ARGV[1])
 local seats = tonumber(ARGV[2])
@@ -29,8 +29,13 @@ local take = {}
 if #waiting >= seats then
   for i = 1, seats do take[i] = waiting[i] end
 else
-  local oldest = waiting[1][2]
-  if not oldest.bots or now < oldest.created + oldest.bots_after then return {} end
+  -- The oldest ticket that accepts bots decides: tickets that wait for people only
+  -- never hold up the ones behind them.
+  local first = nil
+  for _, w in ipairs(waiting) do
+    if not first and w[2].bots then first = w[2] end
+  end
+  if not first or now < first.created + first.bots_after then return {} end
   for _, w in ipairs(waiting) do
     if w[2].bots and #take < seats then take[#take + 1] = w end
   end

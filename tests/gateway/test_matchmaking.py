@@ -101,3 +101,15 @@ def test_bots_fill_empty_seats_after_the_wait_and_play_until_a_person_decides(ne
             break
         time.sleep(0.05)
     assert waiting and all(p.seat == 0 for p in waiting), "bots did not play up to the person"
+
+
+def test_a_ticket_waiting_for_people_only_does_not_hold_up_bot_tables(new_client):
+    purist, ann = new_client("purist"), new_client("ann")
+    opts = {"rounds": "5"}
+    purist.Enqueue(gw.EnqueueRequest(game="duel", seats=4, options=opts, ttl_ms=5000))
+    t = ann.Enqueue(gw.EnqueueRequest(game="duel", seats=4, options=opts, allow_bots=True,
+                                      bots_after_ms=200))
+    got = ann.GetTicket(gw.GetTicketRequest(ticket_id=t.ticket_id, wait_ms=5000))
+    assert got.status == gw.TICKET_STATUS_MATCHED
+    seats = ann.GetTable(gw.GetTableRequest(table_id=got.table_id)).seats
+    assert [s.bot for s in seats] == [False, True, True, True]

@@ -49,3 +49,25 @@ def _struct(sv):
     s = struct_pb2.Struct()
     sv.view.Unpack(s)
     return s
+
+
+def test_suggest_offers_one_of_the_callers_options_and_changes_nothing(new_client, redis):
+    import grpc
+    import pytest
+
+    ann, bob = new_client("ann"), new_client("bob")
+    info = ann.CreateTable(gw.CreateTableRequest(game="duel", seats=2, join=True))
+    bob.JoinTable(gw.JoinTableRequest(invite_code=info.invite_code))
+    tid = info.table_id
+    view = ann.GetView(gw.GetViewRequest(table_id=tid))
+    d = view.decisions[0]
+    hint = ann.Suggest(gw.SuggestRequest(table_id=tid))
+    assert hint.decision_id == d.id and d.amount.min <= hint.amount <= d.amount.max
+    assert ann.Suggest(gw.SuggestRequest(table_id=tid, decision_id=d.id)) == hint
+    assert int(redis.hget(f"t:{{{tid}}}:meta", "version")) == view.version
+    with pytest.raises(grpc.RpcError) as e:  # not bob's decision
+        bob.Suggest(gw.SuggestRequest(table_id=tid, decision_id=d.id))
+    assert e.value.code() == grpc.StatusCode.PERMISSION_DENIED
+    with pytest.raises(grpc.RpcError) as e:
+        ann.Suggest(gw.SuggestRequest(table_id=tid, policy="genius"))
+    assert e.value.code() == grpc.StatusCode.INVALID_ARGUMENT

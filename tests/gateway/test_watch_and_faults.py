@@ -61,6 +61,8 @@ def test_watch_resumes_exactly_after_the_last_event_id(new_client):
     cut = len(full) // 2
     rest = _collect(ann, tid, full[cut - 1].event_id)
     assert [e.event_id for e in rest] == [e.event_id for e in full[cut:]]
+    # Resuming after the last event of a finished game ends the stream at once, empty.
+    assert _collect(ann, tid, full[-1].event_id) == []
 
 
 def test_a_killed_rules_replica_loses_nothing(platform, redis, new_client, log_dir):
