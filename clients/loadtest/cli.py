@@ -48,6 +48,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--drain", type=float, default=120.0, metavar="S",
                    help="after --duration, how long games in flight may take to finish")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--choices", choices=("random", "suggested"), default="random",
+                   help="random legal choices, or the gateway's bot suggestion for each")
     p.add_argument("--no-calibrate", action="store_true",
                    help="skip the loopback no-op round-trip measurement")
     out = p.add_mutually_exclusive_group()
@@ -66,7 +68,8 @@ def config_of(args: argparse.Namespace) -> LoadConfig:
         humans=args.humans, mode=args.mode, duration_s=args.duration, games=args.games,
         concurrency=args.concurrency, channels=args.channels,
         options=dict(args.option_pairs), bots_after_ms=args.bots_after_ms,
-        drain_s=args.drain, seed=args.seed, calibrate=not args.no_calibrate)
+        drain_s=args.drain, seed=args.seed, calibrate=not args.no_calibrate,
+        choices=args.choices)
 
 
 def run(args: argparse.Namespace) -> int:

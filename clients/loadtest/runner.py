@@ -49,6 +49,8 @@ class LoadConfig:
     resync_s: float = 2.0
     seed: int = 1
     calibrate: bool = True
+    # "random": uniformly random offered choices; "suggested": the gateway's bot suggestion.
+    choices: str = "random"
 
 
 # A player's game is resumed this many times after an RPC that failed for good.
@@ -164,13 +166,18 @@ class LoadTest:
             await g.join_table(table.invite_code)
         await asyncio.gather(*(self._play(p, table.table_id) for p in players))
 
+    def _chooser(self, p: AsyncClient, table_id: str, r: random.Random) -> Any:
+        if self.cfg.choices == "suggested":
+            return lambda _v, d: p.suggest(table_id, d.id)
+        return lambda _v, d: random_choice(d, r)
+
     async def _play(self, p: AsyncClient, table_id: str) -> None:
         """Play one seat to the end; resume after an RPC that failed for good."""
         self.stats.tables_started.add(table_id)
         r = random.Random(self.rng.getrandbits(64))
         for _ in range(RESUMES + 1):
             try:
-                await p.play(table_id, lambda _v, d: random_choice(d, r),
+                await p.play(table_id, self._chooser(p, table_id, r),
                              resync_s=self.cfg.resync_s)
             except TableroError as e:
                 self.stats.fail(f"{e.rpc}:{e.code.name}")

@@ -190,6 +190,13 @@ class AsyncClient:
         req = gateway_pb2.GetViewRequest(table_id=table_id)
         return await self._unary("GetView", req, common_pb2.SeatView)
 
+    async def suggest(self, table_id: str, decision_id: str = "", policy: str = ""
+                      ) -> common_pb2.Choice:
+        """A bot's suggestion for one of the caller's decisions (nothing changes)."""
+        req = gateway_pb2.SuggestRequest(table_id=table_id, decision_id=decision_id,
+                                         policy=policy)
+        return await self._unary("Suggest", req, common_pb2.Choice)
+
     async def act(self, table_id: str, choice: common_pb2.Choice, *,
                   idempotency_key: str | None = None, expected_version: int = 0
                   ) -> gateway_pb2.ActResponse:

@@ -62,6 +62,16 @@ async def test_private_tables_with_bots_for_a_duration_under_a_concurrency_cap(g
     assert rep["client_overhead"]["cpu_ms_per_choice"] > 0
 
 
+async def test_suggested_choices_come_from_the_gateways_bot(gateway, redis):
+    lt = LoadTest(LoadConfig(gateway=gateway, game="duel", tables=3, games=3, seats=2,
+                             options={"rounds": "1"}, channels=1, calibrate=False,
+                             choices="suggested"))
+    rep = await lt.run()
+    check_against_redis(redis, lt, rep)
+    assert rep["games_finished"] == 3 and rep["errors_total"] == 0
+    assert rep["latency_ms"]["Suggest"]["count"] == rep["choices_total"]
+
+
 def test_command_line_json_and_histogram(gateway, tmp_path):
     png = tmp_path / "latency.png"
     out = subprocess.run(
