@@ -12,6 +12,8 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from .processes import ROOT, Proc, start_gateway, start_redis, start_rules, target
@@ -31,20 +33,54 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+class Supervisor:
+    """Keeps the services up as an orchestrator would: a rules service or the gateway that
+    dies is started again on the same port (so the gateway's targets stay valid). The
+    embedded Redis holds the live state: losing it stops everything."""
+
+    def __init__(self) -> None:
+        self.procs: list[Proc] = []
+        self.starters: list[Callable[[], Proc] | None] = []
+
+    def add(self, proc: Proc, restart: Callable[[], Proc] | None = None) -> Proc:
+        """Supervise `proc`; `restart` starts it again (None: essential, never restarted)."""
+        self.procs.append(proc)
+        self.starters.append(restart)
+        print(f"{proc.name} {proc.endpoint}", flush=True)
+        return proc
+
+    def watch(self) -> None:
+        """Restart what dies; return when an essential process died."""
+        while True:
+            time.sleep(0.5)
+            for i, p in enumerate(self.procs):
+                if p.alive():
+                    continue
+                start = self.starters[i]
+                if start is None:
+                    print(f"stopped: {p.name} exited", file=sys.stderr)
+                    return
+                print(f"restarting {p.name} {p.endpoint} (it exited with "
+                      f"{p.popen.returncode})", file=sys.stderr, flush=True)
+                self.procs[i] = start()
+
+    def stop(self) -> None:
+        for p in reversed(self.procs):
+            p.stop()
+
+
 def main() -> int:
     replicas = int(os.environ.get("REPLICAS", "2"))
     gateway_port = int(os.environ.get("GATEWAY_PORT", "50051"))
     log_dir = Path(os.environ.get("TABLERO_LOG_DIR", ROOT / "run" / "logs"))
-    procs: list[Proc] = []
+    sup = Supervisor()
     try:
         redis_url = os.environ.get("REDIS_URL")
         if redis_url:
             print(f"redis {redis_url} (REDIS_URL)", flush=True)
         else:
-            redis = start_redis(int(os.environ.get("REDIS_PORT", "6379")))
-            procs.append(redis)
+            redis = sup.add(start_redis(int(os.environ.get("REDIS_PORT", "6379"))))
             redis_url = f"redis://{redis.endpoint}/0"
-            print(f"redis {redis.endpoint}", flush=True)
         games = shipped_games()
         if not games:
             print("no rules services found under services/", file=sys.stderr)
@@ -52,29 +88,23 @@ def main() -> int:
         targets = {}
         for game, module in games.items():
             reps = [start_rules(module, game, log_dir=log_dir) for _ in range(replicas)]
-            procs += reps
             for r in reps:
-                print(f"rules {game} {r.endpoint}", flush=True)
+                sup.add(r, partial(start_rules, module, game, r.port, log_dir))
             targets[game] = target(reps)
-        gw = start_gateway(redis_url, targets, gateway_port, log_dir)
-        procs.append(gw)
-        print(f"gateway {gw.endpoint}", flush=True)
+        sup.add(start_gateway(redis_url, targets, gateway_port, log_dir),
+                partial(start_gateway, redis_url, targets, gateway_port, log_dir))
         print(f"logs {log_dir}   (Ctrl-C stops everything)", flush=True)
         # Ctrl-C (SIGINT) and SIGTERM both stop everything, even when started in the background.
         signal.signal(signal.SIGINT, _interrupt)
         signal.signal(signal.SIGTERM, _interrupt)
-        while all(p.alive() for p in procs):
-            time.sleep(0.5)
-        dead = [p.name for p in procs if not p.alive()]
-        print(f"stopped: {', '.join(dead)} exited", file=sys.stderr)
+        sup.watch()
         return 1
     except KeyboardInterrupt:
         return 0
     finally:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut the stop short
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        for p in reversed(procs):
-            p.stop()
+        sup.stop()
         print("all stopped", flush=True)
 
 
