@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed-$(shell cat requirements.txt | cksum | cut -d' ' -f
 BUF    := node_modules/.bin/buf
 export PYTHONPATH := $(CURDIR):$(CURDIR)/gen
 
-.PHONY: all venv gen run test test-fast lint typecheck contract bench clean
+.PHONY: all venv gen run test lint contract bench bench-games clean
 
 all: gen
 
@@ -45,6 +45,12 @@ contract: $(BUF)
 
 bench: gen
 	$(PY) -m bench.platform
+
+bench-games: gen
+	$(PY) -m bench.cuba speed
+	$(PY) -m bench.rules_service cuba 12 4 4
+	$(PY) -m bench.andean_abyss
+	$(PY) -m bench.rules_service andean_abyss 4 4 4
 
 clean:
 	rm -rf gen $(VENV) node_modules
