@@ -115,6 +115,12 @@ class OperationProc(Proc[Any]):
             return []
         return [s.name for s in self.sas if s.faction == v["f"] and s.allowed(st, v)]
 
+    def any_sa(self, st: CoinState, v: dict[str, Any]) -> bool:
+        """Whether `sa_names` would name any (stops at the first)."""
+        if v["lim"] or v["sa"] or not v.get("sa_ok", True):
+            return False
+        return any(s.faction == v["f"] and s.allowed(st, v) for s in self.sas)
+
     def step(self, ctx: Ctx, st: CoinState, fr: Frame) -> None:
         v = fr.vars
         ph = v["ph"]
@@ -130,6 +136,12 @@ class OperationProc(Proc[Any]):
             self.spec(v).finish(ctx, st, v)
         elif ph == "after":
             pop(st, sa=v["sa"], op_spaces=list(v["spaces"]))
+
+    def waits(self, st: CoinState, fr: Frame) -> bool:
+        v = fr.vars
+        if v["ph"] == "spaces":
+            return self.can_select_any(st, v) or self.any_sa(st, v)
+        return v["ph"] == "after" and self.any_sa(st, v)
 
     def decisions(self, st: CoinState, fr: Frame) -> list[Decision]:
         v = fr.vars

@@ -135,6 +135,9 @@ class CardProc(Proc[Any]):
 
     # -- decisions -------------------------------------------------------------
 
+    def waits(self, st: CoinState, fr: Frame) -> bool:
+        return fr.vars["ph"] in ("act", "bonus", "help", "bonus_op")
+
     def decisions(self, st: CoinState, fr: Frame) -> list[Decision]:
         v = fr.vars
         ph = v["ph"]
