@@ -24,7 +24,6 @@ from .constants import (
     NKINDS,
     Faction,
     Kind,
-    SpaceType,
     Terrain,
 )
 from .state import AAState
@@ -94,15 +93,15 @@ def outnumbers(st: AAState, s: int, f: int) -> bool:
 
 
 def is_city(s: int) -> bool:
-    return D.TYPE[s] == SpaceType.CITY
+    return D.IS_CITY[s]
 
 
 def is_dept(s: int) -> bool:
-    return D.TYPE[s] == SpaceType.DEPT
+    return D.IS_DEPT[s]
 
 
 def is_loc(s: int) -> bool:
-    return D.TYPE[s] == SpaceType.LOC
+    return D.IS_LOC[s]
 
 
 def in_play(st: AAState, s: int) -> bool:
@@ -112,6 +111,11 @@ def in_play(st: AAState, s: int) -> bool:
 
 def spaces(st: AAState) -> tuple[int, ...]:
     return D.IN_PLAY[st.extras]
+
+
+def cities_and_depts(st: AAState) -> tuple[int, ...]:
+    """The Cities and Departments in play (every space but LoCs)."""
+    return D.CITIES_DEPTS[st.extras]
 
 
 def adjacent(st: AAState, s: int) -> tuple[int, ...]:

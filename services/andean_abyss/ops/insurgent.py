@@ -54,8 +54,8 @@ class Rally(OpSpec):
     def __init__(self, faction: int) -> None:
         self.faction = faction
 
-    def candidates(self, st: AAState, v: dict[str, Any]) -> list[int]:
-        return [s for s in range(D.NS) if not B.is_loc(s) and B.in_play(st, s)]
+    def candidates(self, st: AAState, v: dict[str, Any]) -> tuple[int, ...]:
+        return B.cities_and_depts(st)
 
     def selectable(self, st: AAState, v: dict[str, Any], s: int) -> bool:
         f = self.faction
