@@ -99,6 +99,7 @@ class AndeanAbyss(Game[AAState]):
 
 GIVE_PROMPTS = tuple(tuple(f"{FACTION_IDS[g]}: give Resources to {FACTION_IDS[r]}."
                            for r in range(4)) for g in range(4))
+GIVE_ID_TAILS = tuple(tuple(f".{g}.{r}" for r in range(4)) for g in range(4))
 SHIP_PROMPTS = tuple(f"{FACTION_IDS[g]}: give a Shipment to another faction's Guerrilla in "
                      "the same space." for g in range(4))
 
@@ -113,7 +114,7 @@ def transfer_decisions(st: AAState) -> list[Decision]:
         seat = st.seat_of[giver]
         if st.resources[giver] > 0:
             amount = AmountRange(1, st.resources[giver])
-            out += [Decision(f"t{serial}.{giver}.{recv}", seat, "aa.give_resources",
+            out += [Decision(f"t{serial}{GIVE_ID_TAILS[giver][recv]}", seat, "aa.give_resources",
                              GIVE_PROMPTS[giver][recv], amount=amount, optional=True)
                     for recv in range(4) if st.seat_of[recv] != seat]
         if any(c >= 0 and B.ship_owner(c) == giver for c in st.ships):
