@@ -83,8 +83,8 @@ def pieces_of(st: AAState, s: int, f: int) -> int:
 
 
 def enemies_of(st: AAState, s: int, f: int) -> int:
-    """G.5 others(s, f)."""
-    return sum(pieces_of(st, s, g) for g in range(4) if g != f)
+    """G.5 others(s, f): every piece in s less f's own (each kind has one owner)."""
+    return sum(st.pieces[s * NKINDS:(s + 1) * NKINDS]) - pieces_of(st, s, f)
 
 
 def outnumbers(st: AAState, s: int, f: int) -> bool:
