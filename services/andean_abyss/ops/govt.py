@@ -245,6 +245,9 @@ class PatrolMoveProc(Proc[AAState]):
         reach = patrol_reach(st, src)
         return [v["dest"]] if v["lim"] and v["dest"] in reach else ([] if v["lim"] else reach)
 
+    def waits(self, st: AAState, fr: Frame) -> bool:
+        return True  # every branch of `decisions` offers one decision
+
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         v = fr.vars
         if v["lim"] and v["dest"] < 0:

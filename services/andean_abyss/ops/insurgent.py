@@ -77,6 +77,9 @@ class RallySpaceProc(Proc[AAState]):
 
     name = "aa.rally_space"
 
+    def waits(self, st: AAState, fr: Frame) -> bool:
+        return True  # every branch of `decisions` offers one decision
+
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         v = fr.vars
         s, f = v["s"], v["f"]

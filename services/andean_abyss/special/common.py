@@ -35,6 +35,10 @@ class SpaceLoop(Proc[AAState]):
         """Whether the SA has a space now (overridden where a cheaper test exists)."""
         return bool(self.spaces(st, v))
 
+    def waits(self, st: AAState, fr: Frame) -> bool:
+        v = fr.vars
+        return len(v["done"]) < v["max"] and any(s not in v["done"] for s in self.spaces(st, v))
+
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         v = fr.vars
         if len(v["done"]) >= v["max"]:
