@@ -110,6 +110,7 @@ def transfer_decisions(st: AAState) -> list[Decision]:
     `t<serial>.<giver>.<receiver>` and `h<serial>.<giver>`."""
     out: list[Decision] = []
     serial = str(st.serial)
+    holders = {B.ship_owner(c) for c in st.ships if c >= 0}
     for giver in range(4):
         seat = st.seat_of[giver]
         if st.resources[giver] > 0:
@@ -117,7 +118,7 @@ def transfer_decisions(st: AAState) -> list[Decision]:
             out += [Decision(f"t{serial}{GIVE_ID_TAILS[giver][recv]}", seat, "aa.give_resources",
                              GIVE_PROMPTS[giver][recv], amount=amount, optional=True)
                     for recv in range(4) if st.seat_of[recv] != seat]
-        if any(c >= 0 and B.ship_owner(c) == giver for c in st.ships):
+        if giver in holders:
             opts = shipment_options(st, giver)
             if opts:
                 out.append(Decision(f"h{serial}.{giver}", seat, "aa.give_shipment",
