@@ -23,6 +23,11 @@ from .common import LoopSa, SpaceLoop
 FARC, AUC, CARTELS, GOVT = B.FARC, B.AUC, B.CARTELS, B.GOVT
 
 
+def extortable(st: AAState, s: int, f: int) -> bool:
+    """AA 4.3.1 / 4.4.1: an Underground Guerrilla of f, and f outnumbers all enemies."""
+    return B.underground(st, s, f) > 0 and B.outnumbers(st, s, f)
+
+
 class ExtortLoop(SpaceLoop):
     """AA 4.3.1 / 4.4.1 Extort: where the faction has an Underground Guerrilla and outnumbers
     all enemies: Activate 1, +1 Resource."""
@@ -31,8 +36,10 @@ class ExtortLoop(SpaceLoop):
     prompt = "extort in a space"
 
     def spaces(self, st: AAState, v: dict[str, Any]) -> list[int]:
-        f = v["f"]
-        return [s for s in B.spaces(st) if B.underground(st, s, f) and B.outnumbers(st, s, f)]
+        return [s for s in B.spaces(st) if extortable(st, s, v["f"])]
+
+    def any_space(self, st: AAState, v: dict[str, Any]) -> bool:
+        return any(extortable(st, s, v["f"]) for s in B.spaces(st))
 
     def apply(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
         B.PIECES.flip_to(st, s, GUER_A[v["f"]], 1)
