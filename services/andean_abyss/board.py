@@ -68,6 +68,12 @@ def guerrillas(st: AAState, s: int, f: int) -> int:
     return st.pieces[s * NKINDS + GUER_U[f]] + st.pieces[s * NKINDS + GUER_A[f]]
 
 
+def guerrillas_by_space(st: AAState, f: int) -> list[int]:
+    """f's Guerrillas (both states) in every space, by space index."""
+    p = st.pieces
+    return [u + a for u, a in zip(p[GUER_U[f]::NKINDS], p[GUER_A[f]::NKINDS])]
+
+
 def all_guerrillas(st: AAState, s: int) -> int:
     p, b = st.pieces, s * NKINDS
     return p[b + 3] + p[b + 4] + p[b + 6] + p[b + 7] + p[b + 9] + p[b + 10]

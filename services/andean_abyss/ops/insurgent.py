@@ -169,8 +169,8 @@ class March(OpSpec):
         arrived = v.get("arrived") or [0] * D.NS
         f = self.faction
         near: set[int] = set()
-        for o in range(D.NS):
-            if B.guerrillas(st, o, f) > arrived[o]:
+        for o, n in enumerate(B.guerrillas_by_space(st, f)):
+            if n > arrived[o]:
                 near.update(B.adjacent(st, o))
         return sorted(near)
 
