@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Choice, Decision, Option, decision_id, option
+from services.kernel.decisions import Choice, Decision, decision_id, option
 from services.kernel.flow import Proc, pop
 from services.kernel.state import Frame
 
@@ -67,10 +67,6 @@ class SaSpec:
         """Push the SA's proc; it must `pop(st, sa=self.name)` when done."""
 
 
-def space_options(ids: list[int], names: tuple[str, ...]) -> list[Option]:
-    return [option(f"space:{names[s]}") for s in ids]
-
-
 class OperationProc(Proc[Any]):
     """`coin.op`: the loop every Operation shares."""
 
@@ -81,6 +77,7 @@ class OperationProc(Proc[Any]):
         self.ops = {(o.faction, o.name): o for o in ops}
         self.sas = sas
         self.space_names = space_names
+        self.space_options = tuple(option(f"space:{n}") for n in space_names)  # built once
         self.space_index = {n: i for i, n in enumerate(space_names)}
         self.faction_names = faction_names
 
@@ -147,7 +144,7 @@ class OperationProc(Proc[Any]):
         v = fr.vars
         if v["ph"] == "spaces":
             spaces = self.affordable(st, v)
-            opts = space_options(spaces, self.space_names)
+            opts = [self.space_options[s] for s in spaces]
             sas = self.sa_names(st, v)
             if not opts and not sas:
                 return []  # nothing left to choose: the Operation goes on by itself

@@ -14,6 +14,8 @@ from .. import data as D
 from ..ops.common import decide
 from ..state import AAState
 
+SPACE_OPTIONS = tuple(option(f"space:{n}") for n in D.NAMES)  # built once, shared
+
 
 class SpaceLoop(Proc[AAState]):
     """An SA over up to `max` spaces, one decision per space; pops `sa=<name>` when done.
@@ -46,7 +48,7 @@ class SpaceLoop(Proc[AAState]):
         cands = [s for s in self.spaces(st, v) if s not in v["done"]]
         if not cands:
             return []
-        opts = [option(f"space:{D.NAMES[s]}") for s in cands]
+        opts = [SPACE_OPTIONS[s] for s in cands]
         if v["done"]:
             opts.append(option("done", f"{v['sa']} done"))
         return [decide(st, v["f"], f"aa.{v['sa']}", f"{v['sa']}: {self.prompt}.", opts)]
