@@ -34,6 +34,7 @@ class OpSpec:
         return False
 
     def cost(self, st: Any, v: dict[str, Any], space: int) -> int:
+        """The cost of selecting the space; asked of any candidate, before `selectable`."""
         return 0
 
     def candidates(self, st: Any, v: dict[str, Any]) -> Sequence[int]:
@@ -93,7 +94,7 @@ class OperationProc(Proc[Any]):
         only = v.get("only")  # an Event or phase may limit the spaces (free Ops)
         return [s for s in spec.candidates(st, v) if s not in v["spaces"]
                 and (only is None or s in only)
-                and spec.selectable(st, v, s) and (v["free"] or spec.cost(st, v, s) <= res)]
+                and (v["free"] or spec.cost(st, v, s) <= res) and spec.selectable(st, v, s)]
 
     def can_select_any(self, st: CoinState, v: dict[str, Any]) -> bool:
         """Whether `affordable` would offer any space (stops at the first)."""
@@ -103,7 +104,7 @@ class OperationProc(Proc[Any]):
         res = st.resources[v["f"]]
         only = v.get("only")
         return any(s not in v["spaces"] and (only is None or s in only)
-                   and spec.selectable(st, v, s) and (v["free"] or spec.cost(st, v, s) <= res)
+                   and (v["free"] or spec.cost(st, v, s) <= res) and spec.selectable(st, v, s)
                    for s in spec.candidates(st, v))
 
     def sa_names(self, st: CoinState, v: dict[str, Any]) -> list[str]:
@@ -112,11 +113,12 @@ class OperationProc(Proc[Any]):
             return []
         return [s.name for s in self.sas if s.faction == v["f"] and s.allowed(st, v)]
 
-    def any_sa(self, st: CoinState, v: dict[str, Any]) -> bool:
-        """Whether `sa_names` would name any (stops at the first)."""
+    def any_sa(self, st: CoinState, v: dict[str, Any], name: str | None = None) -> bool:
+        """Whether `sa_names` would name any (or the one named); stops at the first."""
         if v["lim"] or v["sa"] or not v.get("sa_ok", True):
             return False
-        return any(s.faction == v["f"] and s.allowed(st, v) for s in self.sas)
+        return any(s.faction == v["f"] and (name is None or s.name == name)
+                   and s.allowed(st, v) for s in self.sas)
 
     def step(self, ctx: Ctx, st: CoinState, fr: Frame) -> None:
         v = fr.vars
