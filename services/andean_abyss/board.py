@@ -24,7 +24,6 @@ from .constants import (
     NKINDS,
     Faction,
     Kind,
-    SpaceType,
     Terrain,
 )
 from .state import AAState
@@ -69,6 +68,12 @@ def guerrillas(st: AAState, s: int, f: int) -> int:
     return st.pieces[s * NKINDS + GUER_U[f]] + st.pieces[s * NKINDS + GUER_A[f]]
 
 
+def guerrillas_by_space(st: AAState, f: int) -> list[int]:
+    """f's Guerrillas (both states) in every space, by space index."""
+    p = st.pieces
+    return [u + a for u, a in zip(p[GUER_U[f]::NKINDS], p[GUER_A[f]::NKINDS])]
+
+
 def all_guerrillas(st: AAState, s: int) -> int:
     p, b = st.pieces, s * NKINDS
     return p[b + 3] + p[b + 4] + p[b + 6] + p[b + 7] + p[b + 9] + p[b + 10]
@@ -84,8 +89,8 @@ def pieces_of(st: AAState, s: int, f: int) -> int:
 
 
 def enemies_of(st: AAState, s: int, f: int) -> int:
-    """G.5 others(s, f)."""
-    return sum(pieces_of(st, s, g) for g in range(4) if g != f)
+    """G.5 others(s, f): every piece in s less f's own (each kind has one owner)."""
+    return sum(st.pieces[s * NKINDS:(s + 1) * NKINDS]) - pieces_of(st, s, f)
 
 
 def outnumbers(st: AAState, s: int, f: int) -> bool:
@@ -94,15 +99,15 @@ def outnumbers(st: AAState, s: int, f: int) -> bool:
 
 
 def is_city(s: int) -> bool:
-    return D.TYPE[s] == SpaceType.CITY
+    return D.IS_CITY[s]
 
 
 def is_dept(s: int) -> bool:
-    return D.TYPE[s] == SpaceType.DEPT
+    return D.IS_DEPT[s]
 
 
 def is_loc(s: int) -> bool:
-    return D.TYPE[s] == SpaceType.LOC
+    return D.IS_LOC[s]
 
 
 def in_play(st: AAState, s: int) -> bool:
@@ -112,6 +117,11 @@ def in_play(st: AAState, s: int) -> bool:
 
 def spaces(st: AAState) -> tuple[int, ...]:
     return D.IN_PLAY[st.extras]
+
+
+def cities_and_depts(st: AAState) -> tuple[int, ...]:
+    """The Cities and Departments in play (every space but LoCs)."""
+    return D.CITIES_DEPTS[st.extras]
 
 
 def adjacent(st: AAState, s: int) -> tuple[int, ...]:

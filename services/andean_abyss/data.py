@@ -58,6 +58,12 @@ IN_PLAY_MASK = tuple(sum(1 << s for s in IN_PLAY[m]) for m in range(4))
 CITIES = tuple(s for s in range(NS) if TYPE[s] == SpaceType.CITY)
 DEPTS = tuple(s for s in range(NS) if TYPE[s] == SpaceType.DEPT)
 LOCS = tuple(s for s in range(NS) if TYPE[s] == SpaceType.LOC)
+# Per space: whether it is a City / Department / LoC (board predicates read these).
+IS_CITY = tuple(t == SpaceType.CITY for t in TYPE)
+IS_DEPT = tuple(t == SpaceType.DEPT for t in TYPE)
+IS_LOC = tuple(t == SpaceType.LOC for t in TYPE)
+# Cities and Departments in play, for each `extras` value.
+CITIES_DEPTS = tuple(tuple(s for s in IN_PLAY[m] if not IS_LOC[s]) for m in range(4))
 TOTAL_ECON = sum(ECON)
 
 # Cards: 1-72 events, 73-76 Propaganda.

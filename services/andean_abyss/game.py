@@ -7,7 +7,7 @@ from typing import Any
 
 from services.coin.effects import EffectProc
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import AmountRange, Choice, Decision, option
+from services.kernel.decisions import AmountRange, Choice, Decision, Option, option
 from services.kernel.errors import BadRequest, RulesBug
 from services.kernel.flow import Flow, push
 from services.kernel.game import Game, GameOptionSpec, Role
@@ -97,26 +97,41 @@ class AndeanAbyss(Game[AAState]):
         check_invariants(st)
 
 
+GIVE_PROMPTS = tuple(tuple(f"{FACTION_IDS[g]}: give Resources to {FACTION_IDS[r]}."
+                           for r in range(4)) for g in range(4))
+GIVE_ID_TAILS = tuple(tuple(f".{g}.{r}" for r in range(4)) for g in range(4))
+SHIP_PROMPTS = tuple(f"{FACTION_IDS[g]}: give a Shipment to another faction's Guerrilla in "
+                     "the same space." for g in range(4))
+
+
 def transfer_decisions(st: AAState) -> list[Decision]:
     """AA 1.5.1 (AA-R-04): Resources and Shipments may be handed over at any time, never
-    between two factions of one seat. Standing optional decisions."""
+    between two factions of one seat. Standing optional decisions, ids
+    `t<serial>.<giver>.<receiver>` and `h<serial>.<giver>`."""
     out: list[Decision] = []
+    serial = str(st.serial)
+    holders = {B.ship_owner(c) for c in st.ships if c >= 0}
     for giver in range(4):
         seat = st.seat_of[giver]
-        for recv in range(4):
-            if st.seat_of[recv] != seat and st.resources[giver] > 0:
-                out.append(Decision(f"t{st.serial}.{giver}.{recv}", seat, "aa.give_resources",
-                                    f"{FACTION_IDS[giver]}: give Resources to "
-                                    f"{FACTION_IDS[recv]}.",
-                                    amount=AmountRange(1, st.resources[giver]), optional=True))
-        opts = [option(f"ship:{i}:{FACTION_IDS[g]}") for i, c in enumerate(st.ships)
-                if c >= 0 and B.ship_owner(c) == giver for g in range(1, 4)
-                if st.seat_of[g] != seat and B.guerrillas(st, B.ship_space(c), g)]
-        if opts:
-            out.append(Decision(f"h{st.serial}.{giver}", seat, "aa.give_shipment",
-                                f"{FACTION_IDS[giver]}: give a Shipment to another faction's "
-                                "Guerrilla in the same space.", tuple(opts), optional=True))
+        if st.resources[giver] > 0:
+            amount = AmountRange(1, st.resources[giver])
+            out += [Decision(f"t{serial}{GIVE_ID_TAILS[giver][recv]}", seat, "aa.give_resources",
+                             GIVE_PROMPTS[giver][recv], amount=amount, optional=True)
+                    for recv in range(4) if st.seat_of[recv] != seat]
+        if giver in holders:
+            opts = shipment_options(st, giver)
+            if opts:
+                out.append(Decision(f"h{serial}.{giver}", seat, "aa.give_shipment",
+                                    SHIP_PROMPTS[giver], tuple(opts), optional=True))
     return out
+
+
+def shipment_options(st: AAState, giver: int) -> list[Option]:
+    """AA 4.5.3: a Shipment goes to another faction's Guerrilla in its space."""
+    seat = st.seat_of[giver]
+    return [option(f"ship:{i}:{FACTION_IDS[g]}") for i, c in enumerate(st.ships)
+            if c >= 0 and B.ship_owner(c) == giver for g in range(1, 4)
+            if st.seat_of[g] != seat and B.guerrillas(st, B.ship_space(c), g)]
 
 
 def apply_transfer(ctx: Ctx, st: AAState, d: Decision, c: Choice) -> None:

@@ -33,7 +33,7 @@ def can_start(st: AAState, f: int, op: str, limited: bool, free: bool) -> bool:
         return True
     if limited or free or f not in INCOME_SAS:
         return False
-    if INCOME_SAS[f] not in OPERATION.sa_names(st, v):
+    if not OPERATION.any_sa(st, v, INCOME_SAS[f]):
         return False
     return any(spec.selectable(st, v, s) for s in spec.candidates(st, v))
 

@@ -191,8 +191,7 @@ class CivicProc(Proc[AAState]):
         if st.resources[GOVT] < 3:
             return []
         relax = B.has_cap(st, Cap.C1_U) and not fr.vars["relaxed_used"]
-        return [s for s in range(D.NS) if not B.is_loc(s) and B.in_play(st, s)
-                and civic_ok(st, s, relax)]
+        return [s for s in B.cities_and_depts(st) if civic_ok(st, s, relax)]
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         opts = [option(f"space:{D.NAMES[s]}") for s in self.spaces(st, fr)]
@@ -284,8 +283,8 @@ class EliteBackingProc(Proc[AAState]):
 
     def spaces(self, st: AAState) -> list[int]:
         from .ops.insurgent import rally_modes
-        return [s for s in range(D.NS) if not B.is_loc(s) and B.in_play(st, s)
-                and st.support[s] >= 0 and B.control(st, s) == B.NONE and rally_modes(st, s, AUC)]
+        return [s for s in B.cities_and_depts(st)
+                if st.support[s] >= 0 and B.control(st, s) == B.NONE and rally_modes(st, s, AUC)]
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         if not self.spaces(st):

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Choice, Decision, Option, decision_id, option
+from services.kernel.decisions import Choice, Decision, decision_id, option
 from services.kernel.flow import Proc, pop
 from services.kernel.state import Frame
 
@@ -34,6 +34,7 @@ class OpSpec:
         return False
 
     def cost(self, st: Any, v: dict[str, Any], space: int) -> int:
+        """The cost of selecting the space; asked of any candidate, before `selectable`."""
         return 0
 
     def candidates(self, st: Any, v: dict[str, Any]) -> Sequence[int]:
@@ -67,10 +68,6 @@ class SaSpec:
         """Push the SA's proc; it must `pop(st, sa=self.name)` when done."""
 
 
-def space_options(ids: list[int], names: tuple[str, ...]) -> list[Option]:
-    return [option(f"space:{names[s]}") for s in ids]
-
-
 class OperationProc(Proc[Any]):
     """`coin.op`: the loop every Operation shares."""
 
@@ -81,6 +78,7 @@ class OperationProc(Proc[Any]):
         self.ops = {(o.faction, o.name): o for o in ops}
         self.sas = sas
         self.space_names = space_names
+        self.space_options = tuple(option(f"space:{n}") for n in space_names)  # built once
         self.space_index = {n: i for i, n in enumerate(space_names)}
         self.faction_names = faction_names
 
@@ -96,7 +94,7 @@ class OperationProc(Proc[Any]):
         only = v.get("only")  # an Event or phase may limit the spaces (free Ops)
         return [s for s in spec.candidates(st, v) if s not in v["spaces"]
                 and (only is None or s in only)
-                and spec.selectable(st, v, s) and (v["free"] or spec.cost(st, v, s) <= res)]
+                and (v["free"] or spec.cost(st, v, s) <= res) and spec.selectable(st, v, s)]
 
     def can_select_any(self, st: CoinState, v: dict[str, Any]) -> bool:
         """Whether `affordable` would offer any space (stops at the first)."""
@@ -106,7 +104,7 @@ class OperationProc(Proc[Any]):
         res = st.resources[v["f"]]
         only = v.get("only")
         return any(s not in v["spaces"] and (only is None or s in only)
-                   and spec.selectable(st, v, s) and (v["free"] or spec.cost(st, v, s) <= res)
+                   and (v["free"] or spec.cost(st, v, s) <= res) and spec.selectable(st, v, s)
                    for s in spec.candidates(st, v))
 
     def sa_names(self, st: CoinState, v: dict[str, Any]) -> list[str]:
@@ -114,6 +112,13 @@ class OperationProc(Proc[Any]):
         if v["lim"] or v["sa"] or not v.get("sa_ok", True):
             return []
         return [s.name for s in self.sas if s.faction == v["f"] and s.allowed(st, v)]
+
+    def any_sa(self, st: CoinState, v: dict[str, Any], name: str | None = None) -> bool:
+        """Whether `sa_names` would name any (or the one named); stops at the first."""
+        if v["lim"] or v["sa"] or not v.get("sa_ok", True):
+            return False
+        return any(s.faction == v["f"] and (name is None or s.name == name)
+                   and s.allowed(st, v) for s in self.sas)
 
     def step(self, ctx: Ctx, st: CoinState, fr: Frame) -> None:
         v = fr.vars
@@ -131,11 +136,17 @@ class OperationProc(Proc[Any]):
         elif ph == "after":
             pop(st, sa=v["sa"], op_spaces=list(v["spaces"]))
 
+    def waits(self, st: CoinState, fr: Frame) -> bool:
+        v = fr.vars
+        if v["ph"] == "spaces":
+            return self.can_select_any(st, v) or self.any_sa(st, v)
+        return v["ph"] == "after" and self.any_sa(st, v)
+
     def decisions(self, st: CoinState, fr: Frame) -> list[Decision]:
         v = fr.vars
         if v["ph"] == "spaces":
             spaces = self.affordable(st, v)
-            opts = space_options(spaces, self.space_names)
+            opts = [self.space_options[s] for s in spaces]
             sas = self.sa_names(st, v)
             if not opts and not sas:
                 return []  # nothing left to choose: the Operation goes on by itself

@@ -123,9 +123,10 @@ class CardProc(Proc[Any]):
         v["ph"] = "pick"
         if v.get("sa") or cur in st.bonus_used:
             return
-        if not self.rules.op_options(st, cur, True, True):
+        # a marker to spend (own or a helper's), then a free LimOp to spend it on
+        if not (self.rules.bonus_tokens(st, cur) or self._helpers(st, cur, v)):
             return
-        if self.rules.bonus_tokens(st, cur) or self._helpers(st, cur, v):
+        if self.rules.op_options(st, cur, True, True):
             v["ph"], v["asked"] = "bonus", []
 
     def _helpers(self, st: CoinState, cur: int, v: dict[str, Any]) -> list[int]:
@@ -134,6 +135,9 @@ class CardProc(Proc[Any]):
                 and self.rules.bonus_tokens(st, g) and self.rules.may_help(st, g, cur)]
 
     # -- decisions -------------------------------------------------------------
+
+    def waits(self, st: CoinState, fr: Frame) -> bool:
+        return fr.vars["ph"] in ("act", "bonus", "help", "bonus_op")
 
     def decisions(self, st: CoinState, fr: Frame) -> list[Decision]:
         v = fr.vars

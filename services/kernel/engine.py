@@ -51,18 +51,63 @@ def setup(game: Game[Any], seats: int, options: Mapping[str, str], seed: int) ->
 
 def act(game: Game[Any], data: bytes, seat: int, choice: Choice) -> Step:
     st = codec.decode(data, game.state_type)
-    d = checked_decision(game, st, seat, choice)
+    out, ds = _pending(game, data, st)
+    d = _answered(out, ds, seat, choice)
     ctx = Ctx()
     game.apply(ctx, st, d, choice)
     st.serial += 1
     return _finish(game, ctx, st)
 
 
+class _Recent:
+    """The outcome and decisions of the last few states this process encoded, by their bytes.
+
+    `act` checks a choice against the decisions offered for the stored state, which were
+    computed when that state was encoded: they are looked up here rather than computed
+    again. A state is plain data and decisions are frozen, so equal bytes (of one game)
+    mean equal decisions; a state not found here is simply computed afresh.
+    """
+
+    SIZE = 8
+
+    def __init__(self) -> None:
+        self._seen: dict[tuple[Game[Any], bytes], tuple[Outcome | None, tuple[Decision, ...]]] = {}
+
+    def get(self, game: Game[Any], data: bytes) -> tuple[Outcome | None, list[Decision]] | None:
+        hit = self._seen.get((game, data))
+        return None if hit is None else (hit[0], list(hit[1]))
+
+    def put(self, game: Game[Any], data: bytes, out: Outcome | None,
+            ds: list[Decision]) -> None:
+        if len(self._seen) >= self.SIZE:
+            self._seen.pop(next(iter(self._seen)), None)
+        self._seen[(game, data)] = (out, tuple(ds))
+
+
+_recent = _Recent()
+
+
+def _pending(game: Game[Any], data: bytes, st: KernelState) -> tuple[Outcome | None,
+                                                                     list[Decision]]:
+    """The outcome and pending decisions of `st`, decoded from `data`."""
+    hit = _recent.get(game, data)
+    if hit is not None:
+        return hit
+    out = game.outcome(st)
+    return out, [] if out is not None else game.decisions(st)
+
+
 def checked_decision(game: Game[Any], st: KernelState, seat: int, choice: Choice) -> Decision:
     """The decision a choice answers, after checking it is pending, the seat's, and offered."""
-    if game.outcome(st) is not None:
+    out = game.outcome(st)
+    return _answered(out, [] if out is not None else game.decisions(st), seat, choice)
+
+
+def _answered(out: Outcome | None, ds: list[Decision], seat: int, choice: Choice) -> Decision:
+    """The decision among `ds` that a choice answers, checked as `checked_decision` says."""
+    if out is not None:
         raise GameOver("the game is over")
-    d = next((d for d in game.decisions(st) if d.id == choice.decision_id), None)
+    d = next((d for d in ds if d.id == choice.decision_id), None)
     if d is None:
         raise StaleDecision(f"decision {choice.decision_id!r} is not pending")
     if d.seat != seat:
@@ -85,7 +130,9 @@ def _finish(game: Game[Any], ctx: Ctx, st: KernelState) -> Step:
     for d in ds:
         if not d.options and (d.amount is None or d.amount.min > d.amount.max):
             raise RulesBug(f"decision {d.id} ({d.kind}) offers nothing to choose")
-    return Step(codec.encode(st), ctx.events, ds, out)
+    data = codec.encode(st)
+    _recent.put(game, data, out, ds)
+    return Step(data, ctx.events, ds, out)
 
 
 class SeatView(msgspec.Struct):
@@ -101,8 +148,7 @@ def view(game: Game[Any], data: bytes, seat: int | None) -> SeatView:
     st = codec.decode(data, game.state_type)
     if seat is not None and not 0 <= seat < st.seats:
         raise BadRequest(f"seat {seat} is not at this table")
-    out = game.outcome(st)
-    ds = [] if out is not None else game.decisions(st)
+    out, ds = _pending(game, data, st)
     mine = [d for d in ds if seat is not None and d.seat == seat]
     return SeatView(seat, mine, ds, game.view(st, seat), out)
 
@@ -116,9 +162,10 @@ def suggest(game: Game[Any], data: bytes, seat: int, decision_id: str = "",
     st = codec.decode(data, game.state_type)
     if not 0 <= seat < st.seats:
         raise BadRequest(f"seat {seat} is not at this table")
-    if game.outcome(st) is not None:
+    out, ds = _pending(game, data, st)
+    if out is not None:
         raise GameOver("the game is over")
-    mine = [d for d in game.decisions(st) if d.seat == seat]
+    mine = [d for d in ds if d.seat == seat]
     if decision_id:
         d = next((d for d in mine if d.id == decision_id), None)
     else:

@@ -32,6 +32,11 @@ class Proc(Generic[S]):
         """The decisions this proc waits on now; empty for an automatic step."""
         return []
 
+    def waits(self, st: S, fr: Frame) -> bool:
+        """Whether `decisions` offers any now. Override only with a cheaper test that
+        always gives the same answer (`Flow.advance` asks this after every step)."""
+        return bool(self.decisions(st, fr))
+
     def choose(self, ctx: Ctx, st: S, fr: Frame, d: Decision, c: Choice) -> None:
         """Apply a checked choice for one of `decisions`."""
         raise RulesBug(f"proc {self.name} offers no decisions")
@@ -96,7 +101,7 @@ class Flow(Generic[S]):
             if top is None:
                 return
             proc, fr = top
-            if proc.decisions(st, fr):
+            if proc.waits(st, fr):
                 return
             proc.step(ctx, st, fr)
         raise RulesBug("runaway flow: no decision after STEP_GUARD automatic steps")

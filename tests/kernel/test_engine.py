@@ -46,6 +46,19 @@ def test_stale_decision_id(start: engine.Step) -> None:
         engine.act(GAME, start.state, 0, Choice("nonsense", amount=1))
 
 
+def test_act_on_a_state_encoded_long_ago_equals_act_on_a_fresh_one() -> None:
+    # the engine remembers the decisions of the last few states it encoded; a state
+    # pushed out of that memory (or stored by another process) must act the same
+    start = engine.setup(GAME, 2, {}, 1)
+    fresh = [engine.act(GAME, start.state, 0, Choice("d0.0", amount=a)) for a in range(4)]
+    for seed in range(2, 2 + 2 * engine._Recent.SIZE):
+        engine.setup(GAME, 2, {}, seed)
+    for a in range(4):
+        assert engine.act(GAME, start.state, 0, Choice("d0.0", amount=a)) == fresh[a]
+        with pytest.raises(StaleDecision):
+            engine.act(GAME, fresh[a].state, 0, Choice("d0.0", amount=a))
+
+
 def test_other_seats_decision(start: engine.Step) -> None:
     with pytest.raises(NotYourSeat):
         engine.act(GAME, start.state, 1, Choice("d0.0", amount=1))

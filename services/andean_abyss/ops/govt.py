@@ -24,8 +24,8 @@ GOVT = B.GOVT
 COST = 3  # AA 3.1 Train, Patrol, Sweep, Assault
 
 
-def city_or_dept(st: AAState) -> list[int]:
-    return [s for s in range(D.NS) if not B.is_loc(s) and B.in_play(st, s)]
+def city_or_dept(st: AAState) -> tuple[int, ...]:
+    return B.cities_and_depts(st)
 
 
 # -- Train and Civic Action ----------------------------------------------------
@@ -61,7 +61,7 @@ class Train(OpSpec):
 
     name, faction = "train", GOVT
 
-    def candidates(self, st: AAState, v: dict[str, Any]) -> list[int]:
+    def candidates(self, st: AAState, v: dict[str, Any]) -> tuple[int, ...]:
         return city_or_dept(st)
 
     def selectable(self, st: AAState, v: dict[str, Any], s: int) -> bool:
@@ -245,6 +245,9 @@ class PatrolMoveProc(Proc[AAState]):
         reach = patrol_reach(st, src)
         return [v["dest"]] if v["lim"] and v["dest"] in reach else ([] if v["lim"] else reach)
 
+    def waits(self, st: AAState, fr: Frame) -> bool:
+        return True  # every branch of `decisions` offers one decision
+
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         v = fr.vars
         if v["lim"] and v["dest"] < 0:
@@ -339,7 +342,7 @@ class Sweep(OpSpec):
 
     name, faction = "sweep", GOVT
 
-    def candidates(self, st: AAState, v: dict[str, Any]) -> list[int]:
+    def candidates(self, st: AAState, v: dict[str, Any]) -> tuple[int, ...]:
         return city_or_dept(st)
 
     def selectable(self, st: AAState, v: dict[str, Any], s: int) -> bool:

@@ -54,8 +54,8 @@ class Rally(OpSpec):
     def __init__(self, faction: int) -> None:
         self.faction = faction
 
-    def candidates(self, st: AAState, v: dict[str, Any]) -> list[int]:
-        return [s for s in range(D.NS) if not B.is_loc(s) and B.in_play(st, s)]
+    def candidates(self, st: AAState, v: dict[str, Any]) -> tuple[int, ...]:
+        return B.cities_and_depts(st)
 
     def selectable(self, st: AAState, v: dict[str, Any], s: int) -> bool:
         f = self.faction
@@ -76,6 +76,9 @@ class RallySpaceProc(Proc[AAState]):
     """One Rally space: choose (a)-(d), then the amounts."""
 
     name = "aa.rally_space"
+
+    def waits(self, st: AAState, fr: Frame) -> bool:
+        return True  # every branch of `decisions` offers one decision
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         v = fr.vars
@@ -166,8 +169,8 @@ class March(OpSpec):
         arrived = v.get("arrived") or [0] * D.NS
         f = self.faction
         near: set[int] = set()
-        for o in range(D.NS):
-            if B.guerrillas(st, o, f) > arrived[o]:
+        for o, n in enumerate(B.guerrillas_by_space(st, f)):
+            if n > arrived[o]:
                 near.update(B.adjacent(st, o))
         return sorted(near)
 

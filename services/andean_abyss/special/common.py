@@ -14,6 +14,8 @@ from .. import data as D
 from ..ops.common import decide
 from ..state import AAState
 
+SPACE_OPTIONS = tuple(option(f"space:{n}") for n in D.NAMES)  # built once, shared
+
 
 class SpaceLoop(Proc[AAState]):
     """An SA over up to `max` spaces, one decision per space; pops `sa=<name>` when done.
@@ -35,6 +37,10 @@ class SpaceLoop(Proc[AAState]):
         """Whether the SA has a space now (overridden where a cheaper test exists)."""
         return bool(self.spaces(st, v))
 
+    def waits(self, st: AAState, fr: Frame) -> bool:
+        v = fr.vars
+        return len(v["done"]) < v["max"] and any(s not in v["done"] for s in self.spaces(st, v))
+
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         v = fr.vars
         if len(v["done"]) >= v["max"]:
@@ -42,7 +48,7 @@ class SpaceLoop(Proc[AAState]):
         cands = [s for s in self.spaces(st, v) if s not in v["done"]]
         if not cands:
             return []
-        opts = [option(f"space:{D.NAMES[s]}") for s in cands]
+        opts = [SPACE_OPTIONS[s] for s in cands]
         if v["done"]:
             opts.append(option("done", f"{v['sa']} done"))
         return [decide(st, v["f"], f"aa.{v['sa']}", f"{v['sa']}: {self.prompt}.", opts)]

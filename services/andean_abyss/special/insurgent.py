@@ -23,6 +23,11 @@ from .common import LoopSa, SpaceLoop
 FARC, AUC, CARTELS, GOVT = B.FARC, B.AUC, B.CARTELS, B.GOVT
 
 
+def extortable(st: AAState, s: int, f: int) -> bool:
+    """AA 4.3.1 / 4.4.1: an Underground Guerrilla of f, and f outnumbers all enemies."""
+    return B.underground(st, s, f) > 0 and B.outnumbers(st, s, f)
+
+
 class ExtortLoop(SpaceLoop):
     """AA 4.3.1 / 4.4.1 Extort: where the faction has an Underground Guerrilla and outnumbers
     all enemies: Activate 1, +1 Resource."""
@@ -31,8 +36,10 @@ class ExtortLoop(SpaceLoop):
     prompt = "extort in a space"
 
     def spaces(self, st: AAState, v: dict[str, Any]) -> list[int]:
-        f = v["f"]
-        return [s for s in B.spaces(st) if B.underground(st, s, f) and B.outnumbers(st, s, f)]
+        return [s for s in B.spaces(st) if extortable(st, s, v["f"])]
+
+    def any_space(self, st: AAState, v: dict[str, Any]) -> bool:
+        return any(extortable(st, s, v["f"]) for s in B.spaces(st))
 
     def apply(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
         B.PIECES.flip_to(st, s, GUER_A[v["f"]], 1)
@@ -258,6 +265,12 @@ def bribe_modes(st: AAState, s: int) -> list[str]:
     return out
 
 
+def bribable(st: AAState, s: int) -> bool:
+    """Whether `bribe_modes` offers any in s: a Government, FARC or AUC piece (cubes,
+    Guerrillas or a Base to remove) or any Guerrilla to flip."""
+    return any(B.pieces_of(st, s, g) for g in (GOVT, FARC, AUC)) or B.all_guerrillas(st, s) > 0
+
+
 class BribeLoop(SpaceLoop):
     """AA 4.5.4 Bribe: up to 3 spaces, 3 Resources each."""
 
@@ -267,13 +280,12 @@ class BribeLoop(SpaceLoop):
     def spaces(self, st: AAState, v: dict[str, Any]) -> list[int]:
         if st.resources[CARTELS] < BRIBE_COST and not v.get("free"):
             return []
-        return [s for s in B.spaces(st) if bribe_modes(st, s)]
+        return [s for s in B.spaces(st) if bribable(st, s)]
 
     def any_space(self, st: AAState, v: dict[str, Any]) -> bool:
         if st.resources[CARTELS] < BRIBE_COST and not v.get("free"):
             return False
-        return any(B.pieces_of(st, s, g) for s in B.spaces(st) for g in (GOVT, FARC, AUC)) or \
-            any(B.all_guerrillas(st, s) for s in B.spaces(st))
+        return any(bribable(st, s) for s in B.spaces(st))
 
     def apply(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
         if not v.get("free"):  # card 60 shaded grants a free Bribe

@@ -5,15 +5,20 @@ the final state, and views never depend on the hidden deck order."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from services.andean_abyss import GAME
 from services.andean_abyss import board as B
 from services.andean_abyss import data as D
+from services.andean_abyss.game import FLOW
 from services.andean_abyss.state import AAState
 from services.kernel import codec, rng
 from services.kernel.bots import random_choice
+from services.kernel.ctx import Ctx
 from services.kernel.engine import replay, setup
+from services.kernel.flow import Flow
 from services.kernel.playout import random_playout
 
 SEEDS = [(seats, seed) for seats in (2, 3, 4) for seed in (11, 22, 33)]
@@ -97,3 +102,35 @@ def test_transfers_are_standing_optional_decisions() -> None:
     st = codec.decode(after.state, AAState)
     assert st.resources[0] == 35 and st.resources[1] == 15
     assert B.total_support(st) == 50 and len(D.NAMES) == 47
+
+
+class WaitsChecked(Flow[AAState]):
+    """The game's own flow, checking at every step that the top proc's `waits` (which the
+    COIN procs answer with a cheaper test) agrees with whether it offers decisions."""
+
+    answers: Counter[bool]
+
+    def advance(self, ctx: Ctx, st: AAState) -> None:
+        while (top := self.top(st)) is not None:
+            proc, fr = top
+            waits = proc.waits(st, fr)
+            assert waits == bool(proc.decisions(st, fr)), (proc.name, fr.vars)
+            self.answers[waits] += 1
+            if waits:
+                return
+            proc.step(ctx, st, fr)
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_waits_agrees_with_decisions_at_every_step(seed: int) -> None:
+    flow = WaitsChecked(FLOW.procs.values())
+    flow.answers = Counter()
+    r = rng.seeded(seed, stream=7)
+    st = GAME.setup(Ctx(), 4, GAME.check_setup(4, {}), seed)
+    while GAME.outcome(st) is None:
+        waiting = [d for d in GAME.decisions(st) if not d.optional]
+        d = waiting[rng.randbelow(r, len(waiting))]
+        flow.choose(Ctx(), st, d, random_choice(d, r))
+        flow.advance(Ctx(), st)
+        st.serial += 1
+    assert flow.answers[True] > 300 and flow.answers[False] > 300

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from services.andean_abyss import GAME
 from services.andean_abyss import board as B
+from services.andean_abyss import data as D
 from services.andean_abyss.constants import Mom
+from services.andean_abyss.special.insurgent import bribable, bribe_modes
+from services.andean_abyss.state import AAState
+from services.kernel import codec, engine, rng
+from services.kernel.bots import random_choice
 
 from .scenario import (
     AUC,
@@ -180,3 +186,20 @@ def test_air_lift_and_card_10() -> None:
     assert options(st) == ["n:1", "n:2", "n:3"]
     st.caps |= 1 << Cap.C10_S
     assert options(st) == ["n:1"]
+
+
+
+def test_bribe_space_test_matches_the_bribe_modes() -> None:
+    """AA 4.5.4: a space is offered to Bribe exactly when some Bribe mode applies there,
+    in every state of a random game (including emptied and Guerrilla-only spaces)."""
+    r = rng.seeded(17, stream=7)
+    step = engine.setup(GAME, 4, {}, 17)
+    seen = set()
+    while step.outcome is None:
+        st = codec.decode(step.state, AAState)
+        for s in B.spaces(st):
+            assert bribable(st, s) == bool(bribe_modes(st, s)), D.NAMES[s]
+            seen.add(bribable(st, s))
+        d = step.waiting()[0]
+        step = engine.act(GAME, step.state, d.seat, random_choice(d, r))
+    assert seen == {True, False}
