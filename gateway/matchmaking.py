@@ -35,6 +35,8 @@ log = logging.getLogger("tablero.matchmaking")
 STATUS = {"waiting": gw.TICKET_STATUS_WAITING, "matched": gw.TICKET_STATUS_MATCHED,
           "cancelled": gw.TICKET_STATUS_CANCELLED, "expired": gw.TICKET_STATUS_EXPIRED}
 MAX_WAIT_MS = 30_000
+# How many of a queue's oldest tickets one match step reads (match.lua).
+MATCH_WINDOW = 64
 MAX_TTL_MS = 24 * 3600 * 1000
 
 
@@ -125,8 +127,7 @@ class Matchmaker:
             if t is None or t["pid"] != session.player_id:
                 raise not_found("ticket")
             if t["status"] == "waiting" and t["expires"] <= now_ms():
-                await self.match(qid)  # expires it
-                continue
+                t = json.loads(await self._end(qid, ticket_id, session, "expired"))
             if t["status"] != "waiting" or now_ms() >= deadline:
                 break
             await asyncio.sleep(0.05)
@@ -136,11 +137,15 @@ class Matchmaker:
 
     async def cancel(self, session: Session, ticket_id: str) -> gw.Ticket:
         qid = split_ticket_id(ticket_id)
+        return ticket_pb(ticket_id, json.loads(await self._end(qid, ticket_id, session,
+                                                               "cancelled")))
+
+    async def _end(self, qid: str, ticket_id: str, session: Session, status: str) -> bytes:
         raw = await self.scripts.cancel(keys=[keys.queue(qid), keys.queue_tickets(qid)],
-                                        args=[ticket_id, session.player_id])
+                                        args=[ticket_id, session.player_id, status, now_ms()])
         if not raw:
             raise not_found("ticket")
-        return ticket_pb(ticket_id, json.loads(raw))
+        return bytes(raw)
 
     async def match(self, qid: str) -> None:
         """Form every table the queue can form now."""
@@ -149,8 +154,9 @@ class Matchmaker:
             return
         spec = json.loads(spec_raw)
         while True:
-            res = await self.scripts.match(keys=[keys.queue(qid), keys.queue_tickets(qid)],
-                                           args=[now_ms(), spec["seats"], new_table_id()])
+            res = await self.scripts.match(
+                keys=[keys.queue(qid), keys.queue_tickets(qid)],
+                args=[now_ms(), spec["seats"], new_table_id(), MATCH_WINDOW])
             if not res:
                 return
             await self.ensure_table(qid, res[0].decode())

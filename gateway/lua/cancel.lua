@@ -1,13 +1,15 @@
--- cancel.lua: cancel a waiting ticket (a matched ticket cannot be cancelled).
+-- cancel.lua: end a waiting ticket: cancelled by its player, or expired once overdue
+-- (a matched ticket can be neither).
 -- KEYS[1] queue zset  KEYS[2] tickets hash   (one hash tag)
--- ARGV[1] ticket id   ARGV[2] player id
+-- ARGV[1] ticket id   ARGV[2] player id   ARGV[3] "cancelled" | "expired"   ARGV[4] now ms
 -- Returns the ticket JSON after the call | false when no such ticket of that player
 local raw = redis.call('HGET', KEYS[2], ARGV[1])
 if not raw then return false end
 local t = cjson.decode(raw)
 if t.pid ~= ARGV[2] then return false end
-if t.status == 'waiting' then
-  t.status = 'cancelled'
+local expiring = ARGV[3] == 'expired'
+if t.status == 'waiting' and (not expiring or t.expires <= tonumber(ARGV[4])) then
+  t.status = ARGV[3]
   raw = cjson.encode(t)
   redis.call('HSET', KEYS[2], ARGV[1], raw)
   redis.call('ZREM', KEYS[1], ARGV[1])

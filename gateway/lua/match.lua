@@ -1,15 +1,17 @@
 -- match.lua: form at most one table from a queue, atomically, so that no ticket ever lands in
 -- two tables even when several gateways run it at once. Expires overdue tickets first.
+-- It reads only the oldest ARGV[4] tickets (a window), so one call costs the same however
+-- long the queue is; the caller calls again while tables form.
 -- KEYS[1] queue zset  KEYS[2] tickets hash   (one hash tag)
--- ARGV[1] now ms   ARGV[2] seats per table   ARGV[3] the new table id
+-- ARGV[1] now ms   ARGV[2] seats per table   ARGV[3] the new table id   ARGV[4] window
 -- A full table forms from the `seats` oldest tickets. Otherwise, when the oldest ticket that
 -- allows bots has waited its bots_after ms, the waiting tickets that allow bots (oldest first,
--- up to `seats`) form a table and bots take the other seats.
+-- up to `seats`) form a table and bots take the other seats. Both within the window.
 -- Returns {} | {table_id, ticket ids in seat order...}
 local now = tonumber(ARGV[1])
 local seats = tonumber(ARGV[2])
 local tid = ARGV[3]
-local ids = redis.call('ZRANGE', KEYS[1], 0, -1)
+local ids = redis.call('ZRANGE', KEYS[1], 0, tonumber(ARGV[4]) - 1)
 local waiting = {}
 for _, id in ipairs(ids) do
   local raw = redis.call('HGET', KEYS[2], id)
