@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import secrets
@@ -44,33 +45,40 @@ def new_invite_code() -> str:
 INVITE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 
 
+@contextlib.asynccontextmanager
+async def status_mapping(method: str, ctx: grpc.aio.ServicerContext) -> AsyncIterator[None]:
+    """Count and time an RPC; GatewayError -> its status; anything else -> a generic
+    INTERNAL (the detail goes to the log, never to the client)."""
+    start = time.perf_counter()
+    code = "OK"
+    try:
+        yield
+    except GatewayError as e:
+        code = e.code.name
+        await ctx.abort_with_status(e.status())
+    except asyncio.CancelledError:
+        code = "CANCELLED"
+        raise
+    except Exception:
+        if ctx.code() is not None:  # aborted on purpose above
+            code = ctx.code().name
+            raise
+        code = "INTERNAL"
+        log.exception("unexpected error in %s", method)
+        await ctx.abort_with_status(GatewayError(
+            grpc.StatusCode.INTERNAL, "internal error", "INTERNAL").status())
+    finally:
+        RPC_SECONDS.labels(method).observe(time.perf_counter() - start)
+        RPC_TOTAL.labels(method, code).inc()
+
+
 def guard(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Count and time a unary RPC; GatewayError -> its status; anything else -> INTERNAL."""
-    method = fn.__name__
+    """A unary RPC under `status_mapping`."""
 
     @functools.wraps(fn)
     async def call(self: GatewayServicer, req: Any, ctx: grpc.aio.ServicerContext) -> Any:
-        start = time.perf_counter()
-        code = "OK"
-        try:
+        async with status_mapping(fn.__name__, ctx):
             return await fn(self, req, ctx)
-        except GatewayError as e:
-            code = e.code.name
-            await ctx.abort_with_status(e.status())
-        except asyncio.CancelledError:
-            code = "CANCELLED"
-            raise
-        except Exception:
-            if ctx.code() is not None:
-                code = ctx.code().name
-                raise
-            code = "INTERNAL"
-            log.exception("unexpected error in %s", method)
-            await ctx.abort_with_status(GatewayError(
-                grpc.StatusCode.INTERNAL, "internal error", "INTERNAL").status())
-        finally:
-            RPC_SECONDS.labels(method).observe(time.perf_counter() - start)
-            RPC_TOTAL.labels(method, code).inc()
 
     return call
 
@@ -226,16 +234,12 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
                 grpc.StatusCode.RESOURCE_EXHAUSTED, "too many watches for this session",
                 "TOO_MANY_WATCHES", retry_after_ms=1000).status())
         self.watches[s.token] += 1
-        code = "OK"
         try:
-            async for ev in streams.watch(self.redis, self.tables, s, req.table_id,
-                                          req.after_event_id):
-                yield ev
-        except GatewayError as e:
-            code = e.code.name
-            await ctx.abort_with_status(e.status())
+            async with status_mapping("Watch", ctx):
+                async for ev in streams.watch(self.redis, self.tables, s, req.table_id,
+                                              req.after_event_id):
+                    yield ev
         finally:
             self.watches[s.token] -= 1
             if self.watches[s.token] <= 0:
                 del self.watches[s.token]
-            RPC_TOTAL.labels("Watch", code).inc()

@@ -46,7 +46,7 @@ async def watch(redis: Redis, tables: Tables, session: Session, tid: str,
         for eid, fields in res[0][1]:
             last = eid.decode()
             vis = fields[b"vis"]
-            if vis != b"*" and time.monotonic() - seat_at > SEAT_RECHECK_S:
+            if vis != b"*":
                 table, _ = await tables.load(tid, with_state=False)
                 seat = table.seat_of(session.player_id)
             if not visible(vis, seat):
