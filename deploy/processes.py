@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -118,7 +119,7 @@ def start_redis(port: int = 0, data_dir: str | None = None) -> Proc:
 def cluster_port() -> int:
     """A free port whose cluster-bus port (port + 10000) is free too."""
     for _ in range(1000):
-        port = random.randint(20000, 29999)
+        port = random.randint(11000, 22000)  # bus ports stay below the ephemeral range
         if not port_in_use(port) and not port_in_use(port + 10000):
             return port
     raise RuntimeError("no free port pair for a cluster node")
@@ -137,20 +138,24 @@ def start_redis_cluster(masters: int = 3) -> list[Proc]:
                                  text=True)
         nodes.append(Proc("redis-cluster-node", popen, f"127.0.0.1:{port}"))
     cli = str(Path(redis_server_binary()).with_name("redis-cli"))
-    deadline = time.monotonic() + 10
-    while not all(port_in_use(n.port) for n in nodes):
-        if time.monotonic() > deadline:
-            raise RuntimeError("cluster nodes did not start")
-        time.sleep(0.05)
+    _wait_for(lambda: all(port_in_use(n.port) for n in nodes), 30, "cluster nodes to start")
     subprocess.run([cli, "--cluster", "create", *(n.endpoint for n in nodes), "--cluster-yes"],
-                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
-    while True:
-        info = subprocess.run([cli, "-p", str(nodes[0].port), "cluster", "info"],
-                              capture_output=True, text=True, timeout=10).stdout
-        if "cluster_state:ok" in info:
-            return nodes
-        if time.monotonic() > deadline + 30:
-            raise RuntimeError("cluster did not become ok")
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+
+    def ok() -> bool:
+        return all("cluster_state:ok" in subprocess.run(
+            [cli, "-p", str(n.port), "cluster", "info"], capture_output=True, text=True,
+            timeout=10).stdout for n in nodes)
+
+    _wait_for(ok, 60, "the cluster to be ok on every node")
+    return nodes
+
+
+def _wait_for(cond: Callable[[], bool], timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while not cond():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"timed out waiting for {what}")
         time.sleep(0.1)
 
 
