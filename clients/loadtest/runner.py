@@ -132,13 +132,19 @@ class LoadTest:
                 self.stats.fail("slot:no_session")
                 return
         while self.take_game():
+            # A task group: when one player's game fails for good, the others at that table
+            # are cancelled too, so nobody is left waiting on a seat that nobody plays.
             try:
-                if self.cfg.mode == "private":
-                    await self._private_round(players)
-                else:
-                    await asyncio.gather(*(self._matched_game(p) for p in players))
-            except TableroError as e:
-                self.stats.fail(f"{e.rpc}:{e.code.name}")
+                async with asyncio.TaskGroup() as tg:
+                    if self.cfg.mode == "private":
+                        tg.create_task(self._private_round(players))
+                    else:
+                        for p in players:
+                            tg.create_task(self._matched_game(p))
+            except* TableroError as group:
+                for e in group.exceptions:
+                    assert isinstance(e, TableroError)
+                    self.stats.fail(f"{e.rpc}:{e.code.name}")
 
     async def _login(self, p: AsyncClient, name: str) -> bool:
         for _ in range(RESUMES + 1):
@@ -164,7 +170,9 @@ class LoadTest:
                                         bot_seats=list(range(self.humans, self.seats)))
         for g in guests:
             await g.join_table(table.invite_code)
-        await asyncio.gather(*(self._play(p, table.table_id) for p in players))
+        async with asyncio.TaskGroup() as tg:
+            for p in players:
+                tg.create_task(self._play(p, table.table_id))
 
     def _chooser(self, p: AsyncClient, table_id: str, r: random.Random) -> Any:
         if self.cfg.choices == "suggested":
