@@ -25,9 +25,13 @@ MAX_LONG_POLL_MS = 30_000
 Observer = Callable[[str, float, grpc.StatusCode], None]
 
 # Reads and the login are safe to repeat on a transport failure.
-SAFE_CODES = frozenset({grpc.StatusCode.UNAVAILABLE})
+# CANCELLED that the caller did not ask for comes from a server that dropped the call
+# before running it (gRPC cancels calls left unrequested for 30 s by an overloaded server):
+# every call is retried with the same request, and Act carries its idempotency key.
+SAFE_CODES = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED})
 # Act with an idempotency key is safe to repeat on a lost race as well.
-ACT_CODES = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.ABORTED})
+ACT_CODES = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED,
+                       grpc.StatusCode.ABORTED})
 # A Watch stream that breaks with one of these is resumed from the last event id.
 WATCH_RESUME_CODES = frozenset({
     grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.INTERNAL, grpc.StatusCode.UNKNOWN,
