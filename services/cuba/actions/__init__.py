@@ -8,9 +8,11 @@ revealed only in phase C.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from services.kernel import sealed
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Choice, Decision
+from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import Proc, goto, pop, push
 from services.kernel.state import Frame
 
@@ -122,6 +124,26 @@ def mark_space(ctx: Ctx, st: CubaState, seat: int, space: int, what: str) -> Non
 
 def space_reward(space: int) -> int:
     return DATA.space_rewards[space]
+
+
+def forgo_option(st: CubaState, spaces: tuple[int, ...], what: str, unit: str) -> Option:
+    """The `forgo` option of the Architect or Mayor, naming what its special use gives now."""
+    space = next_free_space(st, spaces)
+    gain = "nothing" if space is None else f"{space_reward(space)} {unit}"
+    return opt("forgo", label=f"Do not {what} (special use: {gain})")
+
+
+def forgo(ctx: Ctx, st: CubaState, seat: int, spaces: tuple[int, ...], what: str, unit: str,
+          gain: Callable[[CubaState, int, int], None]) -> None:
+    """CU 5.B.3/5.B.5 special use: a player who forgoes the action takes the next free
+    special-use space of that character and its reward (CU-R-4); none left, nothing."""
+    space = next_free_space(st, spaces)
+    if space is None:
+        ctx.emit("cuba.forgo", f"Seat {seat} does not {what}.", {"seat": seat})
+        return
+    amount = space_reward(space)
+    gain(st, seat, amount)
+    mark_space(ctx, st, seat, space, f"{amount} {unit}")
 
 
 PROCS: tuple[Proc[CubaState], ...] = (ActionsProc(), ParliamentCardProc(), PlayCardProc())

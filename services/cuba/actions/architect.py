@@ -19,7 +19,7 @@ from ..economy import held, pay, score, spend
 from ..farm import buildable_fields
 from ..laws import building_surcharge
 from ..state import CubaState
-from . import mark_space, next_free_space, space_reward
+from . import forgo, forgo_option
 
 ARCHITECT_SPACES = (Space.ARCHITECT_FIRST, Space.ARCHITECT_SECOND)
 
@@ -50,9 +50,7 @@ class ArchitectProc(Proc[CubaState]):
     def decisions(self, st: CubaState, fr: Frame) -> list[Decision]:
         seat = fr.vars["seat"]
         options = [opt("build", b.id, f"Build the {b.name}") for b in buildable(st, seat)]
-        space = next_free_space(st, ARCHITECT_SPACES)
-        gain = "nothing" if space is None else f"{space_reward(space)} VP"
-        options.append(opt("forgo", label=f"Do not build (special use: {gain})"))
+        options.append(forgo_option(st, ARCHITECT_SPACES, "build", "VP"))
         return [ask(st, seat, "architect", "Architect: build, or forgo building.", options)]
 
     def choose(self, ctx: Ctx, st: CubaState, fr: Frame, d: Decision, c: Choice) -> None:
@@ -60,19 +58,9 @@ class ArchitectProc(Proc[CubaState]):
         if verb == "build":
             goto(st, "architect_field", seat=d.seat, building=DATA.building(arg).index)
             return
-        forgo(ctx, st, d.seat)
+        # CU 5.B.3 special use: the first forgoer scores 2 VP, the second 1 VP.
+        forgo(ctx, st, d.seat, ARCHITECT_SPACES, "build", "VP", score)
         pop(st)
-
-
-def forgo(ctx: Ctx, st: CubaState, seat: int) -> None:
-    """CU 5.B.3 special use: the first forgoer scores 2 VP, the second 1 VP."""
-    space = next_free_space(st, ARCHITECT_SPACES)
-    if space is None:
-        ctx.emit("cuba.forgo", f"Seat {seat} does not build.", {"seat": seat})
-        return
-    vp = space_reward(space)
-    score(st, seat, vp)
-    mark_space(ctx, st, seat, space, f"{vp} VP")
 
 
 class ArchitectFieldProc(Proc[CubaState]):

@@ -19,7 +19,7 @@ from ..decide import DONE, ask, done, opt, split
 from ..economy import receive
 from ..harbor import harbor_law_departure, load_unit, loadable_items
 from ..state import CubaState
-from . import mark_space, next_free_space, space_reward
+from . import forgo, forgo_option
 
 MAYOR_SPACES = (Space.MAYOR_FIRST, Space.MAYOR_SECOND)
 
@@ -32,9 +32,7 @@ class MayorProc(Proc[CubaState]):
         options = [opt("ship", POSITION_IDS[pos], f"Load the ship at {POSITION_IDS[pos]} "
                        f"({DATA.berth_vp[pos]} VP per unit)")
                    for pos in BERTHS if loadable_items(st, seat, pos)]
-        space = next_free_space(st, MAYOR_SPACES)
-        gain = "nothing" if space is None else f"{space_reward(space)} pesos"
-        options.append(opt("forgo", label=f"Do not ship (special use: {gain})"))
+        options.append(forgo_option(st, MAYOR_SPACES, "ship", "pesos"))
         return [ask(st, seat, "mayor", "Mayor: choose a ship to load, or forgo shipping.",
                     options)]
 
@@ -43,19 +41,9 @@ class MayorProc(Proc[CubaState]):
         if verb == "ship":
             goto(st, "mayor_load", seat=d.seat, pos=POSITION_INDEX[arg], loaded=0)
             return
-        forgo(ctx, st, d.seat)
+        # CU 5.B.5 special use: the first forgoer receives 4 pesos, the second 2.
+        forgo(ctx, st, d.seat, MAYOR_SPACES, "ship", "pesos", receive)
         pop(st)
-
-
-def forgo(ctx: Ctx, st: CubaState, seat: int) -> None:
-    """CU 5.B.5 special use: the first forgoer receives 4 pesos, the second 2."""
-    space = next_free_space(st, MAYOR_SPACES)
-    if space is None:
-        ctx.emit("cuba.forgo", f"Seat {seat} does not ship.", {"seat": seat})
-        return
-    pesos = space_reward(space)
-    receive(st, seat, pesos)
-    mark_space(ctx, st, seat, space, f"{pesos} pesos")
 
 
 class MayorLoadProc(Proc[CubaState]):
