@@ -6,7 +6,8 @@ Control is fixed in the Control phase and read from that snapshot until Reset
 
 from __future__ import annotations
 
-from typing import Any
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
 
 from services.coin.propaganda import PropagandaProc
 from services.coin.spaces import ACTIVE_OPPOSITION
@@ -182,23 +183,26 @@ def support_phase(ctx: Ctx, st: AAState, v: dict[str, Any]) -> None:
         st.over, v["stop"] = 2, True  # AA-R-30: margins after the Support phase
 
 
-class CivicProc(Proc[AAState]):
-    """AA 6.4.1 Civic Action: 3 Resources per step in Govt-Controlled spaces (card 1)."""
+class SpaceStepsProc(Proc[AAState], ABC):
+    """A Support-phase step (AA 6.4.1, 6.4.2) taken space by space until `done`."""
 
-    name = "aa.civic"
+    faction: ClassVar[int]
+    kind: ClassVar[str]
+    prompt: ClassVar[str]
 
+    @abstractmethod
     def spaces(self, st: AAState, fr: Frame) -> list[int]:
-        if st.resources[GOVT] < 3:
-            return []
-        relax = B.has_cap(st, Cap.C1_U) and not fr.vars["relaxed_used"]
-        return [s for s in B.cities_and_depts(st) if civic_ok(st, s, relax)]
+        """Where the next step may be taken (none: the phase step ends)."""
+
+    @abstractmethod
+    def act_in(self, ctx: Ctx, st: AAState, fr: Frame, s: int) -> None:
+        """Take one step in space `s`."""
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         opts = [option(f"space:{D.NAMES[s]}") for s in self.spaces(st, fr)]
         if not opts:
             return []
-        return [decide(st, GOVT, "aa.civic_action", "Civic Action (3 Resources) or done.",
-                       opts + [option("done")])]
+        return [decide(st, self.faction, self.kind, self.prompt, opts + [option("done")])]
 
     def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
         pop(st)
@@ -207,7 +211,24 @@ class CivicProc(Proc[AAState]):
         if c.option_id == "done":
             pop(st)
             return
-        s = D.INDEX[(c.option_id or "").split(":")[1]]
+        self.act_in(ctx, st, fr, D.INDEX[(c.option_id or "").split(":")[1]])
+
+
+class CivicProc(SpaceStepsProc):
+    """AA 6.4.1 Civic Action: 3 Resources per step in Govt-Controlled spaces (card 1)."""
+
+    name = "aa.civic"
+    faction = GOVT
+    kind = "aa.civic_action"
+    prompt = "Civic Action (3 Resources) or done."
+
+    def spaces(self, st: AAState, fr: Frame) -> list[int]:
+        if st.resources[GOVT] < 3:
+            return []
+        relax = B.has_cap(st, Cap.C1_U) and not fr.vars["relaxed_used"]
+        return [s for s in B.cities_and_depts(st) if civic_ok(st, s, relax)]
+
+    def act_in(self, ctx: Ctx, st: AAState, fr: Frame, s: int) -> None:
         if not civic_ok(st, s):
             fr.vars["relaxed_used"] = True
         civic_action(ctx, st, s)
@@ -225,29 +246,20 @@ def agitation_ok(st: AAState, s: int, extra: list[int]) -> bool:
             and B.pieces_of(st, s, FARC) > 0 and B.control(st, s) != GOVT)
 
 
-class AgitationProc(Proc[AAState]):
+class AgitationProc(SpaceStepsProc):
     """AA 6.4.2 Agitation: 1 Resource per step: remove Terror, else shift toward Opposition."""
 
     name = "aa.agitation"
+    faction = FARC
+    kind = "aa.agitation"
+    prompt = "Agitate (1 Resource) or done."
 
-    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
+    def spaces(self, st: AAState, fr: Frame) -> list[int]:
         if st.resources[FARC] < 1:
             return []
-        opts = [option(f"space:{D.NAMES[s]}") for s in range(D.NS)
-                if agitation_ok(st, s, fr.vars["extra"])]
-        if not opts:
-            return []
-        return [decide(st, FARC, "aa.agitation", "Agitate (1 Resource) or done.",
-                       opts + [option("done")])]
+        return [s for s in range(D.NS) if agitation_ok(st, s, fr.vars["extra"])]
 
-    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
-        pop(st)
-
-    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
-        if c.option_id == "done":
-            pop(st)
-            return
-        s = D.INDEX[(c.option_id or "").split(":")[1]]
+    def act_in(self, ctx: Ctx, st: AAState, fr: Frame, s: int) -> None:
         if B.control(st, s) != FARC and s not in fr.vars["extra"]:
             fr.vars["extra"].append(s)
         st.resources[FARC] -= 1
