@@ -99,19 +99,16 @@ class Driver:
     def kick_later(self, tid: str) -> None:
         asyncio.get_running_loop().call_later(0.05, self.kick, tid)
 
-    async def sweep_forever(self) -> None:
+    async def sweep(self) -> None:
         """Kick every table whose earliest deadline has passed."""
-        while True:
-            try:
-                due = await self.redis.zrangebyscore(keys.DEADLINES, "-inf", now_ms(), 0, 500)
-                for tid in due:
-                    self.kick(tid.decode())
-            except Exception:
-                log.exception("clock sweep")
-            await asyncio.sleep(self.config.sweep_interval_s)
+        for tid in await self.redis.zrangebyscore(keys.DEADLINES, "-inf", now_ms(), 0, 500):
+            self.kick(tid.decode())
 
-    async def stop(self) -> None:
+    async def stop(self, timeout_s: float = 2.0) -> None:
+        """Cancel the tables being driven; a commit in flight may finish (the next gateway
+        to sweep the table picks up whatever is still due)."""
         tasks = list(self.running.values())
         for t in tasks:
             t.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        if tasks:
+            await asyncio.wait(tasks, timeout=timeout_s)

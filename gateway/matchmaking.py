@@ -181,12 +181,7 @@ class Matchmaker:
             if e.reason != "EXISTS":
                 raise
 
-    async def match_forever(self) -> None:
-        """Match every known queue periodically (bot fill-ins and expiries need a clock)."""
-        while True:
-            try:
-                for qid in await self.redis.smembers(keys.QUEUES):
-                    await self.match(qid.decode())
-            except Exception:
-                log.exception("matchmaking sweep")
-            await asyncio.sleep(self.config.sweep_interval_s)
+    async def match_all(self) -> None:
+        """Match every known queue (bot fill-ins and expiries need a clock)."""
+        for qid in await self.redis.smembers(keys.QUEUES):
+            await self.match(qid.decode())
