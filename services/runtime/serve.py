@@ -9,7 +9,6 @@ enter_graceful_shutdown, then stop(grace).
 from __future__ import annotations
 
 import argparse
-import asyncio
 import logging
 import sys
 from typing import Any
@@ -22,8 +21,9 @@ from tablero.v1 import rules_pb2, rules_pb2_grpc
 
 from services.kernel.game import Game
 
+from . import loop
 from .servicer import RulesServicer
-from .signals import until_stopped
+from .signals import stop_requested
 
 DEFAULT_MAX_MESSAGE = 4 * 1024 * 1024
 
@@ -62,9 +62,10 @@ async def start(game: Game[Any], host: str = "127.0.0.1", port: int = 0,
 
 
 async def serve(game: Game[Any], host: str, port: int, max_message: int, grace: float) -> None:
+    stop = stop_requested()
     server, bound, health_servicer = await start(game, host, port, max_message)
     print(f"rules {game.id} {host}:{bound}", flush=True)
-    await until_stopped()
+    await stop.wait()
     await health_servicer.enter_graceful_shutdown()
     await server.stop(grace)
 
@@ -81,4 +82,4 @@ def main(game: Game[Any]) -> None:
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
     if args.metrics_port >= 0:
         start_http_server(args.metrics_port, addr=args.host)
-    asyncio.run(serve(game, args.host, args.port, args.max_message_bytes, args.grace))
+    loop.run(serve(game, args.host, args.port, args.max_message_bytes, args.grace))
