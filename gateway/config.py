@@ -51,6 +51,8 @@ class Config:
     max_watches_per_session: int = 16
     finished_ttl_s: int = 7 * 24 * 3600
     metrics_port: int = -1
+    workers: int = 1  # gateway processes sharing the port (gateway/workers.py)
+    reuseport: bool = False  # set for each worker by the supervisor
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Config:
@@ -72,4 +74,8 @@ class Config:
         c.decision_timeout_ms = int(e.get("TABLERO_DECISION_TIMEOUT_MS", c.decision_timeout_ms))
         c.bot_policy = e.get("TABLERO_BOT_POLICY", c.bot_policy)
         c.metrics_port = int(e.get("GATEWAY_METRICS_PORT", c.metrics_port))
+        c.workers = int(e.get("GATEWAY_WORKERS", c.workers))
+        if c.workers < 1:
+            raise ValueError("GATEWAY_WORKERS must be at least 1")
+        c.reuseport = e.get("GATEWAY_REUSEPORT", "") == "1"
         return c

@@ -26,8 +26,10 @@ class Platform:
 class GatewayClient:
     """A blocking client of one gateway with one session."""
 
-    def __init__(self, endpoint: str) -> None:
-        self.channel = grpc.insecure_channel(endpoint)
+    def __init__(self, endpoint: str, own_connection: bool = False) -> None:
+        """`own_connection`: a TCP connection of its own (channels share one by default)."""
+        options = [("grpc.use_local_subchannel_pool", 1)] if own_connection else []
+        self.channel = grpc.insecure_channel(endpoint, options=options)
         self.stub = gateway_pb2_grpc.GatewayStub(self.channel)
         self.token = ""
         self.player_id = ""

@@ -1,0 +1,103 @@
+"""GATEWAY_WORKERS (gateway/workers.py): several gateway processes on one port."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from tablero.v1 import gateway_pb2 as gw
+
+from deploy.processes import free_port, start_gateway, target
+
+from ..conftest import FAST_ENV
+from ..support import GatewayClient, play_to_end
+
+
+def workers_of(pid: int) -> list[int]:
+    return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def logins_served(metrics_port: int) -> float:
+    text = urllib.request.urlopen(f"http://127.0.0.1:{metrics_port}/metrics").read().decode()
+    return sum(float(line.split()[-1]) for line in text.splitlines()
+               if line.startswith('tablero_gateway_rpc_total{code="OK",method="Login"}'))
+
+
+def wait_for(pred, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not pred():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        time.sleep(0.05)
+
+
+@pytest.fixture
+def two_workers(platform, log_dir):
+    metrics = free_port()
+    proc = start_gateway(platform.redis_url, {"duel": target(platform.rules)}, log_dir=log_dir,
+                         env={**FAST_ENV, "GATEWAY_WORKERS": "2",
+                              "GATEWAY_METRICS_PORT": str(metrics)})
+    yield proc, metrics
+    proc.stop()
+
+
+def test_two_workers_share_one_port_and_both_serve(two_workers):
+    proc, metrics = two_workers
+    assert len(workers_of(proc.popen.pid)) == 2
+    clients = [GatewayClient(proc.endpoint, own_connection=True) for _ in range(24)]
+    for i, c in enumerate(clients):
+        c.login(f"p{i}")
+    # The kernel spreads connections over both workers (24 connections: all on one worker
+    # by chance has odds of 2 in 2^24).
+    served = [logins_served(metrics), logins_served(metrics + 1)]
+    assert sum(served) == 24 and min(served) > 0
+    for c in clients:
+        c.channel.close()
+
+
+def test_a_killed_worker_is_replaced_and_the_game_goes_on(two_workers, redis):
+    proc, _ = two_workers
+    ann, bob = (GatewayClient(proc.endpoint, own_connection=True) for _ in range(2))
+    ann.login("ann")
+    bob.login("bob")
+    info = ann.CreateTable(gw.CreateTableRequest(game="duel", seats=2, join=True,
+                                                 options={"rounds": "3"}))
+    bob.JoinTable(gw.JoinTableRequest(invite_code=info.invite_code))
+    victim = workers_of(proc.popen.pid)[0]
+
+    def kill_a_worker(step: int) -> None:
+        if step == 2:
+            os.kill(victim, signal.SIGKILL)
+            wait_for(lambda: len(workers_of(proc.popen.pid)) == 2
+                     and victim not in workers_of(proc.popen.pid))
+            time.sleep(0.5)  # the new worker announces before it is counted; let it settle
+
+    final = play_to_end([ann, bob], info.table_id, random.Random(4), idempotent=True,
+                        between=kill_a_worker)
+    assert final.outcome.finished
+    assert int(redis.hget(f"t:{{{info.table_id}}}:meta", "version")) == final.version
+
+
+def test_stopping_the_supervisor_stops_every_worker(platform, log_dir):
+    proc = start_gateway(platform.redis_url, {"duel": target(platform.rules)}, log_dir=log_dir,
+                         env={**FAST_ENV, "GATEWAY_WORKERS": "2"})
+    workers = workers_of(proc.popen.pid)
+    proc.stop()
+    wait_for(lambda: not any(Path(f"/proc/{w}").exists() and
+                             "Z" not in Path(f"/proc/{w}/stat").read_text().split()[2]
+                             for w in workers), timeout=15)
+
+
+def test_a_killed_supervisor_takes_its_workers_with_it(platform, log_dir):
+    proc = start_gateway(platform.redis_url, {"duel": target(platform.rules)}, log_dir=log_dir,
+                         env={**FAST_ENV, "GATEWAY_WORKERS": "2"})
+    workers = workers_of(proc.popen.pid)
+    proc.kill()
+    wait_for(lambda: not any(Path(f"/proc/{w}").exists() and
+                             "Z" not in Path(f"/proc/{w}/stat").read_text().split()[2]
+                             for w in workers), timeout=15)
