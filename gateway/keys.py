@@ -4,7 +4,8 @@ All keys of one table share the hash tag `{<table_id>}`, all keys of one
 matchmaking queue share `{<queue_id>}`, and a session's keys share `{<token>}`,
 so every atomic step (one Lua script) stays in one Redis Cluster slot.
 The global indexes (`clk:deadlines`, `mm:queues`, `tables:*`, `inv:*`) are
-never touched inside a multi-key script.
+never touched inside a multi-key script on Redis Cluster; on a single Redis the
+commit script also files the table in `clk:deadlines` (tables.py).
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ drain on SIGTERM/SIGINT.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import sys
 from dataclasses import dataclass
@@ -20,12 +21,14 @@ from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 from tablero.v1 import gateway_pb2, gateway_pb2_grpc
 
-from services.runtime.signals import until_stopped
+from services.runtime import loop
+from services.runtime.signals import stop_requested
 
-from .auth import AuthInterceptor
+from . import workers
 from .config import Config
 from .driver import Driver
 from .matchmaking import Matchmaker
+from .periodic import every
 from .routing import Router
 from .scripts import Scripts
 from .servicer import GatewayServicer
@@ -44,11 +47,11 @@ class Gateway:
     router: Router
     driver: Driver
     loops: list[asyncio.Task[None]]
+    halt: asyncio.Event  # ends the background loops
 
     async def stop(self, grace: float = 2.0) -> None:
         await self.health.enter_graceful_shutdown()
-        for t in self.loops:
-            t.cancel()
+        self.halt.set()
         await self.server.stop(grace)
         await self.driver.stop()
         await asyncio.gather(*self.loops, return_exceptions=True)
@@ -73,15 +76,14 @@ async def start(config: Config) -> Gateway:
     router = Router(config.games)
     await router.describe_all()
     sessions = Sessions(redis, scripts, config)
-    tables = Tables(redis, scripts, router, config)
+    tables = Tables(redis, scripts, sessions, router, config)
     driver = Driver(redis, tables, config)
     matchmaker = Matchmaker(redis, scripts, tables, router, config)
     servicer = GatewayServicer(redis, sessions, router, tables, matchmaker, driver, config)
     server = grpc.aio.server(
-        interceptors=[AuthInterceptor(sessions)],
         options=[("grpc.max_receive_message_length", config.max_message_bytes),
                  ("grpc.max_send_message_length", 16 * 1024 * 1024),
-                 ("grpc.so_reuseport", 0)])
+                 ("grpc.so_reuseport", 1 if config.reuseport else 0)])
     gateway_pb2_grpc.add_GatewayServicer_to_server(servicer, server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
@@ -92,22 +94,30 @@ async def start(config: Config) -> Gateway:
     await server.start()
     for name in ("", names[0]):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    loops = [asyncio.create_task(driver.sweep_forever()),
-             asyncio.create_task(matchmaker.match_forever())]
-    return Gateway(server, port, health_servicer, redis, router, driver, loops)
+    halt = asyncio.Event()
+    every_sweep = functools.partial(every, config.sweep_interval_s, halt=halt)
+    loops = [asyncio.create_task(every_sweep(driver.sweep, "clock sweep")),
+             asyncio.create_task(every_sweep(matchmaker.match_all, "matchmaking sweep"))]
+    return Gateway(server, port, health_servicer, redis, router, driver, loops, halt)
 
 
 async def serve(config: Config) -> None:
+    stop = stop_requested()
     gw = await start(config)
     print(f"gateway {config.host}:{gw.port}", flush=True)
-    await until_stopped()
+    await stop.wait()
+    log.info("stopping: draining calls for up to 2 s")
     await gw.stop()
+    log.info("stopped")
 
 
 def main() -> None:
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
-                        format="%(asctime)s %(name)s %(levelname)s %(message)s")
+                        format="%(asctime)s %(process)d %(name)s %(levelname)s %(message)s")
     config = Config.from_env()
+    if config.workers > 1:
+        workers.supervise(config)
+        return
     if config.metrics_port >= 0:
         start_http_server(config.metrics_port, addr=config.host)
-    asyncio.run(serve(config))
+    loop.run(serve(config))

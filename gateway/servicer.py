@@ -9,7 +9,7 @@ import logging
 import secrets
 import time
 from collections import Counter as Tally
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import grpc
@@ -26,7 +26,7 @@ from .errors import GatewayError, invalid, not_found, precondition
 from .limits import TokenBuckets, peer_host
 from .matchmaking import Matchmaker, checked_game
 from .routing import Router
-from .sessions import Session, Sessions, current, now_ms
+from .sessions import Session, Sessions, bearer_token, current, now_ms
 from .tables import Tables
 
 log = logging.getLogger("tablero.gateway")
@@ -72,15 +72,24 @@ async def status_mapping(method: str, ctx: grpc.aio.ServicerContext) -> AsyncIte
         RPC_TOTAL.labels(method, code).inc()
 
 
-def guard(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """A unary RPC under `status_mapping`."""
+Handler = Callable[..., Awaitable[Any]]
 
-    @functools.wraps(fn)
-    async def call(self: GatewayServicer, req: Any, ctx: grpc.aio.ServicerContext) -> Any:
-        async with status_mapping(fn.__name__, ctx):
-            return await fn(self, req, ctx)
 
-    return call
+def guard(authenticate: bool = True) -> Callable[[Handler], Handler]:
+    """A unary RPC under `status_mapping`; with `authenticate`, the caller's session is
+    checked first (auth.lua) and handed on in `sessions.current`."""
+
+    def wrap(fn: Handler) -> Handler:
+        @functools.wraps(fn)
+        async def call(self: GatewayServicer, req: Any, ctx: grpc.aio.ServicerContext) -> Any:
+            async with status_mapping(fn.__name__, ctx):
+                if authenticate:
+                    current.set(await self.sessions.check(ctx.invocation_metadata()))
+                return await fn(self, req, ctx)
+
+        return call
+
+    return wrap
 
 
 class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
@@ -98,7 +107,7 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
 
     # -- sessions and games -------------------------------------------------------
 
-    @guard
+    @guard(authenticate=False)
     async def Login(self, req: gw.LoginRequest, ctx: Any) -> gw.LoginResponse:
         wait_ms = self.logins.take(peer_host(ctx.peer()))
         if wait_ms:
@@ -114,7 +123,7 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
         return gw.LoginResponse(token=s.token, player_id=s.player_id, display_name=s.name,
                                 expires_unix_ms=expires)
 
-    @guard
+    @guard()
     async def ListGames(self, req: gw.ListGamesRequest, ctx: Any) -> gw.ListGamesResponse:
         out = gw.ListGamesResponse()
         for game in sorted(self.router.stubs):
@@ -124,7 +133,7 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
                 log.warning("game %s is unavailable", game)
         return out
 
-    @guard
+    @guard()
     async def DescribeGame(self, req: gw.DescribeGameRequest, ctx: Any) -> pb.GameInfo:
         if req.game not in self.router.stubs:
             raise not_found(f"game {req.game!r}")
@@ -132,21 +141,21 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
 
     # -- matchmaking --------------------------------------------------------------
 
-    @guard
+    @guard()
     async def Enqueue(self, req: gw.EnqueueRequest, ctx: Any) -> gw.Ticket:
         return await self.matchmaker.enqueue(current.get(), req)
 
-    @guard
+    @guard()
     async def GetTicket(self, req: gw.GetTicketRequest, ctx: Any) -> gw.Ticket:
         return await self.matchmaker.get(current.get(), req.ticket_id, req.wait_ms)
 
-    @guard
+    @guard()
     async def CancelTicket(self, req: gw.CancelTicketRequest, ctx: Any) -> gw.Ticket:
         return await self.matchmaker.cancel(current.get(), req.ticket_id)
 
     # -- private tables -----------------------------------------------------------
 
-    @guard
+    @guard()
     async def CreateTable(self, req: gw.CreateTableRequest, ctx: Any) -> gw.TableInfo:
         s = current.get()
         options = await checked_game(self.router, req.game, req.seats, dict(req.options))
@@ -172,7 +181,7 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
         info.invite_code = invite
         return info
 
-    @guard
+    @guard()
     async def JoinTable(self, req: gw.JoinTableRequest, ctx: Any) -> gw.TableInfo:
         if not 1 <= len(req.invite_code) <= 32:
             raise invalid("invite_code", "invite_code is required")
@@ -181,7 +190,7 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
             raise not_found("invite code")
         return await self._seat_change(current.get(), raw.decode(), "join")
 
-    @guard
+    @guard()
     async def LeaveTable(self, req: gw.LeaveTableRequest, ctx: Any) -> gw.TableInfo:
         await self.tables.load(req.table_id, with_state=False)  # validates the id
         return await self._seat_change(current.get(), req.table_id, "leave")
@@ -203,32 +212,35 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
         table, _ = await self.tables.load(tid, with_state=False)
         return table.info(table.seat_of(s.player_id))
 
-    @guard
+    @guard()
     async def GetTable(self, req: gw.GetTableRequest, ctx: Any) -> gw.TableInfo:
         table, _ = await self.tables.load(req.table_id, with_state=False)
         return table.info(table.seat_of(current.get().player_id))
 
-    @guard
+    @guard()
     async def ListTables(self, req: gw.ListTablesRequest, ctx: Any) -> gw.ListTablesResponse:
         return await self.tables.list(current.get(), req)
 
     # -- play ---------------------------------------------------------------------
 
-    @guard
+    @guard()
     async def GetView(self, req: gw.GetViewRequest, ctx: Any) -> pb.SeatView:
         return await self.tables.view(current.get(), req.table_id)
 
-    @guard
+    @guard(authenticate=False)  # Act checks the session in its first Redis round trip
     async def Act(self, req: gw.ActRequest, ctx: Any) -> gw.ActResponse:
-        return await self.tables.act(current.get(), req)
+        return await self.tables.act(bearer_token(ctx.invocation_metadata()), req)
 
-    @guard
+    @guard()
     async def Suggest(self, req: gw.SuggestRequest, ctx: Any) -> pb.Choice:
         return await self.tables.suggest(current.get(), req)
 
     async def Watch(self, req: gw.WatchRequest,
                     ctx: grpc.aio.ServicerContext) -> AsyncIterator[gw.TableEvent]:
-        s = current.get()
+        try:
+            s = await self.sessions.check(ctx.invocation_metadata())
+        except GatewayError as e:
+            await ctx.abort_with_status(e.status())
         if self.watches[s.token] >= self.config.max_watches_per_session:
             await ctx.abort_with_status(GatewayError(
                 grpc.StatusCode.RESOURCE_EXHAUSTED, "too many watches for this session",

@@ -1,8 +1,9 @@
 """Sessions: guest login or API key -> an opaque random token in Redis with a TTL.
 
-Every call but Login carries `authorization: Bearer <token>`; the auth
-interceptor checks it (and the session's rate bucket) in one Lua call and hands
-the session to the handler through a context variable.
+Every call but Login carries `authorization: Bearer <token>`; auth.lua checks
+it (and the session's rate bucket) in one Lua call. The servicer's `guard` runs
+it before each handler and hands the session on through a context variable;
+Act runs it in the pipeline that loads the table (one round trip for both).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import contextvars
 import secrets
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import grpc
 from redis.asyncio import Redis
@@ -29,6 +31,8 @@ class Session:
 
 
 current: contextvars.ContextVar[Session] = contextvars.ContextVar("tablero_session")
+Metadata = tuple[tuple[str, str | bytes], ...] | None
+MAX_REMEMBERED = 1_000_000  # tokens -> player ids kept by `Sessions.player_of`
 
 
 def now_ms() -> int:
@@ -44,6 +48,7 @@ class Sessions:
         self.redis = redis
         self.scripts = scripts
         self.config = config
+        self.players: dict[str, str] = {}
 
     async def login_guest(self, name: str) -> tuple[Session, int]:
         if not valid_name(name):
@@ -61,23 +66,46 @@ class Sessions:
         ttl = self.config.session_ttl_ms
         await self.redis.hset(keys.session(token), mapping={"pid": player_id, "name": name})
         await self.redis.pexpire(keys.session(token), ttl)
+        self._remember(token, player_id)
         return Session(token, player_id, name), now_ms() + ttl
 
-    async def check(self, metadata: tuple[tuple[str, str | bytes], ...] | None) -> Session:
-        token = bearer_token(metadata)
+    def auth_call(self, token: str) -> tuple[list[str], list[int | float]]:
+        """Keys and arguments of auth.lua for `token` (run alone, or in a pipeline)."""
         c = self.config
-        r = await self.scripts.auth(
-            keys=[keys.session(token), keys.session_rate(token)],
-            args=[c.session_ttl_ms, now_ms(), c.rate_per_s, c.rate_burst])
-        if r[0] == 0:
+        return ([keys.session(token), keys.session_rate(token)],
+                [c.session_ttl_ms, now_ms(), c.rate_per_s, c.rate_burst])
+
+    def checked(self, token: str, reply: list[Any]) -> Session:
+        """The session auth.lua's `reply` grants `token`, or the error it means."""
+        if reply[0] == 0:
             raise unauthenticated("unknown or expired session token")
-        if r[0] == -1:
+        if reply[0] == -1:
             raise GatewayError(grpc.StatusCode.RESOURCE_EXHAUSTED, "rate limit exceeded",
-                               "RATE_LIMITED", retry_after_ms=int(r[1]))
-        return Session(token, r[1].decode(), r[2].decode())
+                               "RATE_LIMITED", retry_after_ms=int(reply[1]))
+        session = Session(token, reply[1].decode(), reply[2].decode())
+        self._remember(token, session.player_id)
+        return session
+
+    def _remember(self, token: str, player_id: str) -> None:
+        if len(self.players) >= MAX_REMEMBERED:
+            self.players.clear()
+        self.players[token] = player_id
+
+    def player_of(self, token: str) -> str | None:
+        """The player a token was last seen to name here (a token names one player for
+        life), so a caller can read per-player keys in the same round trip as auth.lua;
+        auth.lua's answer still decides whether the session is valid."""
+        return self.players.get(token)
+
+    async def check(self, metadata: Metadata) -> Session:
+        return await self.check_token(bearer_token(metadata))
+
+    async def check_token(self, token: str) -> Session:
+        ks, args = self.auth_call(token)
+        return self.checked(token, await self.scripts.auth(keys=ks, args=args))
 
 
-def bearer_token(metadata: tuple[tuple[str, str | bytes], ...] | None) -> str:
+def bearer_token(metadata: Metadata) -> str:
     for key, value in metadata or ():
         if key == "authorization":
             text = value.decode() if isinstance(value, bytes) else value

@@ -19,6 +19,7 @@ from typing import Any
 
 import grpc
 from redis.asyncio import Redis
+from redis.exceptions import NoScriptError
 from tablero.v1 import common_pb2 as pb
 from tablero.v1 import gateway_pb2 as gw
 from tablero.v1 import rules_pb2
@@ -28,7 +29,7 @@ from .config import Config
 from .errors import GatewayError, aborted, denied, invalid, not_found, precondition
 from .routing import Router, call
 from .scripts import Scripts
-from .sessions import Session, now_ms
+from .sessions import Session, Sessions, now_ms
 
 log = logging.getLogger("tablero.tables")
 
@@ -147,11 +148,17 @@ class CommitResult:
 
 
 class Tables:
-    def __init__(self, redis: Redis, scripts: Scripts, router: Router, config: Config) -> None:
+    def __init__(self, redis: Redis, scripts: Scripts, sessions: Sessions, router: Router,
+                 config: Config) -> None:
         self.redis = redis
         self.scripts = scripts
+        self.sessions = sessions
         self.router = router
         self.config = config
+        # On one Redis, Act checks the session in the pipeline that loads the table, and
+        # the commit script also files the table's next deadline (two round trips less);
+        # Redis Cluster refuses scripts in pipelines and keeps the index in another slot.
+        self.single_redis = not config.redis_cluster
         # Called with a table id after each commit that may leave bot seats to play.
         self.on_commit: Callable[[str], None] = lambda tid: None
 
@@ -159,27 +166,42 @@ class Tables:
 
     async def load(self, tid: str, with_state: bool = True) -> tuple[Table, bytes]:
         """The table's meta and (unless told not to) its state, in one round trip."""
-        table, state, _ = await self._fetch(tid, with_state, "")
+        table, state, _, _ = await self._fetch(tid, with_state, "")
         return table, state
 
     async def _fetch(self, tid: str, with_state: bool, idem_field: str,
-                     ) -> tuple[Table, bytes, bytes | None]:
-        """Meta, state and an idempotency record, in one round trip."""
+                     auth: str = "") -> tuple[Table, bytes, bytes | None, Session | None]:
+        """Meta, state and an idempotency record, in one round trip; with `auth` (a
+        token), auth.lua's check of that session runs first in the same trip."""
         if not valid_table_id(tid):
             raise invalid("table_id", "table_id must be 32 lowercase hex characters")
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.hgetall(keys.table_meta(tid))
-        if with_state:
-            pipe.get(keys.table_state(tid))
-        if idem_field:
-            pipe.hget(keys.table_idem(tid), idem_field)
-        res = iter(await pipe.execute())
+        session = None
+        if auth and not self.single_redis:
+            session, auth = await self.sessions.check_token(auth), ""
+        for attempt in (1, 2):
+            pipe = self.redis.pipeline(transaction=False)
+            if auth:
+                self.scripts.queue(pipe, self.scripts.auth, *self.sessions.auth_call(auth))
+            pipe.hgetall(keys.table_meta(tid))
+            if with_state:
+                pipe.get(keys.table_state(tid))
+            if idem_field:
+                pipe.hget(keys.table_idem(tid), idem_field)
+            try:
+                res = iter(await pipe.execute())
+                break
+            except NoScriptError:
+                if attempt == 2:
+                    raise
+                await self.scripts.load()
+        if auth:
+            session = self.sessions.checked(auth, next(res))
         meta = next(res)
         if not meta:
             raise not_found(f"table {tid}")
         state = next(res) or b"" if with_state else b""
         prev = next(res) if idem_field else None
-        return Table.parse(tid, meta), state, prev
+        return Table.parse(tid, meta), state, prev, session
 
     # -- creation ---------------------------------------------------------------
 
@@ -225,12 +247,28 @@ class Tables:
 
     # -- acting -----------------------------------------------------------------
 
-    async def act(self, session: Session, req: gw.ActRequest) -> gw.ActResponse:
-        check_act_request(req)
-        # Idempotency keys are scoped to the player (who holds one seat at a table).
-        idem = f"{session.player_id}:{req.idempotency_key}" if req.idempotency_key else ""
+    async def act(self, token: str, req: gw.ActRequest) -> gw.ActResponse:
+        """Apply a player's choice. The session check, the table load and the idempotency
+        lookup share the first round trip (the idempotency field needs the player id,
+        known here from this token's earlier calls; else it is read after the check)."""
+        try:
+            check_act_request(req)
+        except GatewayError:
+            await self.sessions.check_token(token)  # a bad token is what a caller hears first
+            raise
+        pid = self.sessions.player_of(token)
+        session: Session | None = None
         for _ in range(MAX_RACE_RETRIES):
-            table, state, prev = await self._fetch(req.table_id, True, idem)
+            # Idempotency keys are scoped to the player (who holds one seat at a table).
+            idem = f"{pid}:{req.idempotency_key}" if req.idempotency_key and pid else ""
+            table, state, prev, checked = await self._fetch(
+                req.table_id, True, idem, auth="" if session else token)
+            session = session or checked
+            assert session is not None
+            if req.idempotency_key and pid != session.player_id:
+                pid = session.player_id  # first call with this token here
+                idem = f"{pid}:{req.idempotency_key}"
+                prev = await self.redis.hget(keys.table_idem(table.tid), idem)
             seat = table.seat_of(session.player_id)
             if seat < 0:
                 raise denied("you hold no seat at this table")
@@ -295,8 +333,9 @@ class Tables:
         args.append(len(events))
         for vis, data in events:
             args += [vis, data]
-        args.append("1" if create else "0")
-        r = await self.scripts.commit(keys=keys.table_keys(tid), args=args)
+        args += [tid, due_of(pending), "1" if create else "0"]
+        ks = keys.table_keys(tid) + ([keys.DEADLINES] if self.single_redis else [])
+        r = await self.scripts.commit(keys=ks, args=args)
         if r[0] == 0:
             return None
         if r[0] == 2:
@@ -311,7 +350,8 @@ class Tables:
             return
         due = due_of(pending)
         if due >= 0:
-            await self.redis.zadd(keys.DEADLINES, {tid: due})
+            if not self.single_redis:
+                await self.redis.zadd(keys.DEADLINES, {tid: due})
             if due <= now_ms():
                 self.on_commit(tid)
 
@@ -409,6 +449,8 @@ class Tables:
 
 
 def check_act_request(req: gw.ActRequest) -> None:
+    if not valid_table_id(req.table_id):
+        raise invalid("table_id", "table_id must be 32 lowercase hex characters")
     if not req.HasField("choice") or not req.choice.decision_id:
         raise invalid("choice.decision_id", "choice.decision_id is required")
     if len(req.choice.decision_id) > 128:

@@ -1,13 +1,17 @@
 -- commit.lua: apply one transition to a table, atomically: compare-and-set on the version,
 -- the new state, the choice log entry, the meta fields and the event appends.
 -- KEYS[1] meta  KEYS[2] state  KEYS[3] log  KEYS[4] events  KEYS[5] idem   (one hash tag)
+-- KEYS[6] the deadline index clk:deadlines, on a single Redis only (on Redis Cluster it is in
+--         another slot, and the gateway updates it after the commit)
 -- ARGV[1] expected version
 -- ARGV[2] new state bytes
 -- ARGV[3] choice log entry ("" = none, e.g. table creation)
 -- ARGV[4] idempotency field ("" = none)
 -- ARGV[5] n = number of meta field/value pairs, then 2n values
 -- then m = number of events, then m pairs (visibility, TableEvent bytes)
--- ARGV[...] create flag last: "1" = the table must not exist yet (version -1 expected)
+-- ARGV[#ARGV - 2] table id, ARGV[#ARGV - 1] its earliest decision deadline (-1 = none):
+--   with KEYS[6], the table's entry in the deadline index
+-- ARGV[#ARGV] create flag: "1" = the table must not exist yet (version -1 expected)
 -- Returns {1, new_version, event ids...}                   committed (m >= 1 events)
 --       | {0, current_version}                           version mismatch (lost race)
 --       | {2, "<version> <first id> <last id>"}          idempotency key already applied
@@ -44,4 +48,6 @@ end
 if ARGV[4] ~= '' then
   redis.call('HSET', KEYS[5], ARGV[4], nv .. ' ' .. out[3] .. ' ' .. out[#out])
 end
+local due = tonumber(ARGV[#ARGV - 1])
+if KEYS[6] and due >= 0 then redis.call('ZADD', KEYS[6], due, ARGV[#ARGV - 2]) end
 return out

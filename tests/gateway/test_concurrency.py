@@ -10,7 +10,10 @@ import pytest
 from tablero.v1 import common_pb2 as pb
 from tablero.v1 import gateway_pb2 as gw
 
-from ..support import random_choice
+from deploy.processes import start_gateway, target
+
+from ..conftest import FAST_ENV
+from ..support import GatewayClient, random_choice
 
 
 def _two_player_table(new_client, rounds: str = "3"):
@@ -91,3 +94,37 @@ def test_expected_version_mismatch_is_aborted_and_changes_nothing(new_client, re
                               choice=pb.Choice(decision_id=v.decisions[0].id, amount=1)))
     assert e.value.code() == grpc.StatusCode.ABORTED
     assert int(redis.hget(f"t:{{{tid}}}:meta", "version")) == v.version
+
+
+def test_an_idempotent_retry_through_another_gateway_applies_once(new_client, platform, redis,
+                                                                   log_dir):
+    """The retry reaches a gateway that has never seen the token (its session check and
+    the idempotency lookup then take separate round trips): still one commit."""
+    ann, bob, tid = _two_player_table(new_client)
+    v = ann.GetView(gw.GetViewRequest(table_id=tid))
+    req = gw.ActRequest(table_id=tid, idempotency_key="elsewhere",
+                        choice=pb.Choice(decision_id=v.decisions[0].id, amount=1))
+    first = ann.Act(req)
+    other = start_gateway(platform.redis_url, {"duel": target(platform.rules)},
+                          log_dir=log_dir, env=FAST_ENV)
+    try:
+        again = GatewayClient(other.endpoint)
+        again.token = ann.token
+        second = again.Act(req)
+        again.channel.close()
+    finally:
+        other.stop()
+    assert second.duplicate and second.version == first.version == v.version + 1
+    assert [e.event_id for e in second.events] == [e.event_id for e in first.events]
+    assert redis.llen(f"t:{{{tid}}}:log") == v.version + 1
+
+
+def test_acting_goes_on_after_redis_forgets_the_gateway_scripts(new_client, redis):
+    """A restarted or replaced Redis has no scripts: the next Act loads them (NOSCRIPT)."""
+    ann, bob, tid = _two_player_table(new_client)
+    v = ann.GetView(gw.GetViewRequest(table_id=tid))
+    redis.script_flush()
+    r = ann.Act(gw.ActRequest(table_id=tid, choice=pb.Choice(decision_id=v.decisions[0].id,
+                                                             amount=1)))
+    assert r.version == v.version + 1
+    assert int(redis.hget(f"t:{{{tid}}}:meta", "version")) == v.version + 1
