@@ -11,7 +11,6 @@ Figures go to bench/results/platform.json.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
 import secrets
@@ -30,6 +29,7 @@ from tablero.v1 import gateway_pb2_grpc
 
 from deploy import processes as dp
 from deploy.processes import ROOT, Proc
+from services.runtime import loop
 
 from . import floor, harness
 from .duel import DuelWorker, floor_worker
@@ -78,14 +78,15 @@ class Rig:
     """What the bench drives: endpoints, the floor's seeded tables, process ids to account."""
 
     gateway: str
-    floor: str
+    floors: list[str]
     full_pids: dict[str, list[int]]
     floor_pids: dict[str, list[int]]
     pairs: list[tuple[str, str]] = field(default_factory=list)
 
 
 async def measure(rig: Rig, level: int, warmup: float, duration: float) -> dict[str, Any]:
-    gw_channels, fl_channels = channels(rig.gateway, 4), channels(rig.floor, 4)
+    gw_channels = channels(rig.gateway, 4)
+    fl_channels = [c for f in rig.floors for c in channels(f, 4 // len(rig.floors))]
     stubs = [gateway_pb2_grpc.GatewayStub(c) for c in gw_channels]
     payload = gw.ActRequest(table_id="0" * 32, idempotency_key="12345",
                             choice=pb.Choice(decision_id="d12.0", option_id="draw")
@@ -93,7 +94,8 @@ async def measure(rig: Rig, level: int, warmup: float, duration: float) -> dict[
     try:
         full = await harness.run([DuelWorker(stubs[i % 4], i) for i in range(level)],
                                  warmup, duration, harness.cpu_probe(rig.full_pids))
-        bare = await harness.run([floor_worker(fl_channels[i % 4], *rig.pairs[i], payload)
+        bare = await harness.run([floor_worker(fl_channels[i % len(fl_channels)],
+                                               *rig.pairs[i], payload)
                                   for i in range(level)], warmup / 2, duration,
                                  harness.cpu_probe(rig.floor_pids))
     finally:
@@ -151,6 +153,8 @@ def main() -> None:
     p.add_argument("--duration", type=float, default=10.0, help="measured seconds per run")
     p.add_argument("--warmup", type=float, default=2.0, help="unmeasured seconds per run")
     p.add_argument("--replicas", type=int, default=2, help="Duel rules replicas")
+    p.add_argument("--gateway-workers", type=int, default=2,
+                   help="gateway processes (GATEWAY_WORKERS); the floor runs as many fronts")
     p.add_argument("--out", type=Path, default=RESULTS)
     args = p.parse_args()
     log_dir = Path(tempfile.mkdtemp(prefix="tablero-bench-"))
@@ -161,22 +165,31 @@ def main() -> None:
         url = f"redis://{rd.endpoint}/0"
         reps = [dp.start_rules("tests.duel", "duel", log_dir=log_dir) for _ in range(args.replicas)]
         procs += reps
-        gateway = dp.start_gateway(url, {"duel": dp.target(reps)}, log_dir=log_dir, env=GATEWAY_ENV)
-        echo = start_floor(["--echo"])
-        procs += [gateway, echo]
-        front = start_floor(["--redis", url, "--rules", echo.endpoint])
-        procs.append(front)
+        gateway = dp.start_gateway(url, {"duel": dp.target(reps)}, log_dir=log_dir,
+                                   env={**GATEWAY_ENV,
+                                        "GATEWAY_WORKERS": str(args.gateway_workers)})
+        echoes = [start_floor(["--echo"]) for _ in range(args.replicas)]
+        procs += [gateway, *echoes]
+        fronts = [start_floor(["--redis", url, "--rules", dp.target(echoes)])
+                  for _ in range(args.gateway_workers)]
+        procs += fronts
         me = [os.getpid()]
-        rig = Rig(gateway.endpoint, front.endpoint,
-                  {"client": me, "gateway": [gateway.popen.pid],
+        rig = Rig(gateway.endpoint, [f.endpoint for f in fronts],
+                  {"client": me, "gateway": process_tree(gateway.popen.pid),
                    "rules": [r.popen.pid for r in reps], "redis": [rd.popen.pid]},
-                  {"client": me, "floor": [front.popen.pid], "echo": [echo.popen.pid],
-                   "redis": [rd.popen.pid]})
-        asyncio.run(bench_with_seed(args, url, rig))
+                  {"client": me, "floor": [f.popen.pid for f in fronts],
+                   "echo": [e.popen.pid for e in echoes], "redis": [rd.popen.pid]})
+        loop.run(bench_with_seed(args, url, rig))
     finally:
         for proc in reversed(procs):
             proc.stop()
     print(f"logs in {log_dir}")
+
+
+def process_tree(pid: int) -> list[int]:
+    """A process and its children (a gateway with GATEWAY_WORKERS supervises workers)."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return [pid, *(int(c) for c in children)]
 
 
 async def bench_with_seed(args: argparse.Namespace, url: str, rig: Rig) -> None:
