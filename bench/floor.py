@@ -10,7 +10,7 @@ round trips of gateway/tables.py `act` with an idempotency key:
   3. EVALSHA of a small commit script                 (commit.lua, which also ZADDs
                                                        the deadline index)
 
-and none of the gateway's logic. `--echo` serves `/bench.Floor/Echo`, which
+on the gateway's own Redis client (gateway/resp.py), and none of the gateway's logic. `--echo` serves `/bench.Floor/Echo`, which
 returns its request: the rules service's process hop without the rules.
 """
 
@@ -20,8 +20,8 @@ import argparse
 from typing import Any
 
 import grpc
-from redis.asyncio import Redis
 
+from gateway import resp
 from services.runtime import loop
 from services.runtime.signals import until_stopped
 
@@ -46,26 +46,28 @@ def session_key(token: str) -> str:
 
 
 class Floor:
-    def __init__(self, redis: Redis, rules: Any) -> None:
+    """The Act's Redis trips on the gateway's own Redis client (gateway/resp.py)."""
+
+    def __init__(self, redis: resp.Client, rules: Any) -> None:
         self.redis = redis
-        self.auth = redis.register_script(AUTH)
-        self.commit = redis.register_script(COMMIT)
         self.echo = rules.unary_unary(ECHO)
+        self.auth_sha = self.commit_sha = ""
 
     async def load_scripts(self) -> None:
-        self.auth.sha = await self.redis.script_load(AUTH)
+        self.auth_sha = await self.redis.call("SCRIPT", "LOAD", AUTH)
+        self.commit_sha = await self.redis.call("SCRIPT", "LOAD", COMMIT)
 
     async def act(self, req: bytes, ctx: Any) -> bytes:
         """Request: 32-char table id, 32-char session token, then the payload."""
         tid, token = req[:32].decode(), req[32:64].decode()
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.evalsha(self.auth.sha, 1, session_key(token))
-        pipe.hgetall(meta_key(tid))
-        pipe.get(state_key(tid))
-        pipe.hget(f"f:{{{tid}}}:idem", "0:k")
-        _, _, state, _ = await pipe.execute()
+        _, _, state, _ = await self.redis.execute([
+            ["EVALSHA", self.auth_sha, 1, session_key(token)],
+            ["HGETALL", meta_key(tid)],
+            ["GET", state_key(tid)],
+            ["HGET", f"f:{{{tid}}}:idem", "0:k"]])
         new_state = await self.echo(state or b"")
-        await self.commit(keys=[meta_key(tid), state_key(tid), "f:deadlines"], args=[new_state])
+        await self.redis.execute([["EVALSHA", self.commit_sha, 3, meta_key(tid), state_key(tid),
+                                   "f:deadlines", new_state]])
         return new_state  # type: ignore[no-any-return]
 
 
@@ -80,13 +82,13 @@ async def serve(args: argparse.Namespace) -> None:
     if args.echo:
         handlers = {"Echo": grpc.unary_unary_rpc_method_handler(echo)}
     else:
-        redis = Redis.from_url(args.redis, max_connections=10_000)
+        redis = resp.Client(args.redis)
         channel = grpc.aio.insecure_channel(args.rules,
                                             options=[("grpc.lb_policy_name", "round_robin")])
         front = Floor(redis, channel)
         await front.load_scripts()
         handlers = {"Act": grpc.unary_unary_rpc_method_handler(front.act)}
-        closers = [channel.close, redis.aclose]
+        closers = [channel.close, redis.close]
     server.add_generic_rpc_handlers([grpc.method_handlers_generic_handler("bench.Floor",
                                                                          handlers)])
     port = server.add_insecure_port("127.0.0.1:0")

@@ -38,6 +38,7 @@ RESULTS = ROOT / "bench" / "results" / "platform.json"
 GATEWAY_ENV = {"TABLERO_RATE_PER_S": "100000", "TABLERO_RATE_BURST": "100000",
                "TABLERO_LOGIN_RATE_PER_S": "100000", "TABLERO_LOGIN_BURST": "100000"}
 TARGET_RATIO = 2.0
+CONNECTIONS = 16  # client connections to the gateway (and to the floor)
 TARGET_RATE_AT_500 = 1000.0
 
 
@@ -85,14 +86,15 @@ class Rig:
 
 
 async def measure(rig: Rig, level: int, warmup: float, duration: float) -> dict[str, Any]:
-    gw_channels = channels(rig.gateway, 4)
-    fl_channels = [c for f in rig.floors for c in channels(f, 4 // len(rig.floors))]
+    # Enough connections that the kernel spreads them evenly over the gateway's workers.
+    gw_channels = channels(rig.gateway, CONNECTIONS)
+    fl_channels = [c for f in rig.floors for c in channels(f, CONNECTIONS // len(rig.floors))]
     stubs = [gateway_pb2_grpc.GatewayStub(c) for c in gw_channels]
     payload = gw.ActRequest(table_id="0" * 32, idempotency_key="12345",
                             choice=pb.Choice(decision_id="d12.0", option_id="draw")
                             ).SerializeToString()
     try:
-        full = await harness.run([DuelWorker(stubs[i % 4], i) for i in range(level)],
+        full = await harness.run([DuelWorker(stubs[i % len(stubs)], i) for i in range(level)],
                                  warmup, duration, harness.cpu_probe(rig.full_pids))
         bare = await harness.run([floor_worker(fl_channels[i % len(fl_channels)],
                                                *rig.pairs[i], payload)

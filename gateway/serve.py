@@ -24,7 +24,7 @@ from tablero.v1 import gateway_pb2, gateway_pb2_grpc
 from services.runtime import loop
 from services.runtime.signals import stop_requested
 
-from . import workers
+from . import resp, workers
 from .config import Config
 from .driver import Driver
 from .matchmaking import Matchmaker
@@ -48,6 +48,7 @@ class Gateway:
     driver: Driver
     loops: list[asyncio.Task[None]]
     halt: asyncio.Event  # ends the background loops
+    fast: resp.Client | None
 
     async def stop(self, grace: float = 2.0) -> None:
         await self.health.enter_graceful_shutdown()
@@ -57,6 +58,8 @@ class Gateway:
         await asyncio.gather(*self.loops, return_exceptions=True)
         await self.router.close()
         await self.redis.aclose()
+        if self.fast is not None:
+            await self.fast.close()
 
 
 def connect_redis(config: Config) -> Redis:
@@ -72,7 +75,8 @@ def connect_redis(config: Config) -> Redis:
 async def start(config: Config) -> Gateway:
     redis = connect_redis(config)
     await redis.ping()
-    scripts = Scripts(redis)
+    fast = None if config.redis_cluster else resp.Client(config.redis_url)
+    scripts = Scripts(redis, fast)
     router = Router(config.games)
     await router.describe_all()
     sessions = Sessions(redis, scripts, config)
@@ -98,7 +102,7 @@ async def start(config: Config) -> Gateway:
     every_sweep = functools.partial(every, config.sweep_interval_s, halt=halt)
     loops = [asyncio.create_task(every_sweep(driver.sweep, "clock sweep")),
              asyncio.create_task(every_sweep(matchmaker.match_all, "matchmaking sweep"))]
-    return Gateway(server, port, health_servicer, redis, router, driver, loops, halt)
+    return Gateway(server, port, health_servicer, redis, router, driver, loops, halt, fast)
 
 
 async def serve(config: Config) -> None:

@@ -101,8 +101,9 @@ class Sessions:
         return await self.check_token(bearer_token(metadata))
 
     async def check_token(self, token: str) -> Session:
-        ks, args = self.auth_call(token)
-        return self.checked(token, await self.scripts.auth(keys=ks, args=args))
+        [reply] = await self.scripts.execute([self.scripts.call(self.scripts.auth,
+                                                                *self.auth_call(token))])
+        return self.checked(token, reply)
 
 
 def bearer_token(metadata: Metadata) -> str:

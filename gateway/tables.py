@@ -19,7 +19,6 @@ from typing import Any
 
 import grpc
 from redis.asyncio import Redis
-from redis.exceptions import NoScriptError
 from tablero.v1 import common_pb2 as pb
 from tablero.v1 import gateway_pb2 as gw
 from tablero.v1 import rules_pb2
@@ -28,7 +27,7 @@ from . import keys
 from .config import Config
 from .errors import GatewayError, aborted, denied, invalid, not_found, precondition
 from .routing import Router, call
-from .scripts import Scripts
+from .scripts import Command, Scripts
 from .sessions import Session, Sessions, now_ms
 
 log = logging.getLogger("tablero.tables")
@@ -178,22 +177,15 @@ class Tables:
         session = None
         if auth and not self.single_redis:
             session, auth = await self.sessions.check_token(auth), ""
-        for attempt in (1, 2):
-            pipe = self.redis.pipeline(transaction=False)
-            if auth:
-                self.scripts.queue(pipe, self.scripts.auth, *self.sessions.auth_call(auth))
-            pipe.hgetall(keys.table_meta(tid))
-            if with_state:
-                pipe.get(keys.table_state(tid))
-            if idem_field:
-                pipe.hget(keys.table_idem(tid), idem_field)
-            try:
-                res = iter(await pipe.execute())
-                break
-            except NoScriptError:
-                if attempt == 2:
-                    raise
-                await self.scripts.load()
+        batch: list[Command] = []
+        if auth:
+            batch.append(self.scripts.call(self.scripts.auth, *self.sessions.auth_call(auth)))
+        batch.append(["HGETALL", keys.table_meta(tid)])
+        if with_state:
+            batch.append(["GET", keys.table_state(tid)])
+        if idem_field:
+            batch.append(["HGET", keys.table_idem(tid), idem_field])
+        res = iter(await self.scripts.execute(batch))
         if auth:
             session = self.sessions.checked(auth, next(res))
         meta = next(res)
@@ -335,7 +327,7 @@ class Tables:
             args += [vis, data]
         args += [tid, due_of(pending), "1" if create else "0"]
         ks = keys.table_keys(tid) + ([keys.DEADLINES] if self.single_redis else [])
-        r = await self.scripts.commit(keys=ks, args=args)
+        [r] = await self.scripts.execute([self.scripts.call(self.scripts.commit, ks, args)])
         if r[0] == 0:
             return None
         if r[0] == 2:
