@@ -10,8 +10,9 @@ round trips of gateway/tables.py `act` with an idempotency key:
   3. EVALSHA of a small commit script                 (commit.lua, which also ZADDs
                                                        the deadline index)
 
-on the gateway's own Redis client (gateway/resp.py), and none of the gateway's logic. `--echo` serves `/bench.Floor/Echo`, which
-returns its request: the rules service's process hop without the rules.
+on the gateway's own Redis client (gateway/resp.py), and none of the gateway's
+logic. `--echo` serves `/bench.Floor/Echo`, which returns its request: the
+rules service's process hop without the rules.
 """
 
 from __future__ import annotations
