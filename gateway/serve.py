@@ -22,6 +22,7 @@ from redis.asyncio.cluster import RedisCluster
 from tablero.v1 import gateway_pb2, gateway_pb2_grpc
 
 from services.runtime import loop
+from services.runtime.serve import PENDING_LIMITS
 from services.runtime.signals import stop_requested
 
 from . import resp, workers
@@ -87,7 +88,8 @@ async def start(config: Config) -> Gateway:
     server = grpc.aio.server(
         options=[("grpc.max_receive_message_length", config.max_message_bytes),
                  ("grpc.max_send_message_length", 16 * 1024 * 1024),
-                 ("grpc.so_reuseport", 1 if config.reuseport else 0)])
+                 ("grpc.so_reuseport", 1 if config.reuseport else 0),
+                 *PENDING_LIMITS])
     gateway_pb2_grpc.add_GatewayServicer_to_server(servicer, server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)

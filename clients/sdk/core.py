@@ -26,7 +26,8 @@ Observer = Callable[[str, float, grpc.StatusCode], None]
 
 # Reads and the login are safe to repeat on a transport failure.
 # CANCELLED that the caller did not ask for comes from a server that dropped the call
-# before running it (gRPC cancels calls left unrequested for 30 s by an overloaded server):
+# before running it (gRPC core does so to calls an overloaded server left waiting past its
+# pending-call limits, or unrequested for 30 s):
 # every call is retried with the same request, and Act carries its idempotency key.
 SAFE_CODES = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED})
 # Act with an idempotency key is safe to repeat on a lost race as well.

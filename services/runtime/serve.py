@@ -28,8 +28,20 @@ from .signals import stop_requested
 DEFAULT_MAX_MESSAGE = 4 * 1024 * 1024
 
 
+# gRPC core answers CANCELLED, at once, to calls that arrive while more than 1,000
+# (soft limit, by chance) or 3,000 (hard limit) calls wait for the Python server to take
+# them up. A busy Python server (thousands of tables, Watch streams) passes those
+# defaults in bursts: 2,000 load-test tables saw 26,000 such rejections. Waiting calls
+# cost little; their deadlines still bound them.
+PENDING_LIMITS: list[tuple[str, Any]] = [
+    ("grpc.server.max_pending_requests", 100_000),
+    ("grpc.server.max_pending_requests_hard_limit", 200_000),
+]
+
+
 def server_options(max_message: int) -> list[tuple[str, Any]]:
     return [
+        *PENDING_LIMITS,
         ("grpc.max_receive_message_length", max_message),
         ("grpc.max_send_message_length", max_message),
         ("grpc.so_reuseport", 0),
