@@ -71,6 +71,8 @@ class Supervisor:
 
 def main() -> int:
     replicas = int(os.environ.get("REPLICAS", "2"))
+    # Two gateway processes on one port: a Python process serves about one core.
+    os.environ.setdefault("GATEWAY_WORKERS", "2")
     gateway_port = int(os.environ.get("GATEWAY_PORT", "50051"))
     log_dir = Path(os.environ.get("TABLERO_LOG_DIR", ROOT / "run" / "logs"))
     sup = Supervisor()
