@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import signal
+import socket
 import time
 import urllib.request
 from pathlib import Path
@@ -36,9 +37,25 @@ def wait_for(pred, timeout: float = 30.0) -> None:
         time.sleep(0.05)
 
 
+def two_free_ports() -> int:
+    """A port p with p + 1 free too (worker i serves metrics on the base port + i)."""
+    for _ in range(100):
+        p = free_port()
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", p + 1)) != 0:
+                try:
+                    s2 = socket.socket()
+                    s2.bind(("127.0.0.1", p + 1))
+                    s2.close()
+                    return p
+                except OSError:
+                    continue
+    raise AssertionError("no two consecutive free ports")
+
+
 @pytest.fixture
 def two_workers(platform, log_dir):
-    metrics = free_port()
+    metrics = two_free_ports()
     proc = start_gateway(platform.redis_url, {"duel": target(platform.rules)}, log_dir=log_dir,
                          env={**FAST_ENV, "GATEWAY_WORKERS": "2",
                               "GATEWAY_METRICS_PORT": str(metrics)})
