@@ -19,6 +19,8 @@ from tablero.v1 import common_pb2 as pb
 from tablero.v1 import gateway_pb2 as gw
 from tablero.v1 import gateway_pb2_grpc
 
+from services.runtime.metrics import RpcMetrics
+
 from . import keys, streams
 from .config import Config
 from .driver import Driver
@@ -34,6 +36,7 @@ log = logging.getLogger("tablero.gateway")
 RPC_SECONDS = Histogram("tablero_gateway_rpc_seconds", "Gateway RPC latency", ["method"],
                         buckets=(.001, .002, .005, .01, .02, .05, .1, .25, 1, 5, 30))
 RPC_TOTAL = Counter("tablero_gateway_rpc_total", "Gateway RPCs by status", ["method", "code"])
+METRICS = RpcMetrics(RPC_SECONDS, RPC_TOTAL)
 
 
 def new_invite_code() -> str:
@@ -68,8 +71,7 @@ async def status_mapping(method: str, ctx: grpc.aio.ServicerContext) -> AsyncIte
         await ctx.abort_with_status(GatewayError(
             grpc.StatusCode.INTERNAL, "internal error", "INTERNAL").status())
     finally:
-        RPC_SECONDS.labels(method).observe(time.perf_counter() - start)
-        RPC_TOTAL.labels(method, code).inc()
+        METRICS.observe(method, code, time.perf_counter() - start)
 
 
 Handler = Callable[..., Awaitable[Any]]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -102,8 +103,11 @@ def new_table_id() -> str:
     return secrets.token_hex(16)
 
 
+TABLE_ID = re.compile(r"[0-9a-f]{32}")
+
+
 def valid_table_id(tid: str) -> bool:
-    return len(tid) == 32 and all(c in "0123456789abcdef" for c in tid)
+    return TABLE_ID.fullmatch(tid) is not None
 
 
 def visible(vis: bytes, seat: int) -> bool:

@@ -18,6 +18,7 @@ from services.kernel.errors import BadRequest, KernelError
 from services.kernel.game import Game
 
 from . import convert
+from .metrics import RpcMetrics
 from .status import kernel_status, make_status
 
 log = logging.getLogger("tablero.rules")
@@ -56,8 +57,7 @@ def rpc(method: str) -> Callable[[Handler[Req, Resp]], Handler[Req, Resp]]:
                     grpc.StatusCode.INTERNAL, "internal error in the rules service", "INTERNAL"))
                 raise
             finally:
-                RPC_SECONDS.labels(self.game.id, method).observe(time.perf_counter() - start)
-                RPC_TOTAL.labels(self.game.id, method, code).inc()
+                self.metrics.observe(method, code, time.perf_counter() - start)
 
         return call
 
@@ -68,6 +68,7 @@ class RulesServicer(rules_pb2_grpc.RulesServicer):
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
         self.info = convert.game_info_pb(game)
+        self.metrics = RpcMetrics(RPC_SECONDS, RPC_TOTAL, game.id)
 
     def _state_bytes(self, state: pb.GameState) -> bytes:
         if state.game != self.game.id:
