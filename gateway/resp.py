@@ -65,14 +65,16 @@ class Target:
 class _Waiter:
     future: asyncio.Future[list[Any]]
     count: int
+    sent_at: float
     replies: list[Any] = field(default_factory=list)
 
 
 class Connection:
     """One connection; callers queue commands, one reader task hands out the replies."""
 
-    def __init__(self, target: Target) -> None:
+    def __init__(self, target: Target, reply_timeout_s: float = 30.0) -> None:
         self.target = target
+        self.reply_timeout_s = reply_timeout_s
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
         self.waiters: deque[_Waiter] = deque()
@@ -80,13 +82,14 @@ class Connection:
         self.flush_scheduled = False
         self.connecting: asyncio.Future[None] | None = None
         self.read_task: asyncio.Task[None] | None = None
+        self.watchdog: asyncio.Task[None] | None = None
 
     async def execute(self, commands: Sequence[Sequence[Arg]]) -> list[Any]:
         """Send `commands` together; their replies, in order."""
         if self.writer is None:
             await self._connect()
         loop = asyncio.get_running_loop()
-        waiter = _Waiter(loop.create_future(), len(commands))
+        waiter = _Waiter(loop.create_future(), len(commands), loop.time())
         self.waiters.append(waiter)
         self.outbox.extend(pack(c) for c in commands)
         if not self.flush_scheduled:
@@ -136,7 +139,23 @@ class Connection:
                     writer.close()
                     raise reply
         self.reader, self.writer = reader, writer
-        self.read_task = asyncio.get_running_loop().create_task(self._read_forever(reader))
+        loop = asyncio.get_running_loop()
+        self.read_task = loop.create_task(self._read_forever(reader))
+        if self.watchdog is None or self.watchdog.done():
+            self.watchdog = loop.create_task(self._watch_replies())
+
+    async def _watch_replies(self) -> None:
+        """A Redis that stops answering (but keeps the connection) fails the calls waiting
+        on it after `reply_timeout_s`, as a socket timeout would; the next call reconnects.
+        One timer per connection, not one per call."""
+        loop = asyncio.get_running_loop()
+        while self.writer is not None:
+            await asyncio.sleep(min(1.0, self.reply_timeout_s / 4))
+            if self.waiters and loop.time() - self.waiters[0].sent_at > self.reply_timeout_s:
+                if self.read_task is not None:
+                    self.read_task.cancel()  # its replies would belong to failed callers
+                self._fail_all(RedisConnectionError(
+                    f"no reply from Redis in {self.reply_timeout_s:g} s"))
 
     async def _read_forever(self, reader: asyncio.StreamReader) -> None:
         parser = hiredis.Reader(replyError=ReplyError)
@@ -176,18 +195,19 @@ class Connection:
                 w.future.set_exception(error)
 
     async def close(self) -> None:
-        if self.read_task is not None:
-            self.read_task.cancel()
-            await asyncio.gather(self.read_task, return_exceptions=True)
+        tasks = [t for t in (self.read_task, self.watchdog) if t is not None]
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         self._fail_all(RedisConnectionError("connection closed"))
 
 
 class Client:
     """A few auto-pipelining connections to one Redis, used in turn."""
 
-    def __init__(self, url: str, connections: int = 2) -> None:
+    def __init__(self, url: str, connections: int = 2, reply_timeout_s: float = 30.0) -> None:
         target = Target.from_url(url)
-        self.connections = [Connection(target) for _ in range(connections)]
+        self.connections = [Connection(target, reply_timeout_s) for _ in range(connections)]
         self.turn = itertools.cycle(self.connections)
 
     async def execute(self, commands: Sequence[Sequence[Arg]]) -> list[Any]:

@@ -116,3 +116,24 @@ def test_a_lost_connection_fails_its_calls_and_the_next_call_reconnects():
             second.stop()
 
     assert run(go()) == b"after"
+
+
+def test_a_redis_that_stops_answering_fails_the_waiting_calls_after_the_timeout(redis_proc):
+    async def go() -> tuple[type, bytes | None]:
+        c = resp.Client(f"redis://{redis_proc.endpoint}/0", connections=1, reply_timeout_s=0.4)
+        await c.call("SET", "resp:t", "v")
+        other = redis_lib.Redis.from_url(f"redis://{redis_proc.endpoint}/0")
+        other.execute_command("CLIENT", "PAUSE", "1500", "ALL")  # Redis answers nobody
+        try:
+            await c.call("GET", "resp:t")
+            raised: type = type(None)
+        except RedisConnectionError as e:
+            raised = type(e)
+        await asyncio.sleep(1.5)
+        after = await c.call("GET", "resp:t")  # a fresh connection once Redis answers again
+        await c.close()
+        other.close()
+        return raised, after
+
+    raised, after = run(go())
+    assert raised is RedisConnectionError and after == b"v"
