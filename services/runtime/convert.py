@@ -26,12 +26,16 @@ def decision_pb(d: Decision) -> pb.Decision:
     return msg
 
 
-def pending_pb(ds: Iterable[Decision]) -> list[pb.PendingDecision]:
-    return [pb.PendingDecision(id=d.id, seat=d.seat, kind=d.kind, optional=d.optional) for d in ds]
+def add_pending(field: Any, ds: Iterable[Decision]) -> None:
+    """Append the pending decisions `ds` to a repeated PendingDecision field."""
+    for d in ds:
+        field.add(id=d.id, seat=d.seat, kind=d.kind, optional=d.optional)
 
 
-def event_pb(e: Event) -> pb.Event:
-    msg = pb.Event(kind=e.kind, text=e.text)
+def event_pb(e: Event, msg: pb.Event | None = None) -> pb.Event:
+    """`e` on the wire; with `msg` (e.g. a repeated field's new element), filled in place."""
+    msg = pb.Event() if msg is None else msg
+    msg.kind, msg.text = e.kind, e.text
     if e.data:
         msg.data.update(e.data)
     if e.seats is None:
@@ -41,10 +45,12 @@ def event_pb(e: Event) -> pb.Event:
     return msg
 
 
-def outcome_pb(out: Outcome | None) -> pb.Outcome:
+def outcome_pb(out: Outcome | None, msg: pb.Outcome | None = None) -> pb.Outcome:
+    msg = pb.Outcome() if msg is None else msg
     if out is None:
-        return pb.Outcome(finished=False)
-    msg = pb.Outcome(finished=True, summary=out.summary)
+        msg.finished = False
+        return msg
+    msg.finished, msg.summary = True, out.summary
     for r in out.results:
         msg.results.add(seat=r.seat, rank=r.rank, score=r.score, winner=r.winner)
     return msg

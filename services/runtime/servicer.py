@@ -87,9 +87,10 @@ class RulesServicer(rules_pb2_grpc.RulesServicer):
         t.state.format_version = self.game.format_version
         t.state.rules_version = self.game.rules_version
         t.state.data = step.state
-        t.events.extend(convert.event_pb(e) for e in step.events)
-        t.pending.extend(convert.pending_pb(step.decisions))
-        t.outcome.CopyFrom(convert.outcome_pb(step.outcome))
+        for e in step.events:
+            convert.event_pb(e, t.events.add())
+        convert.add_pending(t.pending, step.decisions)
+        convert.outcome_pb(step.outcome, t.outcome)
         return t
 
     @rpc("Describe")
@@ -119,7 +120,7 @@ class RulesServicer(rules_pb2_grpc.RulesServicer):
         msg = pb.SeatView(seat=-1 if seat is None else seat,
                           outcome=convert.outcome_pb(sv.outcome))
         msg.decisions.extend(convert.decision_pb(d) for d in sv.decisions)
-        msg.pending.extend(convert.pending_pb(sv.pending))
+        convert.add_pending(msg.pending, sv.pending)
         msg.view.CopyFrom(convert.pack_view(sv.view))
         return msg
 
