@@ -46,7 +46,11 @@ class LoadConfig:
     bots_after_ms: int = 0
     match_timeout_s: float = 120.0
     drain_s: float = 120.0
-    resync_s: float = 2.0
+    # How long a player waits for its turn (announced by Watch) before reading the view
+    # anyway. Watch resumes exactly, so this is only a safety net; a short one multiplies
+    # GetViews exactly when the gateway is slowest (2 s: 1.8 views per choice at 2000
+    # tables; see clients/README.md).
+    resync_s: float = 10.0
     seed: int = 1
     calibrate: bool = True
     # "random": uniformly random offered choices; "suggested": the gateway's bot suggestion.
