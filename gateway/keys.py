@@ -44,6 +44,15 @@ def table_idem(tid: str) -> str:
     return f"t:{{{tid}}}:idem"
 
 
+def table_notify(tid: str) -> str:
+    """Pub/sub channel: the commit script publishes each new version (single Redis)."""
+    return f"tev:{tid}"
+
+
+def table_of_notify(channel: str) -> str:
+    return channel.removeprefix("tev:")
+
+
 def table_drive_lock(tid: str) -> str:
     return f"t:{{{tid}}}:drive"
 

@@ -29,6 +29,7 @@ from . import resp, workers
 from .config import Config
 from .driver import Driver
 from .matchmaking import Matchmaker
+from .notify import Notifier
 from .periodic import every
 from .routing import Router
 from .scripts import Scripts
@@ -50,6 +51,7 @@ class Gateway:
     loops: list[asyncio.Task[None]]
     halt: asyncio.Event  # ends the background loops
     fast: resp.Client | None
+    notifier: Notifier | None
 
     async def stop(self, grace: float = 2.0) -> None:
         await self.health.enter_graceful_shutdown()
@@ -58,6 +60,8 @@ class Gateway:
         await self.driver.stop()
         await asyncio.gather(*self.loops, return_exceptions=True)
         await self.router.close()
+        if self.notifier is not None:
+            await self.notifier.close()
         await self.redis.aclose()
         if self.fast is not None:
             await self.fast.close()
@@ -84,7 +88,9 @@ async def start(config: Config) -> Gateway:
     tables = Tables(redis, scripts, sessions, router, config)
     driver = Driver(redis, tables, config)
     matchmaker = Matchmaker(redis, scripts, tables, router, config)
-    servicer = GatewayServicer(redis, sessions, router, tables, matchmaker, driver, config)
+    notifier = None if config.redis_cluster else Notifier(redis)
+    servicer = GatewayServicer(redis, sessions, router, tables, matchmaker, driver, config,
+                               notifier)
     server = grpc.aio.server(
         options=[("grpc.max_receive_message_length", config.max_message_bytes),
                  ("grpc.max_send_message_length", 16 * 1024 * 1024),
@@ -104,7 +110,8 @@ async def start(config: Config) -> Gateway:
     every_sweep = functools.partial(every, config.sweep_interval_s, halt=halt)
     loops = [asyncio.create_task(every_sweep(driver.sweep, "clock sweep")),
              asyncio.create_task(every_sweep(matchmaker.match_all, "matchmaking sweep"))]
-    return Gateway(server, port, health_servicer, redis, router, driver, loops, halt, fast)
+    return Gateway(server, port, health_servicer, redis, router, driver, loops, halt, fast,
+                   notifier)
 
 
 async def serve(config: Config) -> None:

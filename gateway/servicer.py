@@ -27,6 +27,7 @@ from .driver import Driver
 from .errors import GatewayError, invalid, not_found, precondition
 from .limits import TokenBuckets, peer_host
 from .matchmaking import Matchmaker, checked_game
+from .notify import Notifier
 from .routing import Router
 from .sessions import Session, Sessions, bearer_token, current, now_ms
 from .tables import Tables
@@ -96,7 +97,8 @@ def guard(authenticate: bool = True) -> Callable[[Handler], Handler]:
 
 class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
     def __init__(self, redis: Redis, sessions: Sessions, router: Router, tables: Tables,
-                 matchmaker: Matchmaker, driver: Driver, config: Config) -> None:
+                 matchmaker: Matchmaker, driver: Driver, config: Config,
+                 notifier: Notifier | None = None) -> None:
         self.redis = redis
         self.sessions = sessions
         self.router = router
@@ -104,6 +106,7 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
         self.matchmaker = matchmaker
         self.driver = driver
         self.config = config
+        self.notifier = notifier  # None on Redis Cluster: watchers block on XREAD instead
         self.watches: Tally[str] = Tally()
         self.logins = TokenBuckets(config.login_rate_per_s, config.login_burst)
 
@@ -251,7 +254,7 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
         try:
             async with status_mapping("Watch", ctx):
                 async for ev in streams.watch(self.redis, self.tables, s, req.table_id,
-                                              req.after_event_id):
+                                              req.after_event_id, self.notifier):
                     yield ev
         finally:
             self.watches[s.token] -= 1

@@ -3,56 +3,109 @@
 Each table has one Redis Stream; an entry holds the event's visibility and the
 TableEvent bytes. A watcher reads after the last id it received, so a client
 that reconnects with that id gets every later event once: no gap, no duplicate.
+On a single Redis, commit notifications (notify.py) tell a watcher when to read;
+on Redis Cluster each watcher blocks on its own XREAD.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import re
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
 
 from redis.asyncio import Redis
 from tablero.v1 import gateway_pb2 as gw
 
-from . import keys
+from . import keys, resp
 from .errors import invalid
+from .notify import Notifier
 from .sessions import Session
 from .tables import Tables, visible
 
 STREAM_ID = re.compile(r"^\d{1,20}-\d{1,20}$")
 BLOCK_MS = 10_000  # well under the Redis client's socket timeout (serve.connect_redis)
+RECHECK_S = 10.0  # a notified watcher reads anyway after this long without news
 BATCH = 256
 
 
-async def watch(redis: Redis, tables: Tables, session: Session, tid: str,
-                after: str) -> AsyncIterator[gw.TableEvent]:
-    """Stream the events `session` may see. An idle watcher costs one blocking read per
-    BLOCK_MS; the seat is looked up again before each private event (they are few) is
-    judged, so a player who left the table never sees that seat's later secrets."""
+async def watch(redis: Redis, tables: Tables, session: Session, tid: str, after: str,
+                notifier: Notifier | None = None) -> AsyncIterator[gw.TableEvent]:
+    """Stream the events `session` may see. With a `notifier` (single Redis), a watcher
+    reads when its table commits (and every RECHECK_S regardless); without one, it
+    blocks on its own XREAD for BLOCK_MS at a time. The seat is looked up again before
+    each private event (they are few) is judged, so a player who left the table never
+    sees that seat's later secrets."""
     if after and not STREAM_ID.match(after):
         raise invalid("after_event_id", "after_event_id must be a stream id like 1700000000000-0")
     table, _ = await tables.load(tid, with_state=False)
-    seat = table.seat_of(session.player_id)
-    last = after or "0-0"
-    stream = keys.table_events(tid)
+    cursor = _Cursor(tables, session, tid, table.seat_of(session.player_id), after or "0-0")
     # A finished table has all its events: read what is left without waiting. A live one
     # always ends with the event that carries the outcome.
-    block = None if table.status == "finished" else BLOCK_MS
+    live = table.status != "finished"
+    if notifier is None or not live:
+        async for ev in _blocking_reads(redis, cursor, BLOCK_MS if live else None):
+            yield ev
+        return
+    async with notifier.watching(tid) as committed:
+        while True:
+            committed.clear()  # before the read: a commit after it sets it again
+            entries = await _read(tables, cursor)
+            for ev in await cursor.visible(entries):
+                yield ev
+                if ev.outcome.finished:
+                    return
+            if len(entries) < BATCH:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(committed.wait(), RECHECK_S)
+
+
+async def _blocking_reads(redis: Redis, cursor: _Cursor, block: int | None
+                          ) -> AsyncIterator[gw.TableEvent]:
+    stream = keys.table_events(cursor.tid)
     while True:
-        res = await redis.xread({stream: last}, count=BATCH, block=block)
+        res = await redis.xread({stream: cursor.last}, count=BATCH, block=block)
         if not res:
             if block is None:
                 return
             continue
-        for eid, fields in res[0][1]:
-            last = eid.decode()
-            vis = fields[b"vis"]
-            if vis != b"*":
-                table, _ = await tables.load(tid, with_state=False)
-                seat = table.seat_of(session.player_id)
-            if not visible(vis, seat):
-                continue
-            ev = gw.TableEvent.FromString(fields[b"b"])
-            ev.event_id = last
+        for ev in await cursor.visible(res[0][1]):
             yield ev
             if ev.outcome.finished:
                 return
+
+
+async def _read(tables: Tables, cursor: _Cursor) -> list[Any]:
+    """The next entries after the cursor, without blocking (on the shared client)."""
+    [res] = await tables.scripts.execute([["XREAD", "COUNT", BATCH, "STREAMS",
+                                           keys.table_events(cursor.tid), cursor.last]])
+    return list(res[0][1]) if res else []
+
+
+@dataclass
+class _Cursor:
+    """Where a watcher is in its table's stream, and which seat it may see for."""
+
+    tables: Tables
+    session: Session
+    tid: str
+    seat: int
+    last: str
+
+    async def visible(self, entries: list[Any]) -> list[gw.TableEvent]:
+        out = []
+        for eid, fields in entries:
+            fields = fields if isinstance(fields, dict) else resp.pairs(fields)
+            self.last = eid.decode()
+            vis = fields[b"vis"]
+            if vis != b"*":
+                table, _ = await self.tables.load(self.tid, with_state=False)
+                self.seat = table.seat_of(self.session.player_id)
+            if not visible(vis, self.seat):
+                continue
+            ev = gw.TableEvent.FromString(fields[b"b"])
+            ev.event_id = self.last
+            out.append(ev)
+        return out

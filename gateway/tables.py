@@ -329,7 +329,8 @@ class Tables:
         args.append(len(events))
         for vis, data in events:
             args += [vis, data]
-        args += [tid, due_of(pending), "1" if create else "0"]
+        channel = keys.table_notify(tid) if self.single_redis else ""
+        args += [channel, tid, due_of(pending), "1" if create else "0"]
         ks = keys.table_keys(tid) + ([keys.DEADLINES] if self.single_redis else [])
         [r] = await self.scripts.execute([self.scripts.call(self.scripts.commit, ks, args)])
         if r[0] == 0:

@@ -9,6 +9,8 @@
 -- ARGV[4] idempotency field ("" = none)
 -- ARGV[5] n = number of meta field/value pairs, then 2n values
 -- then m = number of events, then m pairs (visibility, TableEvent bytes)
+-- ARGV[#ARGV - 3] pub/sub channel told the new version after the events ("" = none; Watch
+--   on a single Redis, gateway/notify.py)
 -- ARGV[#ARGV - 2] table id, ARGV[#ARGV - 1] its earliest decision deadline (-1 = none):
 --   with KEYS[6], the table's entry in the deadline index
 -- ARGV[#ARGV] create flag: "1" = the table must not exist yet (version -1 expected)
@@ -50,4 +52,5 @@ if ARGV[4] ~= '' then
 end
 local due = tonumber(ARGV[#ARGV - 1])
 if KEYS[6] and due >= 0 then redis.call('ZADD', KEYS[6], due, ARGV[#ARGV - 2]) end
+if ARGV[#ARGV - 3] ~= '' then redis.call('PUBLISH', ARGV[#ARGV - 3], nv) end
 return out

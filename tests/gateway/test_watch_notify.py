@@ -1,0 +1,105 @@
+"""Watch on a single Redis wakes on commit notifications (gateway/notify.py), not on one
+blocking Redis connection per watcher."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import grpc
+from tablero.v1 import common_pb2 as pb
+from tablero.v1 import gateway_pb2 as gw
+from tablero.v1 import gateway_pb2_grpc
+
+# A watcher woken only by its periodic re-read would wait streams.RECHECK_S (10 s): these
+# deadlines are shorter, so the tests fail if notifications do not arrive.
+WAKE_DEADLINE_S = 6.0
+
+
+def redis_clients(redis) -> int:
+    return len(redis.client_list())
+
+
+async def _watch_many(endpoint: str, tables: int, redis) -> tuple[int, int, int]:
+    """`tables` two-seat tables, both seats watching; one stake each; returns the Redis
+    client count before and while watching, and how many watchers saw their stake."""
+    async with grpc.aio.insecure_channel(endpoint) as ch:
+        stub = gateway_pb2_grpc.GatewayStub(ch)
+
+        async def login(name: str) -> tuple[tuple[str, str], ...]:
+            r = await stub.Login(gw.LoginRequest(guest_name=name))
+            return (("authorization", f"Bearer {r.token}"),)
+
+        seats = []
+        for i in range(tables):
+            a, b = await login(f"a{i}"), await login(f"b{i}")
+            info = await stub.CreateTable(gw.CreateTableRequest(
+                game="duel", seats=2, join=True, options={"rounds": "1"}), metadata=a)
+            await stub.JoinTable(gw.JoinTableRequest(invite_code=info.invite_code), metadata=b)
+            seats.append((info.table_id, a, b))
+        before = redis_clients(redis)
+        calls = [stub.Watch(gw.WatchRequest(table_id=tid), metadata=md,
+                            timeout=WAKE_DEADLINE_S + 4)
+                 for tid, a, b in seats for md in (a, b)]
+
+        async def sees_a_stake(call) -> bool:
+            async for ev in call:
+                if ev.event.kind == "duel.stake":
+                    call.cancel()
+                    return True
+            return False
+
+        waiting = [asyncio.create_task(sees_a_stake(c)) for c in calls]
+        await asyncio.sleep(1.0)  # every watcher has read what there is and waits
+        during = redis_clients(redis)
+        for tid, a, _ in seats:
+            view = await stub.GetView(gw.GetViewRequest(table_id=tid), metadata=a)
+            d = view.decisions[0]
+            await stub.Act(gw.ActRequest(table_id=tid, choice=pb.Choice(
+                decision_id=d.id, amount=random.randint(0, 3))), metadata=a)
+        done, _ = await asyncio.wait(waiting, timeout=WAKE_DEADLINE_S)
+        seen = sum(1 for t in done if not t.exception() and t.result())
+        for c in calls:
+            c.cancel()
+        return before, during, seen
+
+
+def test_two_hundred_watchers_share_a_few_redis_connections_and_all_wake(platform, redis):
+    before, during, seen = asyncio.run(_watch_many(platform.gateway.endpoint, 100, redis))
+    assert seen == 200
+    # One pub/sub connection (and perhaps a pool connection or two), not one per watcher.
+    assert during - before <= 4
+
+
+def test_watchers_still_wake_after_the_notification_connection_is_killed(platform, redis):
+    async def go() -> int:
+        async with grpc.aio.insecure_channel(platform.gateway.endpoint) as ch:
+            stub = gateway_pb2_grpc.GatewayStub(ch)
+            a = (("authorization", "Bearer " + (await stub.Login(
+                gw.LoginRequest(guest_name="a"))).token),)
+            b = (("authorization", "Bearer " + (await stub.Login(
+                gw.LoginRequest(guest_name="b"))).token),)
+            info = await stub.CreateTable(gw.CreateTableRequest(
+                game="duel", seats=2, join=True, options={"rounds": "1"}), metadata=a)
+            await stub.JoinTable(gw.JoinTableRequest(invite_code=info.invite_code), metadata=b)
+            call = stub.Watch(gw.WatchRequest(table_id=info.table_id), metadata=b,
+                              timeout=WAKE_DEADLINE_S + 4)
+            reader = asyncio.create_task(_stakes(call))
+            await asyncio.sleep(1.0)
+            assert redis.client_kill_filter(_type="pubsub") >= 1
+            await asyncio.sleep(1.5)  # the gateway notices and subscribes again
+            view = await stub.GetView(gw.GetViewRequest(table_id=info.table_id), metadata=a)
+            await stub.Act(gw.ActRequest(table_id=info.table_id, choice=pb.Choice(
+                decision_id=view.decisions[0].id, amount=1)), metadata=a)
+            got = await asyncio.wait_for(reader, WAKE_DEADLINE_S)
+            call.cancel()
+            return got
+
+    assert asyncio.run(go()) == 1
+
+
+async def _stakes(call) -> int:
+    async for ev in call:
+        if ev.event.kind == "duel.stake":
+            return 1
+    return 0
