@@ -1,9 +1,9 @@
 """The Lua scripts, one per atomic operation, and the batches that call them.
 
 The hot path (Act, the session check) sends its commands as one batch: on a
-single Redis through the lean auto-pipelining client (resp.py), on Redis
-Cluster through redis-py (which refuses scripts inside cluster pipelines, so
-there a batch holding a script is sent alone).
+single Redis through the lean auto-pipelining client (resp.py), in one round
+trip; on Redis Cluster through redis-py, which refuses scripts inside cluster
+pipelines, so there a batch's scripts run first, one by one.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ class Scripts:
         """`fast`: the lean client, on a single Redis (None on Redis Cluster)."""
         self.redis = redis
         self.fast = fast
+        self.single_redis = fast is not None
         loaded = {n: redis.register_script((LUA / f"{n}.lua").read_text()) for n in NAMES}
         self.all = list(loaded.values())
         self.auth: AsyncScript = loaded["auth"]
@@ -61,15 +62,25 @@ class Scripts:
     async def _send(self, commands: list[Command]) -> list[Any]:
         if self.fast is not None:
             return await self.fast.execute(commands)
-        if len(commands) == 1:
-            try:
-                return [await self.redis.execute_command(*commands[0])]
-            except ResponseError as e:
-                return [e]
-        pipe = self.redis.pipeline(transaction=False)
-        for c in commands:
-            pipe.execute_command(*c)
-        return list(await pipe.execute(raise_on_error=False))
+        # redis-py: scripts one by one, in their place in the batch (a cluster pipeline
+        # refuses them), the other commands in one pipeline after them.
+        replies: list[Any] = [None] * len(commands)
+        rest = []
+        for i, c in enumerate(commands):
+            if c[0] == "EVALSHA":
+                try:
+                    replies[i] = await self.redis.execute_command(*c)
+                except ResponseError as e:
+                    replies[i] = e
+            else:
+                rest.append(i)
+        if rest:
+            pipe = self.redis.pipeline(transaction=False)
+            for i in rest:
+                pipe.execute_command(*commands[i])
+            for i, r in zip(rest, await pipe.execute(raise_on_error=False)):
+                replies[i] = r
+        return replies
 
     async def load(self) -> None:
         """Load every script into Redis (after a NOSCRIPT: a restarted or new server)."""

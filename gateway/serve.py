@@ -88,7 +88,7 @@ async def start(config: Config) -> Gateway:
     tables = Tables(redis, scripts, sessions, router, config)
     driver = Driver(redis, tables, config)
     matchmaker = Matchmaker(redis, scripts, tables, router, config)
-    notifier = None if config.redis_cluster else Notifier(redis)
+    notifier = Notifier(redis) if scripts.single_redis else None
     servicer = GatewayServicer(redis, sessions, router, tables, matchmaker, driver, config,
                                notifier)
     server = grpc.aio.server(

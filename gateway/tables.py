@@ -158,10 +158,9 @@ class Tables:
         self.sessions = sessions
         self.router = router
         self.config = config
-        # On one Redis, Act checks the session in the pipeline that loads the table, and
-        # the commit script also files the table's next deadline (two round trips less);
-        # Redis Cluster refuses scripts in pipelines and keeps the index in another slot.
-        self.single_redis = not config.redis_cluster
+        # On one Redis the commit script also files the table's next deadline and tells
+        # watchers (notify.py); on a Cluster the index lives in another slot.
+        self.single_redis = scripts.single_redis
         # Called with a table id after each commit that may leave bot seats to play.
         self.on_commit: Callable[[str], None] = lambda tid: None
 
@@ -174,13 +173,11 @@ class Tables:
 
     async def _fetch(self, tid: str, with_state: bool, idem_field: str,
                      auth: str = "") -> tuple[Table, bytes, bytes | None, Session | None]:
-        """Meta, state and an idempotency record, in one round trip; with `auth` (a
-        token), auth.lua's check of that session runs first in the same trip."""
+        """Meta, state and an idempotency record, in one batch; with `auth` (a token),
+        auth.lua's check of that session runs first in the same batch."""
         if not valid_table_id(tid):
             raise invalid("table_id", "table_id must be 32 lowercase hex characters")
         session = None
-        if auth and not self.single_redis:
-            session, auth = await self.sessions.check_token(auth), ""
         batch: list[Command] = []
         if auth:
             batch.append(self.scripts.call(self.scripts.auth, *self.sessions.auth_call(auth)))
