@@ -242,21 +242,17 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
 
     async def Watch(self, req: gw.WatchRequest,
                     ctx: grpc.aio.ServicerContext) -> AsyncIterator[gw.TableEvent]:
-        try:
+        async with status_mapping("Watch", ctx):
             s = await self.sessions.check(ctx.invocation_metadata())
-        except GatewayError as e:
-            await ctx.abort_with_status(e.status())
-        if self.watches[s.token] >= self.config.max_watches_per_session:
-            await ctx.abort_with_status(GatewayError(
-                grpc.StatusCode.RESOURCE_EXHAUSTED, "too many watches for this session",
-                "TOO_MANY_WATCHES", retry_after_ms=1000).status())
-        self.watches[s.token] += 1
-        try:
-            async with status_mapping("Watch", ctx):
+            if self.watches[s.token] >= self.config.max_watches_per_session:
+                raise GatewayError(grpc.StatusCode.RESOURCE_EXHAUSTED, "too many watches for "
+                                   "this session", "TOO_MANY_WATCHES", retry_after_ms=1000)
+            self.watches[s.token] += 1
+            try:
                 async for ev in streams.watch(self.redis, self.tables, s, req.table_id,
                                               req.after_event_id, self.notifier):
                     yield ev
-        finally:
-            self.watches[s.token] -= 1
-            if self.watches[s.token] <= 0:
-                del self.watches[s.token]
+            finally:
+                self.watches[s.token] -= 1
+                if self.watches[s.token] <= 0:
+                    del self.watches[s.token]
