@@ -78,10 +78,11 @@ async def _blocking_reads(redis: Redis, cursor: _Cursor, block: int | None
 
 
 async def _read(tables: Tables, cursor: _Cursor) -> list[Any]:
-    """The next entries after the cursor, without blocking (on the shared client)."""
+    """The next entries after the cursor, without blocking (on the shared client), as
+    redis-py gives them: (id, {field: value})."""
     [res] = await tables.scripts.execute([["XREAD", "COUNT", BATCH, "STREAMS",
                                            keys.table_events(cursor.tid), cursor.last]])
-    return list(res[0][1]) if res else []
+    return [(eid, resp.pairs(fields)) for eid, fields in res[0][1]] if res else []
 
 
 @dataclass
@@ -97,7 +98,6 @@ class _Cursor:
     async def visible(self, entries: list[Any]) -> list[gw.TableEvent]:
         out = []
         for eid, fields in entries:
-            fields = fields if isinstance(fields, dict) else resp.pairs(fields)
             self.last = eid.decode()
             vis = fields[b"vis"]
             if vis != b"*":
