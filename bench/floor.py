@@ -24,7 +24,7 @@ import grpc
 
 from gateway import resp
 from services.runtime import loop
-from services.runtime.signals import until_stopped
+from services.runtime.signals import stop_requested
 
 AUTH = "return redis.call('HMGET', KEYS[1], 'pid', 'name')"
 COMMIT = ("redis.call('SET', KEYS[2], ARGV[1]) "
@@ -77,6 +77,7 @@ async def echo(req: bytes, ctx: Any) -> bytes:
 
 
 async def serve(args: argparse.Namespace) -> None:
+    stop = stop_requested()
     server = grpc.aio.server(options=[("grpc.so_reuseport", 0)])
     handlers: dict[str, Any]
     closers: list[Any] = []
@@ -95,7 +96,7 @@ async def serve(args: argparse.Namespace) -> None:
     port = server.add_insecure_port("127.0.0.1:0")
     await server.start()
     print(f"floor 127.0.0.1:{port}", flush=True)
-    await until_stopped()
+    await stop.wait()
     await server.stop(1)
     for close in closers:
         await close()
