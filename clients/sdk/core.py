@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import time
 import uuid
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -16,7 +17,7 @@ import grpc
 from google.protobuf import json_format, message, struct_pb2
 from tablero.v1 import common_pb2, gateway_pb2
 
-from .errors import TableroError
+from .errors import TableroError, from_rpc_error
 
 DEFAULT_TARGET = "127.0.0.1:50051"
 MAX_LONG_POLL_MS = 30_000
@@ -64,6 +65,36 @@ class RetryPolicy:
 
 
 DEFAULT_RETRY = RetryPolicy()
+
+
+class CallPolicy:
+    """What the blocking and the asyncio client do alike on every unary call: the
+    session's metadata, timing for the observer, and whether a failure is retried."""
+
+    def __init__(self, token: str, retry: RetryPolicy, observer: Observer | None,
+                 timeout_s: float) -> None:
+        self.token = token
+        self.retry = retry
+        self.observer = observer
+        self.timeout_s = timeout_s
+
+    def _metadata(self, rpc: str) -> tuple[tuple[str, str], ...] | None:
+        return auth_metadata(self.token) if rpc != "Login" else None
+
+    def _observe(self, rpc: str, t0: float, code: grpc.StatusCode) -> None:
+        if self.observer is not None:
+            self.observer(rpc, time.perf_counter() - t0, code)
+
+    def _retry_delay(self, rpc: str, attempt: int, e: grpc.RpcError, t0: float,
+                     codes: frozenset[grpc.StatusCode]) -> float:
+        """How long to wait before attempt `attempt + 1`; raises the TableroError when
+        the failure is not to be retried."""
+        err = from_rpc_error(rpc, e)
+        self._observe(rpc, t0, err.code)
+        delay = self.retry.delay(attempt, err, codes)
+        if delay is None:
+            raise err from e
+        return delay
 NO_RETRY = RetryPolicy(attempts=1)
 
 

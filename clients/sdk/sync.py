@@ -28,7 +28,7 @@ Resp = TypeVar("Resp", bound=message.Message)
 SyncChooser = Callable[[common_pb2.SeatView, common_pb2.Decision], common_pb2.Choice]
 
 
-class Client:
+class Client(core.CallPolicy):
     """One session on a gateway. Share a channel between clients with `channel=`."""
 
     def __init__(self, target: str = core.DEFAULT_TARGET, *, token: str = "",
@@ -39,10 +39,7 @@ class Client:
         self._own_channel = channel is None
         self.channel = channel or grpc.insecure_channel(target, options=list(options))
         self.stub = gateway_pb2_grpc.GatewayStub(self.channel)
-        self.token = token
-        self.retry = retry
-        self.observer = observer
-        self.timeout_s = timeout_s
+        super().__init__(token, retry, observer, timeout_s)
 
     def __enter__(self) -> Client:
         return self
@@ -60,27 +57,18 @@ class Client:
                codes: frozenset[grpc.StatusCode] = core.SAFE_CODES,
                timeout_s: float | None = None) -> Resp:
         method = getattr(self.stub, rpc)
-        md = core.auth_metadata(self.token) if rpc != "Login" else None
+        md = self._metadata(rpc)
         for attempt in range(self.retry.attempts):
             t0 = time.perf_counter()
             try:
                 resp = method(request, metadata=md, timeout=timeout_s or self.timeout_s)
             except grpc.RpcError as e:
-                err = from_rpc_error(rpc, e)
-                self._observe(rpc, t0, err.code)
-                delay = self.retry.delay(attempt, err, codes)
-                if delay is None:
-                    raise err from e
-                time.sleep(delay)
+                time.sleep(self._retry_delay(rpc, attempt, e, t0, codes))
                 continue
             self._observe(rpc, t0, grpc.StatusCode.OK)
             assert isinstance(resp, resp_type)
             return resp
         raise AssertionError("unreachable: the retry policy ends the loop")
-
-    def _observe(self, rpc: str, t0: float, code: grpc.StatusCode) -> None:
-        if self.observer is not None:
-            self.observer(rpc, time.perf_counter() - t0, code)
 
     # -- session and games ------------------------------------------------------
 
