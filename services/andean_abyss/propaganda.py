@@ -13,7 +13,7 @@ from services.coin.propaganda import PropagandaProc
 from services.coin.spaces import ACTIVE_OPPOSITION
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, option
-from services.kernel.flow import Proc, pop, push
+from services.kernel.flow import AskProc, Proc, pop, push
 from services.kernel.state import Frame
 
 from . import board as B
@@ -76,7 +76,7 @@ def control_phase(ctx: Ctx, st: AAState, v: dict[str, Any]) -> None:
         push(st, "aa.sabotage_choice")
 
 
-class SabotageChoiceProc(Proc[AAState]):
+class SabotageChoiceProc(AskProc[AAState]):
     name = "aa.sabotage_choice"
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
@@ -86,14 +86,11 @@ class SabotageChoiceProc(Proc[AAState]):
         return [decide(st, GOVT, "aa.sabotage", "markers are short: Sabotage which LoC?",
                        [option(f"space:{D.NAMES[s]}") for s in cands])]
 
-    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
-        pop(st)
-
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         st.sabotage |= 1 << D.INDEX[(c.option_id or "").split(":")[1]]
 
 
-class RemoveMarkersProc(Proc[AAState]):
+class RemoveMarkersProc(AskProc[AAState]):
     """Card 7 unshaded: the Government may remove 1-3 Terror or Sabotage markers."""
 
     name = "aa.remove_markers"
@@ -107,9 +104,6 @@ class RemoveMarkersProc(Proc[AAState]):
             return []
         return [decide(st, GOVT, "aa.remove_marker", "remove a Terror or Sabotage marker?",
                        opts + [option("done")])]
-
-    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
-        pop(st)
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         verb, _, arg = (c.option_id or "").partition(":")
@@ -138,7 +132,7 @@ def resources_phase(ctx: Ctx, st: AAState, v: dict[str, Any]) -> None:
         push(st, "aa.drug_profits", f=f)
 
 
-class DrugProfitsProc(Proc[AAState]):
+class DrugProfitsProc(AskProc[AAState]):
     """AA 6.3.3: each Shipment the faction owns: a Base at its space, or +6 Resources."""
 
     name = "aa.drug_profits"
@@ -157,9 +151,6 @@ class DrugProfitsProc(Proc[AAState]):
             opts.insert(0, option("base", f"Base in {D.NAMES[s]}"))
         return [decide(st, f, "aa.drug_profits", f"Drug Profits for the Shipment in "
                        f"{D.NAMES[s]}:", opts)]
-
-    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
-        pop(st)
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         f = fr.vars["f"]
@@ -183,7 +174,7 @@ def support_phase(ctx: Ctx, st: AAState, v: dict[str, Any]) -> None:
         st.over, v["stop"] = 2, True  # AA-R-30: margins after the Support phase
 
 
-class SpaceStepsProc(Proc[AAState], ABC):
+class SpaceStepsProc(AskProc[AAState], ABC):
     """A Support-phase step (AA 6.4.1, 6.4.2) taken space by space until `done`."""
 
     faction: ClassVar[int]
@@ -203,9 +194,6 @@ class SpaceStepsProc(Proc[AAState], ABC):
         if not opts:
             return []
         return [decide(st, self.faction, self.kind, self.prompt, opts + [option("done")])]
-
-    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
-        pop(st)
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         if c.option_id == "done":
@@ -287,7 +275,7 @@ class ElectionProc(Proc[AAState]):
             st.zones = 0
 
 
-class EliteBackingProc(Proc[AAState]):
+class EliteBackingProc(AskProc[AAState]):
     """AA 6.4.5 Elite Backing: AUC may free Rally in one City/Department not at Opposition and
     neither Govt- nor FARC-Controlled (snapshot)."""
 
@@ -303,9 +291,6 @@ class EliteBackingProc(Proc[AAState]):
             return []
         return [decide(st, AUC, "aa.elite_backing", "Elite Backing: free Rally?",
                        [option("rally"), option("decline")])]
-
-    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
-        pop(st)
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         only = self.spaces(st)

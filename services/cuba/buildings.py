@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
-from services.kernel.flow import Proc, pop, push
+from services.kernel.flow import AskProc, Proc, pop, push
 from services.kernel.state import Frame
 
 from .constants import (
@@ -83,7 +83,7 @@ def instant_effect(ctx: Ctx, st: CubaState, seat: int, b: Building) -> None:
              {"seat": seat, "building": b.id, "result": str(what)})
 
 
-class BuildingUseProc(Proc[CubaState]):
+class BuildingUseProc(AskProc[CubaState]):
     """One activated building with a choice: single uses until its maximum or "done"."""
 
     name = "building_use"
@@ -108,8 +108,6 @@ class BuildingUseProc(Proc[CubaState]):
         fr.vars["uses"] += 1
         APPLY_USE[b.kind](ctx, st, fr, b, split(c.option_id)[1])
 
-    def step(self, ctx: Ctx, st: CubaState, fr: Frame) -> None:
-        pop(st)
 
 
 # -- options per kind ---------------------------------------------------------

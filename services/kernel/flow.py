@@ -46,6 +46,14 @@ class Proc(Generic[S]):
         raise RulesBug(f"proc {self.name} has no automatic step")
 
 
+class AskProc(Proc[S]):
+    """A proc that only asks: once it offers no decision, nothing is left to do, and its
+    automatic step ends it."""
+
+    def step(self, ctx: Ctx, st: S, fr: Frame) -> None:
+        pop(st)
+
+
 def push(st: KernelState, proc: str, **vars: Any) -> Frame:
     fr = Frame(proc, dict(vars))
     st.stack.append(fr)

@@ -15,7 +15,7 @@ from typing import Any
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, decision_id, option
-from services.kernel.flow import Proc, pop, push
+from services.kernel.flow import AskProc, Proc, pop, push
 from services.kernel.state import Frame
 
 from .. import board as B
@@ -102,7 +102,7 @@ def move_guerrillas(st: AAState, src: int, dst: int, f: int, nu: int, na: int,
         push(st, "aa.ship_follow", src=src, dst=dst, f=f, asked=[])
 
 
-class ShipFollowProc(Proc[AAState]):
+class ShipFollowProc(AskProc[AAState]):
     """AA 4.5.3 step 5 (AA-I-1): some of a faction's Guerrillas left a space where it holds
     Shipments: its owner says which Shipments went with the movers."""
 
@@ -117,9 +117,6 @@ class ShipFollowProc(Proc[AAState]):
         return [decide(st, v["f"], "aa.ship_follow",
                        f"Shipments in {D.NAMES[v['src']]}: which go with the Guerrillas "
                        f"to {D.NAMES[v['dst']]}?", opts)]
-
-    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
-        pop(st)
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars
@@ -205,7 +202,7 @@ def activatable(st: AAState, s: int, only: int = -1) -> list[int]:
             if B.underground(st, s, g) and not protected(st, g)]
 
 
-class ActivateProc(Proc[AAState]):
+class ActivateProc(AskProc[AAState]):
     """`aa.activate` vars: s, n (left), targets. Government Activates (Sweep, Patrol)."""
 
     name = "aa.activate"
@@ -220,9 +217,6 @@ class ActivateProc(Proc[AAState]):
             opts.append(option("done", "Activate no more"))
         return [decide(st, B.GOVT, "aa.activate",
                        f"Activate a Guerrilla in {D.NAMES[v['s']]} ({v['n']} left).", opts)]
-
-    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
-        pop(st)
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars
@@ -242,7 +236,7 @@ def push_activate(st: AAState, s: int, n: int, only: int = -1) -> None:
         push(st, "aa.activate", s=s, n=n, targets=[], only=only)
 
 
-class ShipLossProc(Proc[AAState]):
+class ShipLossProc(AskProc[AAState]):
     """`aa.ship_loss` vars: s, owner, capture ("drug_bust", "capture", "commandeer",
     "contraband" or ""), by (the remover). AA 4.5.3 step 3, AA-R-10."""
 
@@ -257,9 +251,6 @@ class ShipLossProc(Proc[AAState]):
         return [decide(st, v["owner"], "aa.shipment",
                        f"your Guerrillas in {D.NAMES[v['s']]} are gone: give the Shipment "
                        "to another Guerrilla there or remove it.", opts)]
-
-    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
-        pop(st)
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars

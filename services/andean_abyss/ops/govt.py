@@ -11,7 +11,7 @@ from services.coin.operations import OpSpec
 from services.coin.spaces import ACTIVE_SUPPORT
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, option
-from services.kernel.flow import Proc, pop, push
+from services.kernel.flow import AskProc, Proc, pop, push
 from services.kernel.state import Frame
 
 from .. import board as B
@@ -78,7 +78,7 @@ class Train(OpSpec):
         push(st, "aa.train_final", spaces=list(v["spaces"]))
 
 
-class TrainPlaceProc(Proc[AAState]):
+class TrainPlaceProc(AskProc[AAState]):
     """Place up to 6 cubes, any mix of Available Troops and Police."""
 
     name = "aa.train_place"
@@ -95,9 +95,6 @@ class TrainPlaceProc(Proc[AAState]):
         opts.append(option("done"))
         return [decide(st, GOVT, "aa.train_place",
                        f"place cubes in {D.NAMES[v['s']]} ({v['left']} left).", opts)]
-
-    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
-        pop(st)
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         if c.option_id == "done":
@@ -120,7 +117,7 @@ def base_mixes(st: AAState, s: int) -> list[int]:
     return [nt for nt in range(4) if nt <= t and 3 - nt <= p]
 
 
-class TrainFinalProc(Proc[AAState]):
+class TrainFinalProc(AskProc[AAState]):
     """AA 3.2.1 step 3: Base or Civic Action in at most one selected space."""
 
     name = "aa.train_final"
@@ -142,9 +139,6 @@ class TrainFinalProc(Proc[AAState]):
             return []
         opts.append(option("done", "Neither Base nor Civic Action"))
         return [decide(st, GOVT, "aa.train_final", "Base or Civic Action?", opts)]
-
-    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
-        pop(st)
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         parts = (c.option_id or "").split(":")
@@ -290,7 +284,7 @@ def can_assault(st: AAState, s: int) -> bool:
     return assault_count(st, s) > 0 and bool(removable(st, s, GOVT, "assault"))
 
 
-class PatrolAssaultProc(Proc[AAState]):
+class PatrolAssaultProc(AskProc[AAState]):
     """AA 3.2.2 step 3: a free Assault in one LoC (LimOp: the destination; card 13)."""
 
     name = "aa.patrol_assault"
@@ -307,9 +301,6 @@ class PatrolAssaultProc(Proc[AAState]):
             return []
         opts.append(option("done", "No free Assault"))
         return [decide(st, GOVT, "aa.patrol_assault", "free Assault in a LoC?", opts)]
-
-    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
-        pop(st)
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         if c.option_id == "done":
@@ -372,7 +363,7 @@ def sweep_activations(st: AAState, s: int) -> int:
     return n // 2 if B.is_forest(s) else n
 
 
-class SweepMoveProc(Proc[AAState]):
+class SweepMoveProc(AskProc[AAState]):
     """Troops (and with card 11 unshaded 1 Police) move into one Sweep destination."""
 
     name = "aa.sweep_move"
@@ -395,9 +386,6 @@ class SweepMoveProc(Proc[AAState]):
         op = next(f for f in reversed(st.stack) if f.proc == "coin.op")
         arrived: list[int] = op.vars["arrived"]
         return arrived
-
-    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
-        pop(st)
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars

@@ -12,7 +12,7 @@ from services.coin.spaces import ACTIVE_OPPOSITION, NEUTRAL, shift_support
 from services.kernel import rng
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, option
-from services.kernel.flow import Proc, pop, push
+from services.kernel.flow import AskProc, Proc, pop, push
 from services.kernel.state import Frame
 
 from .. import board as B
@@ -204,7 +204,7 @@ def march_activates(st: AAState, dest: int, f: int, group: int) -> bool:
     return exposed and count > 3
 
 
-class MarchIntoProc(Proc[AAState]):
+class MarchIntoProc(AskProc[AAState]):
     """Groups move into one March destination: origin, then Underground and Active numbers."""
 
     name = "aa.march_into"
@@ -235,9 +235,6 @@ class MarchIntoProc(Proc[AAState]):
             return []
         return [decide(st, f, "aa.march_from", f"March into {D.NAMES[s]} from:",
                        opts + [option("done")])]
-
-    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
-        pop(st)
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars

@@ -10,7 +10,7 @@ from services.coin.operations import SaSpec
 from services.kernel import rng
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, option
-from services.kernel.flow import Proc, pop, push
+from services.kernel.flow import AskProc, Proc, pop, push
 from services.kernel.state import Frame
 
 from .. import board as B
@@ -293,7 +293,7 @@ class BribeLoop(SpaceLoop):
         push(st, "aa.bribe_space", s=s)
 
 
-class BribeSpaceProc(Proc[AAState]):
+class BribeSpaceProc(AskProc[AAState]):
     name = "aa.bribe_space"
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
@@ -308,9 +308,6 @@ class BribeSpaceProc(Proc[AAState]):
                            opts + ([option("done")] if v["flips"] else []))]
         return [decide(st, CARTELS, "aa.bribe_mode", f"Bribe in {D.NAMES[s]}:",
                        [option(m) for m in bribe_modes(st, s)])]
-
-    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
-        pop(st)
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision
-from services.kernel.flow import Proc, goto, pop
+from services.kernel.flow import AskProc, Proc, goto, pop
 from services.kernel.state import Frame
 
 from ..buildings import activate
@@ -52,7 +52,7 @@ class ForemanProc(Proc[CubaState]):
         activate(ctx, st, d.seat, FIELD_INDEX[arg])
 
 
-class ForemanCrossProc(Proc[CubaState]):
+class ForemanCrossProc(AskProc[CubaState]):
     """CU 5.B.4 option 1: the player activates the cross's sites in any order."""
 
     name = "foreman_cross"
@@ -76,8 +76,6 @@ class ForemanCrossProc(Proc[CubaState]):
         fr.vars["remaining"].remove(field)
         activate(ctx, st, d.seat, field)
 
-    def step(self, ctx: Ctx, st: CubaState, fr: Frame) -> None:
-        pop(st)
 
 
 PROCS: tuple[Proc[CubaState], ...] = (ForemanProc(), ForemanCrossProc())

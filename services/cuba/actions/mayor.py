@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision
-from services.kernel.flow import Proc, goto, pop
+from services.kernel.flow import AskProc, Proc, goto, pop
 from services.kernel.state import Frame
 
 from ..constants import BERTHS, ITEM_IDS, ITEM_INDEX, POSITION_IDS, POSITION_INDEX, Space
@@ -46,7 +46,7 @@ class MayorProc(Proc[CubaState]):
         pop(st)
 
 
-class MayorLoadProc(Proc[CubaState]):
+class MayorLoadProc(AskProc[CubaState]):
     name = "mayor_load"
 
     def decisions(self, st: CubaState, fr: Frame) -> list[Decision]:
@@ -71,8 +71,6 @@ class MayorLoadProc(Proc[CubaState]):
         if harbor_law_departure(ctx, st, pos):
             pop(st)
 
-    def step(self, ctx: Ctx, st: CubaState, fr: Frame) -> None:
-        pop(st)
 
 
 PROCS: tuple[Proc[CubaState], ...] = (MayorProc(), MayorLoadProc())

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision
-from services.kernel.flow import Proc, goto, pop
+from services.kernel.flow import AskProc, Proc, goto, pop
 from services.kernel.state import Frame
 
 from ..constants import FIELD_IDS, FIELD_INDEX, ITEM_IDS, NO_BUILDING, FieldClass, Item
@@ -63,7 +63,7 @@ def harvest_resources(ctx: Ctx, st: CubaState, seat: int) -> list[int]:
     return crops
 
 
-class WorkerHarvestProc(Proc[CubaState]):
+class WorkerHarvestProc(AskProc[CubaState]):
     """CU 5.B.1 items 3-4: choose the activated crop fields to use, one at a time."""
 
     name = "worker_harvest"
@@ -106,8 +106,6 @@ class WorkerHarvestProc(Proc[CubaState]):
                  + (" for 1 water." if water else "."),
                  {"seat": seat, "field": FIELD_IDS[f], "item": ITEM_IDS[item], "water": water})
 
-    def step(self, ctx: Ctx, st: CubaState, fr: Frame) -> None:
-        pop(st)
 
 
 PROCS: tuple[Proc[CubaState], ...] = (WorkerProc(), WorkerHarvestProc())
