@@ -16,6 +16,21 @@ from tablero.v1 import gateway_pb2_grpc
 WAKE_DEADLINE_S = 6.0
 
 
+Metadata = tuple[tuple[str, str], ...]
+
+
+async def _table(stub, i: int) -> tuple[str, Metadata, Metadata]:
+    """A one-round Duel table of two fresh sessions: (table id, seat 0's, seat 1's metadata)."""
+    md = []
+    for name in (f"a{i}", f"b{i}"):
+        r = await stub.Login(gw.LoginRequest(guest_name=name))
+        md.append((("authorization", f"Bearer {r.token}"),))
+    info = await stub.CreateTable(gw.CreateTableRequest(
+        game="duel", seats=2, join=True, options={"rounds": "1"}), metadata=md[0])
+    await stub.JoinTable(gw.JoinTableRequest(invite_code=info.invite_code), metadata=md[1])
+    return info.table_id, md[0], md[1]
+
+
 def redis_clients(redis) -> int:
     return len(redis.client_list())
 
@@ -26,17 +41,7 @@ async def _watch_many(endpoint: str, tables: int, redis) -> tuple[int, int, int]
     async with grpc.aio.insecure_channel(endpoint) as ch:
         stub = gateway_pb2_grpc.GatewayStub(ch)
 
-        async def login(name: str) -> tuple[tuple[str, str], ...]:
-            r = await stub.Login(gw.LoginRequest(guest_name=name))
-            return (("authorization", f"Bearer {r.token}"),)
-
-        seats = []
-        for i in range(tables):
-            a, b = await login(f"a{i}"), await login(f"b{i}")
-            info = await stub.CreateTable(gw.CreateTableRequest(
-                game="duel", seats=2, join=True, options={"rounds": "1"}), metadata=a)
-            await stub.JoinTable(gw.JoinTableRequest(invite_code=info.invite_code), metadata=b)
-            seats.append((info.table_id, a, b))
+        seats = [await _table(stub, i) for i in range(tables)]
         before = redis_clients(redis)
         calls = [stub.Watch(gw.WatchRequest(table_id=tid), metadata=md,
                             timeout=WAKE_DEADLINE_S + 4)
@@ -75,21 +80,15 @@ def test_watchers_still_wake_after_the_notification_connection_is_killed(platfor
     async def go() -> int:
         async with grpc.aio.insecure_channel(platform.gateway.endpoint) as ch:
             stub = gateway_pb2_grpc.GatewayStub(ch)
-            a = (("authorization", "Bearer " + (await stub.Login(
-                gw.LoginRequest(guest_name="a"))).token),)
-            b = (("authorization", "Bearer " + (await stub.Login(
-                gw.LoginRequest(guest_name="b"))).token),)
-            info = await stub.CreateTable(gw.CreateTableRequest(
-                game="duel", seats=2, join=True, options={"rounds": "1"}), metadata=a)
-            await stub.JoinTable(gw.JoinTableRequest(invite_code=info.invite_code), metadata=b)
-            call = stub.Watch(gw.WatchRequest(table_id=info.table_id), metadata=b,
+            tid, a, b = await _table(stub, 0)
+            call = stub.Watch(gw.WatchRequest(table_id=tid), metadata=b,
                               timeout=WAKE_DEADLINE_S + 4)
             reader = asyncio.create_task(_stakes(call))
             await asyncio.sleep(1.0)
             assert redis.client_kill_filter(_type="pubsub") >= 1
             await asyncio.sleep(1.5)  # the gateway notices and subscribes again
-            view = await stub.GetView(gw.GetViewRequest(table_id=info.table_id), metadata=a)
-            await stub.Act(gw.ActRequest(table_id=info.table_id, choice=pb.Choice(
+            view = await stub.GetView(gw.GetViewRequest(table_id=tid), metadata=a)
+            await stub.Act(gw.ActRequest(table_id=tid, choice=pb.Choice(
                 decision_id=view.decisions[0].id, amount=1)), metadata=a)
             got = await asyncio.wait_for(reader, WAKE_DEADLINE_S)
             call.cancel()

@@ -23,6 +23,12 @@ def workers_of(pid: int) -> list[int]:
     return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
 
 
+def running(pid: int) -> bool:
+    """Alive and not a zombie waiting to be reaped."""
+    stat = Path(f"/proc/{pid}/stat")
+    return stat.exists() and stat.read_text().rsplit(")", 1)[1].split()[0] != "Z"
+
+
 def logins_served(metrics_port: int) -> float:
     text = urllib.request.urlopen(f"http://127.0.0.1:{metrics_port}/metrics").read().decode()
     return sum(float(line.split()[-1]) for line in text.splitlines()
@@ -105,9 +111,7 @@ def test_stopping_the_supervisor_stops_every_worker(platform, log_dir):
                          env={**FAST_ENV, "GATEWAY_WORKERS": "2"})
     workers = workers_of(proc.popen.pid)
     proc.stop()
-    wait_for(lambda: not any(Path(f"/proc/{w}").exists() and
-                             "Z" not in Path(f"/proc/{w}/stat").read_text().split()[2]
-                             for w in workers), timeout=15)
+    wait_for(lambda: not any(running(w) for w in workers), timeout=15)
 
 
 def test_a_killed_supervisor_takes_its_workers_with_it(platform, log_dir):
@@ -115,6 +119,4 @@ def test_a_killed_supervisor_takes_its_workers_with_it(platform, log_dir):
                          env={**FAST_ENV, "GATEWAY_WORKERS": "2"})
     workers = workers_of(proc.popen.pid)
     proc.kill()
-    wait_for(lambda: not any(Path(f"/proc/{w}").exists() and
-                             "Z" not in Path(f"/proc/{w}/stat").read_text().split()[2]
-                             for w in workers), timeout=15)
+    wait_for(lambda: not any(running(w) for w in workers), timeout=15)
