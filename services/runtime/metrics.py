@@ -16,15 +16,15 @@ class RpcMetrics:
         self.seconds = seconds
         self.total = total
         self.fixed = fixed
-        self.children: dict[tuple[str, ...], Any] = {}
-
-    def _child(self, metric: Histogram | Counter, labels: tuple[str, ...]) -> Any:
-        key = (str(id(metric)), *labels)
-        child = self.children.get(key)
-        if child is None:
-            child = self.children[key] = metric.labels(*self.fixed, *labels)
-        return child
+        self.latency: dict[str, Any] = {}
+        self.counts: dict[tuple[str, str], Any] = {}
 
     def observe(self, method: str, code: str, seconds: float) -> None:
-        self._child(self.seconds, (method,)).observe(seconds)
-        self._child(self.total, (method, code)).inc()
+        latency = self.latency.get(method)
+        if latency is None:
+            latency = self.latency[method] = self.seconds.labels(*self.fixed, method)
+        latency.observe(seconds)
+        count = self.counts.get((method, code))
+        if count is None:
+            count = self.counts[method, code] = self.total.labels(*self.fixed, method, code)
+        count.inc()
