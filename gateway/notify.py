@@ -42,8 +42,8 @@ class Notifier:
         """An event set whenever table `tid` commits, from the moment this returns (the
         subscription is confirmed by Redis before the caller's first read)."""
         event = asyncio.Event()
-        await self._add(tid, event)
         try:
+            await self._add(tid, event)  # inside: a failed subscribe leaves nothing behind
             yield event
         finally:
             await self._remove(tid, event)
