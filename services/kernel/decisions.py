@@ -45,8 +45,33 @@ class Choice(msgspec.Struct, frozen=True):
 
 
 def option(id: str, label: str = "", **args: str) -> Option:
-    """An option; `label` defaults to the id."""
+    """An option with its structured args (docs/decisions/0004).
+
+    `action` is filled from the id's verb (the part before the first ':') unless
+    given; every other part of the id must be the value of a named arg.
+    `label` defaults to the id only for legacy callers: a label should say what
+    will happen, in a player's words.
+    """
+    if "action" not in args:
+        args["action"] = id.split(":", 1)[0]
     return Option(id, label or id, args)
+
+
+def option_problems(o: Option) -> list[str]:
+    """What breaks the option contract of docs/decisions/0004 (empty when none)."""
+    problems = []
+    parts = o.id.split(":")
+    if not o.label or o.label == o.id:
+        problems.append(f"option {o.id!r}: its label must say what happens, not repeat the id")
+    if o.args.get("action") != parts[0]:
+        problems.append(f"option {o.id!r}: args['action'] must be {parts[0]!r}")
+    values = [v for k, v in o.args.items() if k != "action"]
+    for part in parts[1:]:
+        if part in values:
+            values.remove(part)
+        else:
+            problems.append(f"option {o.id!r}: id part {part!r} is not the value of any arg")
+    return problems
 
 
 def options_from(ids: list[str]) -> tuple[Option, ...]:
