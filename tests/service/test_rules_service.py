@@ -101,18 +101,19 @@ async def test_act_errors_map_to_codes(rules: rules_pb2_grpc.RulesStub) -> None:
         state=t.state, seat=0, choice=pb.Choice(decision_id="d0.0", amount=1)))
     ok_choice = pb.Choice(decision_id="d0.0", amount=1)
     invalid = (grpc.StatusCode.INVALID_ARGUMENT, "BAD_REQUEST")
+    bad_state = (grpc.StatusCode.INVALID_ARGUMENT, "INVALID_STATE")
     cases = [
         (rp.RulesActRequest(state=t.state, seat=0), invalid),
         (rp.RulesActRequest(state=t.state, seat=0, choice=pb.Choice(decision_id="d0.0")),
          invalid),
         (rp.RulesActRequest(state=t.state, seat=0, choice=pb.Choice(amount=1)), invalid),
         (rp.RulesActRequest(state=game_state(t.state.data, game="chess"), seat=0,
-                            choice=ok_choice), invalid),
+                            choice=ok_choice), bad_state),
         (rp.RulesActRequest(state=game_state(t.state.data, fmt=2), seat=0, choice=ok_choice),
-         invalid),
+         bad_state),
         (rp.RulesActRequest(state=game_state(b"\x93garbage"), seat=0, choice=ok_choice),
          invalid),
-        (rp.RulesActRequest(state=game_state(b""), seat=0, choice=ok_choice), invalid),
+        (rp.RulesActRequest(state=game_state(b""), seat=0, choice=ok_choice), bad_state),
         (rp.RulesActRequest(state=later.state, seat=0, choice=ok_choice),
          (grpc.StatusCode.FAILED_PRECONDITION, "STALE_DECISION")),
         (rp.RulesActRequest(state=t.state, seat=0,
