@@ -22,6 +22,8 @@ from redis.asyncio import Redis
 from tablero.v1 import common_pb2 as pb
 from tablero.v1 import gateway_pb2 as gw
 
+from services.runtime.status import clip
+
 from . import keys
 from .config import Config
 from .errors import GatewayError, invalid, not_found
@@ -50,7 +52,7 @@ def check_options(info: pb.GameInfo, options: dict[str, str], field: str) -> dic
     specs = {o.name: o for o in info.options}
     for name, value in options.items():
         if name not in specs:
-            raise invalid(field, f"unknown option {name!r} for {info.id}")
+            raise invalid(field, f"unknown option {clip(name)} for {info.id}")
         if value not in specs[name].values:
             raise invalid(field, f"option {name!r} takes one of {list(specs[name].values)}")
     return {n: options.get(n, o.default_value) for n, o in specs.items()}
@@ -61,7 +63,7 @@ async def checked_game(router: Router, game: str, seats: int, options: dict[str,
     if not game or len(game) > 64:
         raise invalid("game", "game is required")
     if game not in router.stubs:
-        raise not_found(f"game {game!r}")
+        raise not_found(f"game {clip(game)}")
     info = await router.info(game)
     if not info.min_seats <= seats <= info.max_seats:
         raise invalid("seats", f"{game} takes {info.min_seats}-{info.max_seats} seats")

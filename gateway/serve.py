@@ -19,9 +19,9 @@ from grpc_reflection.v1alpha import reflection
 from prometheus_client import start_http_server
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
-from tablero.v1 import gateway_pb2, gateway_pb2_grpc
+from tablero.v1 import gateway_pb2
 
-from services.runtime import loop
+from services.runtime import loop, wire
 from services.runtime.serve import PENDING_LIMITS
 from services.runtime.signals import stop_requested
 
@@ -33,7 +33,7 @@ from .notify import Notifier
 from .periodic import every
 from .routing import Router
 from .scripts import Scripts
-from .servicer import GatewayServicer
+from .servicer import METRICS, GatewayServicer
 from .sessions import Sessions
 from .tables import Tables
 
@@ -96,7 +96,8 @@ async def start(config: Config) -> Gateway:
                  ("grpc.max_send_message_length", 16 * 1024 * 1024),
                  ("grpc.so_reuseport", 1 if config.reuseport else 0),
                  *PENDING_LIMITS])
-    gateway_pb2_grpc.add_GatewayServicer_to_server(servicer, server)
+    wire.add_service(server, servicer, gateway_pb2.DESCRIPTOR.services_by_name["Gateway"],
+                     wire.Rejecter(METRICS, log))
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     names = (gateway_pb2.DESCRIPTOR.services_by_name["Gateway"].full_name,

@@ -20,12 +20,14 @@ from tablero.v1 import gateway_pb2 as gw
 from tablero.v1 import gateway_pb2_grpc
 
 from services.runtime.metrics import RpcMetrics
+from services.runtime.status import clip
+from services.runtime.wire import client_of
 
 from . import keys, streams
 from .config import Config
 from .driver import Driver
 from .errors import GatewayError, invalid, not_found, precondition
-from .limits import TokenBuckets, peer_host
+from .limits import TokenBuckets
 from .matchmaking import Matchmaker, checked_game
 from .notify import Notifier
 from .routing import Router
@@ -114,7 +116,7 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
 
     @guard(authenticate=False)
     async def Login(self, req: gw.LoginRequest, ctx: Any) -> gw.LoginResponse:
-        wait_ms = self.logins.take(peer_host(ctx.peer()))
+        wait_ms = self.logins.take(client_of(ctx.peer()))
         if wait_ms:
             raise GatewayError(grpc.StatusCode.RESOURCE_EXHAUSTED, "too many logins from this "
                                "address", "RATE_LIMITED", retry_after_ms=wait_ms)
@@ -141,7 +143,7 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
     @guard()
     async def DescribeGame(self, req: gw.DescribeGameRequest, ctx: Any) -> pb.GameInfo:
         if req.game not in self.router.stubs:
-            raise not_found(f"game {req.game!r}")
+            raise not_found(f"game {clip(req.game)}")
         return await self.router.info(req.game)
 
     # -- matchmaking --------------------------------------------------------------

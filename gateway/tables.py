@@ -24,6 +24,8 @@ from tablero.v1 import common_pb2 as pb
 from tablero.v1 import gateway_pb2 as gw
 from tablero.v1 import rules_pb2
 
+from services.runtime.status import clip
+
 from . import keys
 from .config import Config
 from .errors import GatewayError, aborted, denied, invalid, not_found, precondition
@@ -103,7 +105,8 @@ def new_table_id() -> str:
     return secrets.token_hex(16)
 
 
-TABLE_ID = re.compile(r"[0-9a-f]{32}")
+TABLE_ID = re.compile(r"\A[0-9a-f]{32}\Z")
+PAGE_TOKEN = re.compile(r"\A[0-9]{1,9}\Z")
 
 
 def valid_table_id(tid: str) -> bool:
@@ -401,17 +404,17 @@ class Tables:
         check_pending(table, seat, decision_id)
         policy = req.policy or table.bot_policy
         if policy not in (await self.router.info(table.game)).bot_policies:
-            raise invalid("policy", f"unknown bot policy {policy!r}")
+            raise invalid("policy", f"unknown bot policy {clip(policy)}")
         return await self.router.suggest(table.game, state, seat, decision_id, policy)
 
     # -- seeing -----------------------------------------------------------------
 
     async def list(self, session: Session, req: gw.ListTablesRequest) -> gw.ListTablesResponse:
         if req.game not in self.router.stubs:
-            raise not_found(f"game {req.game!r}")
+            raise not_found(f"game {clip(req.game)}")
         if not 0 <= req.page_size <= 100:
             raise invalid("page_size", "page_size must be within 0..100")
-        if req.page_token and not (req.page_token.isdigit() and len(req.page_token) <= 9):
+        if req.page_token and not PAGE_TOKEN.match(req.page_token):
             raise invalid("page_token", "malformed page_token")
         size = req.page_size or 20
         start = int(req.page_token or 0)
@@ -467,6 +470,6 @@ def check_pending(table: Table, seat: int, decision_id: str) -> None:
         raise precondition("the game is over", "GAME_OVER")
     p = next((p for p in table.pending if p["id"] == decision_id), None)
     if p is None:
-        raise precondition(f"decision {decision_id!r} is not pending", "STALE_DECISION")
+        raise precondition(f"decision {clip(decision_id)} is not pending", "STALE_DECISION")
     if p["seat"] != seat:
-        raise denied(f"decision {decision_id!r} belongs to another seat")
+        raise denied(f"decision {clip(decision_id)} belongs to another seat")

@@ -5,7 +5,7 @@
 -- (the decision timeout is the table's own `timeout_ms`, fixed when it was created)
 -- A table whose last free seat is taken goes from "open" to "playing"; its pending decisions
 -- then get their deadlines (now for bot seats, now + timeout otherwise).
--- Returns {1, seat, status} | {0, reason}
+-- Returns {1, seat, status, earliest deadline or -1} | {0, reason}
 local m = redis.call('HMGET', KEYS[1], 'status', 'players', 'names', 'bots', 'pending',
                     'timeout_ms')
 if not m[1] then return {0, 'not_found'} end
@@ -20,7 +20,7 @@ for i = 1, #players do
   if players[i] == pid then seat = i - 1 end
 end
 if op == 'join' then
-  if seat >= 0 then return {1, seat, status} end
+  if seat >= 0 then return {1, seat, status, -1} end  -- already seated: a retried join
   if status ~= 'open' then return {0, 'not_open'} end
   for i = 1, #players do
     if seat < 0 and players[i] == '' and not bots[i] then
