@@ -78,7 +78,7 @@ class Driver:
     async def _play(self, table: Table, state: bytes, p: dict[str, object]) -> None:
         seat = int(p["seat"])  # type: ignore[call-overload]
         choice = await self.tables.router.suggest(table.game, state, seat, str(p["id"]),
-                                                  table.bot_policy)
+                                                  table.bot_policy, table.bot_seed)
         t = await self.tables._rules_act(table, state, seat, choice)
         by = "bot" if table.bots[seat] else "clock"
         await self.tables.commit_choice(table, t, seat, choice, by, "")

@@ -102,8 +102,9 @@ class Router:
         return await call(self._raw(game, "View")(with_state(state, rest)))
 
     async def suggest(self, game: str, state: bytes, seat: int, decision_id: str,
-                      policy: str) -> pb.Choice:
-        rest = rules_pb2.RulesSuggestRequest(seat=seat, decision_id=decision_id, policy=policy)
+                      policy: str, bot_seed: int) -> pb.Choice:
+        rest = rules_pb2.RulesSuggestRequest(seat=seat, decision_id=decision_id, policy=policy,
+                                             bot_seed=bot_seed)
         return await call(self._raw(game, "Suggest")(with_state(state, rest)))
 
     def rules(self, game: str) -> rules_pb2_grpc.RulesStub:

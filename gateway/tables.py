@@ -59,6 +59,7 @@ class Table:
     invite: str
     timeout_ms: int
     bot_policy: str
+    bot_seed: int  # the bots' own randomness, never the game's seed (DESIGN §2)
 
     @classmethod
     def parse(cls, tid: str, m: dict[bytes, bytes]) -> Table:
@@ -71,7 +72,7 @@ class Table:
             bots=json.loads(m[b"bots"]), pending=pending if isinstance(pending, list) else [],
             outcome=pb.Outcome.FromString(m.get(b"outcome", b"")),
             invite=m.get(b"invite", b"").decode(), timeout_ms=int(m[b"timeout_ms"]),
-            bot_policy=m[b"bot_policy"].decode(),
+            bot_policy=m[b"bot_policy"].decode(), bot_seed=int(m.get(b"bot_seed", 0)),
         )
 
     def seat_of(self, player_id: str) -> int:
@@ -227,7 +228,7 @@ class Tables:
             "names": json.dumps(names), "bots": json.dumps(bots), "invite": invite,
             "created": now, "rules_version": t.state.rules_version,
             "timeout_ms": self.config.decision_timeout_ms, "listed": int(listed),
-            "bot_policy": bot_policy,
+            "bot_policy": bot_policy, "bot_seed": secrets.randbits(63),
         }
         res = await self._commit(tid, -1, t, meta, pending, "", "", create=True)
         if res is None:
@@ -405,7 +406,8 @@ class Tables:
         policy = req.policy or table.bot_policy
         if policy not in (await self.router.info(table.game)).bot_policies:
             raise invalid("policy", f"unknown bot policy {clip(policy)}")
-        return await self.router.suggest(table.game, state, seat, decision_id, policy)
+        return await self.router.suggest(table.game, state, seat, decision_id, policy,
+                                         table.bot_seed)
 
     # -- seeing -----------------------------------------------------------------
 

@@ -158,5 +158,5 @@ class RulesServicer(rules_pb2_grpc.RulesServicer):
                       ctx: grpc.aio.ServicerContext) -> pb.Choice:
         data = self._state_bytes(req.state)
         choice = self._on_state("Suggest", lambda: engine.suggest(
-            self.game, data, req.seat, req.decision_id, req.policy))
+            self.game, data, req.seat, req.decision_id, req.policy, bot_seed=req.bot_seed))
         return convert.choice_pb(choice)

@@ -151,6 +151,34 @@ async def test_suggest_returns_an_offered_choice(rules: rules_pb2_grpc.RulesStub
     assert await error(rules.Suggest(nope)) == (grpc.StatusCode.INVALID_ARGUMENT, "BAD_REQUEST")
 
 
+def with_seed(data: bytes, seed: int) -> bytes:
+    st = codec.decode(data, GAME.state_type)
+    st.seed = seed
+    return codec.encode(st)
+
+
+async def test_suggest_depends_on_the_bot_seed_never_on_the_game_seed(
+        rules: rules_pb2_grpc.RulesStub) -> None:
+    """DESIGN §2: a bot decides from its seat's view and a bot seed that is not the game's
+    seed, so its answers reveal nothing about the secret seed (deck order, dice)."""
+    states = []
+    for seed in range(12):
+        step = engine.setup(GAME, 2, {}, seed)
+        states.append(step.state)
+        states.append(play_until(step, "duel.turn").state)
+    by_bot_seed: dict[int, list[pb.Choice]] = {}
+    for bot_seed in (11, 12):
+        answers = []
+        for data in states:
+            asked = [await rules.Suggest(rp.RulesSuggestRequest(
+                state=game_state(with_seed(data, game_seed)), seat=0, bot_seed=bot_seed))
+                for game_seed in (1, 2**62, 12345)]
+            assert asked[0] == asked[1] == asked[2]  # the game's seed changes nothing
+            answers.append(asked[0])
+        by_bot_seed[bot_seed] = answers
+    assert by_bot_seed[11] != by_bot_seed[12]  # the bot seed is what varies the bot
+
+
 def unpacked(sv: pb.SeatView) -> dict[str, Any]:
     s = struct_pb2.Struct()
     assert sv.view.Unpack(s)
