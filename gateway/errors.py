@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import grpc
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import ResponseError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from services.runtime.status import make_status
 
@@ -46,3 +49,24 @@ def aborted(message: str) -> GatewayError:
 
 def unauthenticated(message: str) -> GatewayError:
     return GatewayError(grpc.StatusCode.UNAUTHENTICATED, message, "UNAUTHENTICATED")
+
+
+# Error replies Redis gives while it cannot serve for a moment: loading its data after a
+# restart, a replica promoted or not yet in sync, a cluster slot moving.
+TRANSIENT_REPLIES = frozenset({"LOADING", "MASTERDOWN", "TRYAGAIN", "CLUSTERDOWN", "READONLY"})
+# What a client is asked to wait before retrying while Redis is away (RetryInfo).
+RETRY_AFTER_MS = 250
+
+
+def redis_unavailable(e: BaseException) -> bool:
+    """Whether `e` means Redis cannot answer for now (connection refused or lost, a
+    timeout, a transient error reply): the call may succeed if retried."""
+    if isinstance(e, RedisConnectionError | RedisTimeoutError | ConnectionError | TimeoutError):
+        return True
+    return isinstance(e, ResponseError) and str(e).split(" ", 1)[0] in TRANSIENT_REPLIES
+
+
+def unavailable(message: str = "the table store is unavailable for a moment; retry") -> \
+        GatewayError:
+    return GatewayError(grpc.StatusCode.UNAVAILABLE, message, "UNAVAILABLE",
+                        retry_after_ms=RETRY_AFTER_MS)

@@ -21,7 +21,7 @@ from tablero.v1 import rules_pb2, rules_pb2_grpc
 
 from services.runtime.status import clip
 
-from .errors import GatewayError, not_found
+from .errors import RETRY_AFTER_MS, GatewayError, not_found
 
 log = logging.getLogger("tablero.routing")
 T = TypeVar("T")
@@ -144,7 +144,9 @@ async def call(coro: Awaitable[T]) -> T:
             log.error("the rules service refused a stored state: %s", e.details())
             raise GatewayError(grpc.StatusCode.INTERNAL, "internal error in the rules service",
                                "INTERNAL") from None
-        raise GatewayError(code, e.details() or code.name, reason) from None
+        retry = RETRY_AFTER_MS if code == grpc.StatusCode.UNAVAILABLE else None
+        raise GatewayError(code, e.details() or code.name, reason,
+                           retry_after_ms=retry) from None
 
 
 def _reason(details: bytes) -> str | None:

@@ -19,6 +19,8 @@ from grpc_reflection.v1alpha import reflection
 from prometheus_client import start_http_server
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 from tablero.v1 import gateway_pb2
 
 from services.runtime import loop, wire
@@ -70,8 +72,12 @@ class Gateway:
 def connect_redis(config: Config) -> Redis:
     """A Redis client; with REDIS_CLUSTER, a cluster client (every atomic step of the
     gateway stays in one slot, so the same code runs on Redis Cluster)."""
-    # The socket timeout must outlast Watch's blocking reads (streams.BLOCK_MS).
-    opts = {"max_connections": 10_000, "socket_timeout": 30, "socket_connect_timeout": 10}
+    # The socket timeout must outlast Watch's blocking reads (streams.BLOCK_MS). A command
+    # that finds its pooled connection dead (Redis restarted) is sent again at once on a
+    # new one, once: a Redis still away fails the call fast (UNAVAILABLE; the client
+    # retries with back-off) instead of holding it through redis-py's default back-off.
+    opts = {"max_connections": 10_000, "socket_timeout": 30, "socket_connect_timeout": 2,
+            "retry": Retry(NoBackoff(), 1)}
     if config.redis_cluster:
         return RedisCluster.from_url(config.redis_url, **opts)
     return Redis.from_url(config.redis_url, **opts)

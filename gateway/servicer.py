@@ -21,12 +21,19 @@ from tablero.v1 import gateway_pb2_grpc
 
 from services.runtime.metrics import RpcMetrics
 from services.runtime.status import clip
-from services.runtime.wire import client_of
+from services.runtime.wire import LogLimiter, client_of
 
 from . import keys, streams
 from .config import Config
 from .driver import Driver
-from .errors import GatewayError, invalid, not_found, precondition
+from .errors import (
+    GatewayError,
+    invalid,
+    not_found,
+    precondition,
+    redis_unavailable,
+    unavailable,
+)
 from .limits import TokenBuckets
 from .matchmaking import Matchmaker, checked_game
 from .notify import Notifier
@@ -51,10 +58,15 @@ def new_invite_code() -> str:
 INVITE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 
 
+# Redis being away is logged once a minute per RPC at most, not once per call.
+REDIS_AWAY_LOG = LogLimiter()
+
+
 @contextlib.asynccontextmanager
 async def status_mapping(method: str, ctx: grpc.aio.ServicerContext) -> AsyncIterator[None]:
-    """Count and time an RPC; GatewayError -> its status; anything else -> a generic
-    INTERNAL (the detail goes to the log, never to the client)."""
+    """Count and time an RPC; GatewayError -> its status; Redis away (refused, lost,
+    timed out, loading) -> UNAVAILABLE with RetryInfo, so clients retry; anything else ->
+    a generic INTERNAL (the detail goes to the log, never to the client)."""
     start = time.perf_counter()
     code = "OK"
     try:
@@ -65,10 +77,16 @@ async def status_mapping(method: str, ctx: grpc.aio.ServicerContext) -> AsyncIte
     except asyncio.CancelledError:
         code = "CANCELLED"
         raise
-    except Exception:
+    except Exception as e:
         if ctx.code() is not None:  # aborted on purpose above
             code = ctx.code().name
             raise
+        if redis_unavailable(e):
+            code = "UNAVAILABLE"
+            if REDIS_AWAY_LOG.allow(method):
+                log.warning("%s: Redis unavailable (%s: %s); answering UNAVAILABLE", method,
+                            type(e).__name__, e)
+            await ctx.abort_with_status(unavailable().status())
         code = "INTERNAL"
         log.exception("unexpected error in %s", method)
         await ctx.abort_with_status(GatewayError(

@@ -270,6 +270,8 @@ class Tables:
             if seat < 0:
                 raise denied("you hold no seat at this table")
             if prev is not None:
+                if table.status == "finished":
+                    await self.finish(table.tid)  # a retry after a blip: file it for sure
                 return await self._duplicate(table, seat, prev)
             if req.expected_version and req.expected_version != table.version:
                 raise aborted(f"table is at version {table.version}")
@@ -344,7 +346,7 @@ class Tables:
     async def _after_commit(self, tid: str, pending: list[dict[str, Any]],
                             outcome: pb.Outcome) -> None:
         if outcome.finished:
-            await self._finish(tid)
+            await self.finish(tid)
             return
         due = due_of(pending)
         if due >= 0:
@@ -353,17 +355,23 @@ class Tables:
             if due <= now_ms():
                 self.on_commit(tid)
 
-    async def _finish(self, tid: str) -> None:
+    async def finish(self, tid: str) -> None:
+        """File a finished table in the indexes and start its retention. Idempotent: run
+        after the commit that ends the game, and again by whoever finds a finished table
+        still due (a retried Act, the clock sweep) in case Redis went away in between.
+        The deadline entry goes last, so until this has all happened the sweep finds it."""
         game, listed = await self.redis.hmget(keys.table_meta(tid), ["game", "listed"])
+        if game is None:
+            return
         pipe = self.redis.pipeline(transaction=False)
         if listed == b"1":
             pipe.zrem(keys.tables_listed(game.decode(), False), tid)
-            pipe.zadd(keys.tables_listed(game.decode(), True), {tid: now_ms()})
-        pipe.zrem(keys.DEADLINES, tid)
+            pipe.zadd(keys.tables_listed(game.decode(), True), {tid: now_ms()}, nx=True)
         pipe.srem(keys.TABLES_ACTIVE, tid)
-        pipe.zadd(keys.TABLES_FINISHED, {tid: now_ms()})
+        pipe.zadd(keys.TABLES_FINISHED, {tid: now_ms()}, nx=True)
         for k in keys.table_keys(tid):
             pipe.expire(k, self.config.finished_ttl_s)
+        pipe.zrem(keys.DEADLINES, tid)
         await pipe.execute()
 
     def _act_response(self, res: CommitResult, seat: int) -> gw.ActResponse:
