@@ -13,7 +13,8 @@ from services.runtime.status import make_status
 class GatewayError(Exception):
     def __init__(self, code: grpc.StatusCode, message: str, reason: str, *,
                  field: str | None = None, retry_after_ms: int | None = None,
-                 metadata: dict[str, str] | None = None) -> None:
+                 metadata: dict[str, str] | None = None,
+                 quota: tuple[str, int] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
@@ -21,10 +22,11 @@ class GatewayError(Exception):
         self.field = field
         self.retry_after_ms = retry_after_ms
         self.metadata = metadata
+        self.quota = quota
 
     def status(self) -> grpc.Status:
         return make_status(self.code, self.message, self.reason, self.metadata, self.field,
-                           self.retry_after_ms)
+                           self.retry_after_ms, self.quota)
 
 
 def invalid(field: str, message: str) -> GatewayError:
@@ -45,6 +47,14 @@ def denied(message: str) -> GatewayError:
 
 def aborted(message: str) -> GatewayError:
     return GatewayError(grpc.StatusCode.ABORTED, message, "VERSION_CONFLICT")
+
+
+def over_quota(quota: str, limit: int, what: str) -> GatewayError:
+    """RESOURCE_EXHAUSTED naming the quota in QuotaFailure; no RetryInfo: waiting alone
+    does not help, ending something (a table, a ticket) does."""
+    return GatewayError(grpc.StatusCode.RESOURCE_EXHAUSTED,
+                        f"quota {quota} reached: at most {limit} {what} per session",
+                        "QUOTA_EXCEEDED", quota=(quota, limit))
 
 
 def unauthenticated(message: str) -> GatewayError:

@@ -33,13 +33,16 @@ from .driver import Driver
 from .matchmaking import Matchmaker
 from .notify import Notifier
 from .periodic import every
+from .quotas import Quotas
 from .routing import Router
 from .scripts import Scripts
+from .seating import Seating
 from .servicer import METRICS, GatewayServicer
 from .sessions import Sessions
 from .tables import Tables
 
 log = logging.getLogger("tablero.gateway")
+TRIM_INTERVAL_S = 10.0  # or half the retention of finished tables, when shorter
 
 
 @dataclass
@@ -93,10 +96,12 @@ async def start(config: Config) -> Gateway:
     sessions = Sessions(redis, scripts, config)
     tables = Tables(redis, scripts, sessions, router, config)
     driver = Driver(redis, tables, config)
-    matchmaker = Matchmaker(redis, scripts, tables, router, config)
+    quotas = Quotas(redis, config)
+    matchmaker = Matchmaker(redis, scripts, tables, router, config, quotas)
+    seating = Seating(redis, tables, driver, quotas)
     notifier = Notifier(redis) if scripts.single_redis else None
-    servicer = GatewayServicer(redis, sessions, router, tables, matchmaker, driver, config,
-                               notifier)
+    servicer = GatewayServicer(redis, sessions, router, tables, matchmaker, seating, driver,
+                               config, notifier)
     server = grpc.aio.server(
         options=[("grpc.max_receive_message_length", config.max_message_bytes),
                  ("grpc.max_send_message_length", 16 * 1024 * 1024),
@@ -116,7 +121,9 @@ async def start(config: Config) -> Gateway:
     halt = asyncio.Event()
     every_sweep = functools.partial(every, config.sweep_interval_s, halt=halt)
     loops = [asyncio.create_task(every_sweep(driver.sweep, "clock sweep")),
-             asyncio.create_task(every_sweep(matchmaker.match_all, "matchmaking sweep"))]
+             asyncio.create_task(every_sweep(matchmaker.match_all, "matchmaking sweep")),
+             asyncio.create_task(every(min(TRIM_INTERVAL_S, config.finished_ttl_s / 2),
+                                       tables.trim_indexes, "index trim", halt=halt))]
     return Gateway(server, port, health_servicer, redis, router, driver, loops, halt, fast,
                    notifier)
 

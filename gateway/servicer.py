@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 import functools
 import logging
-import secrets
 import time
 from collections import Counter as Tally
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -23,22 +22,22 @@ from services.runtime.metrics import RpcMetrics
 from services.runtime.status import clip
 from services.runtime.wire import LogLimiter, client_of
 
-from . import keys, streams
+from . import streams
 from .config import Config
 from .driver import Driver
 from .errors import (
     GatewayError,
     invalid,
     not_found,
-    precondition,
     redis_unavailable,
     unavailable,
 )
 from .limits import TokenBuckets
-from .matchmaking import Matchmaker, checked_game
+from .matchmaking import Matchmaker
 from .notify import Notifier
 from .routing import Router
-from .sessions import Session, Sessions, bearer_token, current, now_ms
+from .seating import Seating
+from .sessions import Sessions, bearer_token, current
 from .tables import Tables
 
 log = logging.getLogger("tablero.gateway")
@@ -47,15 +46,6 @@ RPC_SECONDS = Histogram("tablero_gateway_rpc_seconds", "Gateway RPC latency", ["
                         buckets=(.001, .002, .005, .01, .02, .05, .1, .25, 1, 5, 30))
 RPC_TOTAL = Counter("tablero_gateway_rpc_total", "Gateway RPCs by status", ["method", "code"])
 METRICS = RpcMetrics(RPC_SECONDS, RPC_TOTAL)
-
-
-def new_invite_code() -> str:
-    """12 lowercase letters and digits (60 bits): easy to read out, never mistaken for a
-    command-line flag."""
-    return "".join(secrets.choice(INVITE_ALPHABET) for _ in range(12))
-
-
-INVITE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 
 
 # Redis being away is logged once a minute per RPC at most, not once per call.
@@ -117,13 +107,14 @@ def guard(authenticate: bool = True) -> Callable[[Handler], Handler]:
 
 class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
     def __init__(self, redis: Redis, sessions: Sessions, router: Router, tables: Tables,
-                 matchmaker: Matchmaker, driver: Driver, config: Config,
+                 matchmaker: Matchmaker, seating: Seating, driver: Driver, config: Config,
                  notifier: Notifier | None = None) -> None:
         self.redis = redis
         self.sessions = sessions
         self.router = router
         self.tables = tables
         self.matchmaker = matchmaker
+        self.seating = seating
         self.driver = driver
         self.config = config
         self.notifier = notifier  # None on Redis Cluster: watchers block on XREAD instead
@@ -182,60 +173,15 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
 
     @guard()
     async def CreateTable(self, req: gw.CreateTableRequest, ctx: Any) -> gw.TableInfo:
-        s = current.get()
-        options = await checked_game(self.router, req.game, req.seats, dict(req.options))
-        bots = [False] * req.seats
-        for b in req.bot_seats:
-            if not 0 <= b < req.seats or bots[b]:
-                raise invalid("bot_seats", "bot_seats must be distinct seats of the table")
-            bots[b] = True
-        players = [""] * req.seats
-        names = ["bot" if b else "" for b in bots]
-        seat = -1
-        if req.join:
-            seat = next((i for i, b in enumerate(bots) if not b), -1)
-            if seat < 0:
-                raise invalid("join", "every seat is a bot seat; nothing to join")
-            players[seat], names[seat] = s.player_id, s.name
-        invite = new_invite_code()
-        if len(req.bot_policy) > 32:
-            raise invalid("bot_policy", "bot_policy is too long")
-        table = await self.tables.create(req.game, req.seats, options, players, names, bots,
-                                         invite=invite, bot_policy=req.bot_policy)
-        info = table.info(seat)
-        info.invite_code = invite
-        return info
+        return await self.seating.create(current.get(), req)
 
     @guard()
     async def JoinTable(self, req: gw.JoinTableRequest, ctx: Any) -> gw.TableInfo:
-        if not 1 <= len(req.invite_code) <= 32:
-            raise invalid("invite_code", "invite_code is required")
-        raw = await self.redis.get(keys.invite(req.invite_code))
-        if raw is None:
-            raise not_found("invite code")
-        return await self._seat_change(current.get(), raw.decode(), "join")
+        return await self.seating.join(current.get(), req.invite_code)
 
     @guard()
     async def LeaveTable(self, req: gw.LeaveTableRequest, ctx: Any) -> gw.TableInfo:
-        await self.tables.load(req.table_id, with_state=False)  # validates the id
-        return await self._seat_change(current.get(), req.table_id, "leave")
-
-    async def _seat_change(self, s: Session, tid: str, op: str) -> gw.TableInfo:
-        r = await self.tables.scripts.seat(
-            keys=[keys.table_meta(tid)],
-            args=[op, s.player_id, s.name, now_ms()])
-        if r[0] == 0:
-            reason = r[1].decode()
-            if reason == "not_found":
-                raise not_found("table")
-            raise precondition(f"cannot {op}: {reason.replace('_', ' ')}", reason.upper())
-        due = int(r[3])
-        if due >= 0:
-            await self.redis.zadd(keys.DEADLINES, {tid: due})
-            if due <= now_ms():
-                self.driver.kick(tid)
-        table, _ = await self.tables.load(tid, with_state=False)
-        return table.info(table.seat_of(s.player_id))
+        return await self.seating.leave(current.get(), req.table_id)
 
     @guard()
     async def GetTable(self, req: gw.GetTableRequest, ctx: Any) -> gw.TableInfo:

@@ -63,7 +63,9 @@ class Sessions:
 
     async def _open(self, player_id: str, name: str) -> tuple[Session, int]:
         token = secrets.token_urlsafe(24)
-        ttl = self.config.session_ttl_ms
+        # Short until first used (auth.lua then extends it to session_ttl_ms): logins
+        # nobody uses do not pile up for a whole session lifetime.
+        ttl = self.config.unused_session_ttl_ms
         # One transaction: a session never exists without its lifetime, whatever happens
         # to Redis or to this gateway between the two commands.
         pipe = self.redis.pipeline(transaction=True)

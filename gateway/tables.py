@@ -205,8 +205,11 @@ class Tables:
     async def create(self, game: str, seats: int, options: dict[str, str], players: list[str],
                      names: list[str], bots: list[bool], *, invite: str = "",
                      tid: str | None = None, listed: bool = False,
-                     bot_policy: str = "") -> Table:
-        """Set up a table; it plays at once unless a non-bot seat is still free."""
+                     bot_policy: str = "", keep_bots: bool = False) -> Table:
+        """Set up a table; it plays at once unless a non-bot seat is still free. An open
+        table (and its invite) expires after open_table_ttl_ms unless it fills. Without
+        `keep_bots` (tables of API-key sessions), a table whose last person leaves is
+        abandoned rather than played out by bots alone (seat.lua)."""
         info = await self.router.info(game)
         if not info.min_seats <= seats <= info.max_seats:
             raise invalid("seats", f"{game} takes {info.min_seats}-{info.max_seats} seats")
@@ -229,15 +232,19 @@ class Tables:
             "created": now, "rules_version": t.state.rules_version,
             "timeout_ms": self.config.decision_timeout_ms, "listed": int(listed),
             "bot_policy": bot_policy, "bot_seed": secrets.randbits(63),
+            "keep_bots": int(keep_bots),
         }
-        res = await self._commit(tid, -1, t, meta, pending, "", "", create=True)
+        life = self.config.open_table_ttl_ms if status == "open" else 0
+        res = await self._commit(tid, -1, t, meta, pending, "", "", create=True,
+                                 lifetime_ms=life)
         if res is None:
             raise GatewayError(grpc.StatusCode.ALREADY_EXISTS, "table exists", "EXISTS")
-        await self.redis.sadd(keys.TABLES_ACTIVE, tid)
+        if status == "playing":
+            await self.redis.sadd(keys.TABLES_ACTIVE, tid)
         if listed:
             await self.redis.zadd(keys.tables_listed(game, False), {tid: now})
         if invite:
-            await self.redis.set(keys.invite(invite), tid)
+            await self.redis.set(keys.invite(invite), tid, px=life or None)
         await self._after_commit(tid, pending, t.outcome)
         table, _ = await self.load(tid, with_state=False)
         return table
@@ -314,7 +321,7 @@ class Tables:
 
     async def _commit(self, tid: str, version: int, t: pb.Transition, meta: dict[str, Any],
                       pending: list[dict[str, Any]], entry: str, idem_field: str,
-                      create: bool = False) -> CommitResult | None:
+                      create: bool = False, lifetime_ms: int = 0) -> CommitResult | None:
         nv = version + 1
         events = [(vis_of(e), gw.TableEvent(version=nv, event=e).SerializeToString())
                   for e in t.events]
@@ -333,7 +340,7 @@ class Tables:
         for vis, data in events:
             args += [vis, data]
         channel = keys.table_notify(tid) if self.single_redis else ""
-        args += [channel, tid, due_of(pending), "1" if create else "0"]
+        args += [lifetime_ms, channel, tid, due_of(pending), "1" if create else "0"]
         ks = keys.table_keys(tid) + ([keys.DEADLINES] if self.single_redis else [])
         [r] = await self.scripts.execute([self.scripts.call(self.scripts.commit, ks, args)])
         if r[0] == 0:
@@ -355,22 +362,46 @@ class Tables:
             if due <= now_ms():
                 self.on_commit(tid)
 
+    async def started(self, tid: str) -> None:
+        """A table that filled up plays: it joins the active index, and its invite lives
+        as long as the table does (finish deletes it)."""
+        invite = await self.redis.hget(keys.table_meta(tid), "invite")
+        await self.redis.sadd(keys.TABLES_ACTIVE, tid)
+        if invite:
+            await self.redis.persist(keys.invite(invite.decode()))
+
+    async def trim_indexes(self) -> None:
+        """Drop the finished tables past their retention from the indexes (their keys
+        expire by themselves)."""
+        cutoff = now_ms() - self.config.finished_ttl_s * 1000
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zremrangebyscore(keys.TABLES_FINISHED, "-inf", cutoff)
+        for game in self.router.stubs:
+            pipe.zremrangebyscore(keys.tables_listed(game, True), "-inf", cutoff)
+        await pipe.execute()
+
     async def finish(self, tid: str) -> None:
         """File a finished table in the indexes and start its retention. Idempotent: run
         after the commit that ends the game, and again by whoever finds a finished table
         still due (a retried Act, the clock sweep) in case Redis went away in between.
         The deadline entry goes last, so until this has all happened the sweep finds it."""
-        game, listed = await self.redis.hmget(keys.table_meta(tid), ["game", "listed"])
+        game, listed, invite, abandoned = await self.redis.hmget(
+            keys.table_meta(tid), ["game", "listed", "invite", "abandoned"])
         if game is None:
             return
+        now = now_ms()
+        retention = self.config.finished_ttl_s
         pipe = self.redis.pipeline(transaction=False)
-        if listed == b"1":
-            pipe.zrem(keys.tables_listed(game.decode(), False), tid)
-            pipe.zadd(keys.tables_listed(game.decode(), True), {tid: now_ms()}, nx=True)
+        pipe.zrem(keys.tables_listed(game.decode(), False), tid)
+        if abandoned != b"1":  # an abandoned table has no outcome to list or replay
+            if listed == b"1":
+                pipe.zadd(keys.tables_listed(game.decode(), True), {tid: now}, nx=True)
+            pipe.zadd(keys.TABLES_FINISHED, {tid: now}, nx=True)
         pipe.srem(keys.TABLES_ACTIVE, tid)
-        pipe.zadd(keys.TABLES_FINISHED, {tid: now_ms()}, nx=True)
+        if invite:
+            pipe.delete(keys.invite(invite.decode()))  # the invite dies with its table
         for k in keys.table_keys(tid):
-            pipe.expire(k, self.config.finished_ttl_s)
+            pipe.expire(k, retention)
         pipe.zrem(keys.DEADLINES, tid)
         await pipe.execute()
 

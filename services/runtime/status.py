@@ -48,8 +48,10 @@ KERNEL_CODES: dict[type[errors.KernelError], tuple[grpc.StatusCode, str]] = {
 
 def make_status(code: grpc.StatusCode, message: str, reason: str,
                 metadata: dict[str, str] | None = None, field: str | None = None,
-                retry_after_ms: int | None = None) -> grpc.Status:
-    """A status with ErrorInfo, and BadRequest / RetryInfo details where they apply."""
+                retry_after_ms: int | None = None,
+                quota: tuple[str, int] | None = None) -> grpc.Status:
+    """A status with ErrorInfo, and BadRequest / RetryInfo / QuotaFailure (`quota`: the
+    quota's id and its limit) details where they apply."""
     if len(message) > MAX_MESSAGE:
         message = message[:MAX_MESSAGE] + "..."
     details: list[any_pb2.Any] = []
@@ -64,6 +66,11 @@ def make_status(code: grpc.StatusCode, message: str, reason: str,
             retry_delay=duration_pb2.Duration(seconds=retry_after_ms // 1000,
                                               nanos=(retry_after_ms % 1000) * 1_000_000))
         details.append(_pack(retry))
+    if quota is not None:
+        failure = error_details_pb2.QuotaFailure()
+        failure.violations.add(subject="session", quota_id=quota[0], quota_value=quota[1],
+                               description=message)
+        details.append(_pack(failure))
     st = status_pb2.Status(code=getattr(code_pb2, code.name), message=message, details=details)
     return rpc_status.to_status(st)
 
