@@ -99,11 +99,13 @@ def port_in_use(port: int) -> bool:
 
 
 def start_redis(port: int = 0, data_dir: Path | None = None,
-                password: str | None = None) -> Proc:
-    """A Redis server on loopback. With `data_dir` it persists there (append-only file,
-    fsync every second: a restart on the same directory finds every key) and the
-    directory stays; without, it keeps nothing and its scratch directory is removed when
-    it stops. Returns once it answers and has loaded its data."""
+                password: str | None = None, fsync: str = "everysec") -> Proc:
+    """A Redis server on loopback. With `data_dir` it persists there in an append-only
+    file (a restart on the same directory finds every key) and the directory stays;
+    without, it keeps nothing and its scratch directory is removed when it stops.
+    `fsync`: "everysec" (a crash may lose the last second or two of writes, Redis's
+    usual trade-off) or "always" (nothing acknowledged is ever lost). Returns once it
+    answers and has loaded its data."""
     port = port or free_port()
     if port_in_use(port):
         raise RuntimeError(f"port {port} is in use: set REDIS_PORT, or REDIS_URL to use that Redis")
@@ -112,7 +114,7 @@ def start_redis(port: int = 0, data_dir: Path | None = None,
            "--dir", str(data_dir or scratch), "--maxclients", "20000", "--protected-mode", "no"]
     if data_dir:
         data_dir.mkdir(parents=True, exist_ok=True)
-        cmd += ["--appendonly", "yes", "--appendfsync", "everysec"]
+        cmd += ["--appendonly", "yes", "--appendfsync", fsync]
     else:
         cmd += ["--appendonly", "no"]
     if password:
