@@ -145,6 +145,12 @@ def main() -> None:
     if config.workers > 1:
         workers.supervise(config)
         return
+    if config.port and not config.reuseport:
+        try:
+            workers.check_port_free(config.host, config.port)
+        except workers.PortTaken as e:
+            log.error("%s", e)
+            sys.exit(1)
     if config.metrics_port >= 0:
         start_http_server(config.metrics_port, addr=config.host)
     loop.run(serve(config))
