@@ -32,6 +32,8 @@ def parse_api_keys(spec: str) -> dict[str, str]:
 class Config:
     redis_url: str = "redis://127.0.0.1:6379/0"
     redis_cluster: bool = False
+    # Redis's requirepass (a Kubernetes Secret in deploy/k8s), kept out of REDIS_URL.
+    redis_password: str | None = None
     host: str = "127.0.0.1"
     port: int = 50051
     games: dict[str, str] = field(default_factory=dict)
@@ -65,6 +67,9 @@ class Config:
     quota_tickets: int = 5
     key_quota_factor: int = 100
     metrics_port: int = -1
+    # TLS on the public port: PEM certificate chain and private key files (both or none).
+    tls_cert_file: str = ""
+    tls_key_file: str = ""
     workers: int = 1  # gateway processes sharing the port (gateway/workers.py)
     reuseport: bool = False  # set for each worker by the supervisor
 
@@ -74,6 +79,11 @@ class Config:
         c = cls()
         c.redis_url = e.get("REDIS_URL", c.redis_url)
         c.redis_cluster = e.get("REDIS_CLUSTER", "") in ("1", "true", "yes")
+        c.redis_password = e.get("REDIS_PASSWORD") or None
+        c.tls_cert_file = e.get("GATEWAY_TLS_CERT", "")
+        c.tls_key_file = e.get("GATEWAY_TLS_KEY", "")
+        if bool(c.tls_cert_file) != bool(c.tls_key_file):
+            raise ValueError("set both GATEWAY_TLS_CERT and GATEWAY_TLS_KEY, or neither")
         c.host = e.get("GATEWAY_HOST", c.host)
         c.port = int(e.get("GATEWAY_PORT", c.port))
         c.games = parse_games(e.get("TABLERO_GAMES", ""))

@@ -81,15 +81,29 @@ def connect_redis(config: Config) -> Redis:
     # retries with back-off) instead of holding it through redis-py's default back-off.
     opts = {"max_connections": 10_000, "socket_timeout": 30, "socket_connect_timeout": 2,
             "retry": Retry(NoBackoff(), 1)}
+    if config.redis_password is not None:
+        opts["password"] = config.redis_password
     if config.redis_cluster:
         return RedisCluster.from_url(config.redis_url, **opts)
     return Redis.from_url(config.redis_url, **opts)
 
 
+def listen(server: grpc.aio.Server, config: Config) -> int:
+    """The public port: TLS when a certificate and key are configured, else plaintext
+    (`make run` on loopback)."""
+    address = f"{config.host}:{config.port}"
+    if not config.tls_cert_file:
+        return int(server.add_insecure_port(address))
+    with open(config.tls_key_file, "rb") as k, open(config.tls_cert_file, "rb") as c:
+        creds = grpc.ssl_server_credentials([(k.read(), c.read())])
+    return int(server.add_secure_port(address, creds))
+
+
 async def start(config: Config) -> Gateway:
     redis = connect_redis(config)
     await redis.ping()
-    fast = None if config.redis_cluster else resp.Client(config.redis_url)
+    fast = None if config.redis_cluster else resp.Client(config.redis_url,
+                                                          password=config.redis_password)
     scripts = Scripts(redis, fast)
     router = Router(config.games)
     await router.describe_all()
@@ -114,7 +128,7 @@ async def start(config: Config) -> Gateway:
     names = (gateway_pb2.DESCRIPTOR.services_by_name["Gateway"].full_name,
              health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME)
     reflection.enable_server_reflection(names, server)
-    port = server.add_insecure_port(f"{config.host}:{config.port}")
+    port = listen(server, config)
     await server.start()
     for name in ("", names[0]):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
