@@ -6,7 +6,7 @@ import functools
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import grpc
 from prometheus_client import Counter, Histogram
@@ -14,7 +14,7 @@ from tablero.v1 import common_pb2 as pb
 from tablero.v1 import rules_pb2, rules_pb2_grpc
 
 from services.kernel import engine
-from services.kernel.errors import BadRequest, KernelError
+from services.kernel.errors import BadRequest, KernelError, RulesBug
 from services.kernel.game import Game
 
 from . import convert
@@ -91,19 +91,27 @@ class RulesServicer(rules_pb2_grpc.RulesServicer):
 
     def _on_state(self, method: str, run: Callable[[], T]) -> T:
         """Run an engine call on a caller's state. An error the kernel did not raise on
-        purpose means the state is not one this game produced (forged or damaged: bad
-        UTF-8, a value out of range): INVALID_ARGUMENT, never INTERNAL. One warning line a
-        minute per method at most, without traceback (a caller can send many)."""
+        purpose, or a broken rules invariant, means the state is not one this game
+        produced (forged or damaged: bad UTF-8, a value out of range, a flow with no
+        way on): INVALID_ARGUMENT, never INTERNAL. The gateway reports such an answer
+        about a state from its own store as an internal error (it is a rules bug there).
+        One warning line a minute per method at most, without traceback (a caller can
+        send many)."""
         try:
             return run()
-        except KernelError:
-            raise
+        except KernelError as e:
+            if not isinstance(e, RulesBug):
+                raise
+            return self._invalid_state(method, e)
         except Exception as e:
-            INVALID_STATES.labels(self.game.id, method).inc()
-            if INVALID_STATE_LOG.allow(method):
-                log.warning("%s: a state broke the rules code (%s: %s); from a gateway's store "
-                            "this is a rules bug", method, type(e).__name__, clip(str(e), 200))
-            raise InvalidState(f"state is not a valid {self.game.id} state") from None
+            return self._invalid_state(method, e)
+
+    def _invalid_state(self, method: str, e: Exception) -> NoReturn:
+        INVALID_STATES.labels(self.game.id, method).inc()
+        if INVALID_STATE_LOG.allow(method):
+            log.warning("%s: a state broke the rules code (%s: %s); from a gateway's store "
+                        "this is a rules bug", method, type(e).__name__, clip(str(e), 200))
+        raise InvalidState(f"state is not a valid {self.game.id} state") from None
 
     def _transition(self, step: engine.Step) -> pb.Transition:
         t = pb.Transition(state_hash=step.state_hash)
