@@ -8,6 +8,7 @@ import os
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
@@ -128,3 +129,23 @@ def bodies(base: Message, seed: int, n: int) -> Iterator[Body]:
     yield from raw(rng, n)
     yield from mutated(base, rng, n)
     yield from boundaries(base, rng, n)
+
+
+def keyspace(redis: Any, patterns: tuple[str, ...] = ("*",),
+             skip: tuple[bytes, ...] = (b":rl", b":drive")) -> dict[bytes, Any]:
+    """The type and contents of every key matching `patterns`, by value (DUMP's bytes
+    follow a hash's internal order, which a mere read may change while Redis rehashes).
+    Keys ending with `skip` (session rate buckets, bot-driving locks) are left out."""
+    keys = sorted({k for p in patterns for k in redis.scan_iter(p, count=1000)
+                   if not k.endswith(skip)})
+    pipe = redis.pipeline(transaction=False)
+    for k in keys:
+        pipe.type(k)
+    types = pipe.execute()
+    read = {b"string": lambda k: pipe.get(k), b"hash": lambda k: pipe.hgetall(k),
+            b"list": lambda k: pipe.lrange(k, 0, -1), b"set": lambda k: pipe.smembers(k),
+            b"zset": lambda k: pipe.zrange(k, 0, -1, withscores=True),
+            b"stream": lambda k: pipe.xrange(k)}
+    for k, t in zip(keys, types):
+        read[t](k)
+    return {k: (t, v) for k, t, v in zip(keys, types, pipe.execute())}

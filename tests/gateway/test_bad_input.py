@@ -9,20 +9,18 @@ from grpc_status import rpc_status
 from tablero.v1 import common_pb2 as pb
 from tablero.v1 import gateway_pb2 as gw
 
+from ..fuzzing import keyspace
 from ..support import GatewayClient
 
 INVALID = grpc.StatusCode.INVALID_ARGUMENT
 PRECONDITION = grpc.StatusCode.FAILED_PRECONDITION
 
 
-def snapshot(redis, tid: str) -> dict[bytes, bytes]:
-    """Every key of the table, the matchmaking queues and invites, dumped byte for byte.
-    (Session rate buckets are metering and change with every call, and the short-lived
+def snapshot(redis, tid: str) -> dict[bytes, object]:
+    """Every key of the table, the matchmaking queues and invites, by value. (Session
+    rate buckets are metering and change with every call, and the short-lived
     bot-driving lock comes and goes; they are not here.)"""
-    keys = [*redis.scan_iter(f"t:{{{tid}}}:*"), *redis.scan_iter("mm:*"),
-            *redis.scan_iter("inv:*")]
-    keys = [k for k in keys if not k.endswith(b":drive")]
-    return {k: redis.dump(k) for k in sorted(keys)}
+    return keyspace(redis, (f"t:{{{tid}}}:*", "mm:*", "inv:*"))
 
 
 @pytest.fixture
@@ -109,7 +107,7 @@ def test_oversized_messages_are_refused(table, redis):
 
 def test_bad_matchmaking_and_table_requests(new_client, redis):
     ann = new_client("ann")
-    before = {k: redis.dump(k) for k in redis.scan_iter("mm:*")}
+    before = keyspace(redis, ("mm:*",))
     expect(grpc.StatusCode.NOT_FOUND, ann.Enqueue, gw.EnqueueRequest(game="chess", seats=2))
     expect(INVALID, ann.Enqueue, gw.EnqueueRequest(game="duel", seats=9))
     expect(INVALID, ann.Enqueue, gw.EnqueueRequest(game="duel", seats=2, options={"x": "1"}))
@@ -122,7 +120,7 @@ def test_bad_matchmaking_and_table_requests(new_client, redis):
     expect(INVALID, ann.CreateTable, gw.CreateTableRequest(game="duel", seats=2,
                                                            bot_policy="genius"))
     expect(grpc.StatusCode.NOT_FOUND, ann.JoinTable, gw.JoinTableRequest(invite_code="nope"))
-    assert {k: redis.dump(k) for k in redis.scan_iter("mm:*")} == before
+    assert keyspace(redis, ("mm:*",)) == before
 
 
 def test_login_validation(platform):
@@ -198,10 +196,9 @@ def test_client_text_in_errors_is_cut_short(new_client, table):
         assert len(e.value.details()) <= 120, e.value.details()
 
 
-def untouched(redis, token: str) -> dict[bytes, bytes]:
+def untouched(redis, token: str) -> dict[bytes, object]:
     """The caller's session and every queue and invite (what a request could change)."""
-    keys = [f"s:{{{token}}}".encode(), *redis.scan_iter("mm:*"), *redis.scan_iter("inv:*")]
-    return {k: redis.dump(k) for k in sorted(keys)}
+    return keyspace(redis, (f"s:{{{token}}}", "mm:*", "inv:*"))
 
 
 def test_a_body_that_does_not_parse_is_invalid_argument_on_every_rpc(platform, client, redis):
