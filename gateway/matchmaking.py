@@ -126,6 +126,7 @@ class Matchmaker:
                   "rid": req.request_id}
         spec = json.dumps({"game": req.game, "seats": req.seats, "options": options})
         await self.quotas.check_tickets(session.player_id)
+        await self.quotas.check_tables(session.player_id, opening=False)  # matched tables
         res = await self.scripts.enqueue(
             keys=keys.queue_keys(qid),
             args=[ticket_id, json.dumps(ticket), now, spec, self.config.max_waiting_per_queue,
@@ -161,8 +162,10 @@ class Matchmaker:
 
     async def cancel(self, session: Session, ticket_id: str) -> gw.Ticket:
         qid = split_ticket_id(ticket_id)
-        return ticket_pb(ticket_id, json.loads(await self._end(qid, ticket_id, session,
-                                                               "cancelled")))
+        ticket = ticket_pb(ticket_id, json.loads(await self._end(qid, ticket_id, session,
+                                                                 "cancelled")))
+        await self.quotas.drop_ticket(session.player_id, ticket_id)
+        return ticket
 
     async def _end(self, qid: str, ticket_id: str, session: Session, status: str) -> bytes:
         raw = await self.scripts.cancel(keys=keys.queue_keys(qid),

@@ -109,6 +109,10 @@ class Quotas:
             pipe.zscore(keys.queue(t.partition(".")[0]), t)
         return [score is not None for score in await pipe.execute()]
 
+    async def drop_ticket(self, player_id: str, ticket_id: str) -> None:
+        """A ticket ended by its player no longer counts (an empty set is deleted)."""
+        await self.redis.zrem(keys.player_tickets(player_id), ticket_id)
+
     async def add_ticket(self, player_id: str, ticket_id: str, expires_ms: int) -> None:
         key = keys.player_tickets(player_id)
         pipe = self.redis.pipeline(transaction=True)
