@@ -1,8 +1,9 @@
 """Every Redis key the gateway uses, spelled once.
 
 All keys of one table share the hash tag `{<table_id>}`, all keys of one
-matchmaking queue share `{<queue_id>}`, and a session's keys share `{<token>}`,
-so every atomic step (one Lua script) stays in one Redis Cluster slot.
+matchmaking queue share `{<queue_id>}`, a session's keys share `{<token>}`, and a
+player's quota sets share `{<player_id>}`, so every atomic step (one Lua script)
+stays in one Redis Cluster slot. Every key has a lifetime (decision 0005).
 The global indexes (`clk:deadlines`, `mm:queues`, `tables:*`, `inv:*`) are
 never touched inside a multi-key script on Redis Cluster; on a single Redis the
 commit script also files the table in `clk:deadlines` (tables.py).
