@@ -15,7 +15,8 @@ from tablero.v1 import common_pb2 as pb
 from tablero.v1 import gateway_pb2 as gw
 
 from deploy.processes import ROOT, child_env, free_port
-from tests.support import GatewayClient, play_to_end
+from tests.gateway.test_workers import wait_for
+from tests.support import GatewayClient, play_to_end, seated_pair
 
 
 def _children(pid: int) -> list[int]:
@@ -109,11 +110,7 @@ def test_ctrl_c_and_make_run_again_finds_every_table_and_session(tmp_path):
     try:
         shown = first.started()
         assert shown["data"] == str(tmp_path / "redis")
-        ann, bob = GatewayClient(shown["gateway"]), GatewayClient(shown["gateway"])
-        ann.login("ann")
-        bob.login("bob")
-        info = ann.CreateTable(gw.CreateTableRequest(game="duel", seats=2, join=True))
-        bob.JoinTable(gw.JoinTableRequest(invite_code=info.invite_code))
+        ann, bob, info = seated_pair(shown["gateway"])
         d = ann.GetView(gw.GetViewRequest(table_id=info.table_id)).decisions[0]
         ann.Act(gw.ActRequest(table_id=info.table_id, choice=pb.Choice(decision_id=d.id,
                                                                        amount=2)))
@@ -121,7 +118,7 @@ def test_ctrl_c_and_make_run_again_finds_every_table_and_session(tmp_path):
         redis_pid = next(p for p in _children(first.popen.pid) if "redis-server" in _cmdline(p))
         os.kill(redis_pid, signal.SIGKILL)
         assert "restarting redis" in first.popen.stderr.readline()
-        assert wait_until(lambda: _viewable(bob, info.table_id) == 1)
+        wait_for(lambda: _viewable(bob, info.table_id) == 1)
         assert "all stopped" in first.stop()
     finally:
         if first.popen.poll() is None:
@@ -147,15 +144,6 @@ def test_a_second_launcher_on_the_same_data_refuses_to_start(tmp_path):
         assert second.popen.returncode == 1 and "in use by another `make run`" in err
     finally:
         first.stop()
-
-
-def wait_until(pred, timeout: float = 30.0) -> bool:
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        if pred():
-            return True
-        time.sleep(0.1)
-    return False
 
 
 def _viewable(c: GatewayClient, tid: str) -> int:

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from deploy.processes import Proc, free_port, start_redis
+from deploy.processes import Proc, free_port, start_gateway, start_redis, target
+
+from ..conftest import FAST_ENV
 
 
 @dataclass
@@ -56,3 +58,12 @@ def durable_store(tmp_path: Path) -> Iterator[Store]:
     s = new_store(tmp_path, fsync="always")
     yield s
     s.proc.stop()
+
+
+@pytest.fixture
+def gateway(store: Store, duel_replicas: list[Proc], log_dir: Path) -> Iterator[Proc]:
+    """A gateway on the crashable store, routing the test game."""
+    proc = start_gateway(store.url, {"duel": target(duel_replicas)}, log_dir=log_dir,
+                         env=FAST_ENV)
+    yield proc
+    proc.stop()

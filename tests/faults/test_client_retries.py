@@ -6,27 +6,17 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import Iterator
 
 import grpc
 import pytest
 
 from clients.sdk import AsyncClient, Client, TableroError, make_choice, waiting_decisions
-from deploy.processes import Proc, start_gateway, target
 
 from ..clients.test_sdk import Calls
-from ..conftest import FAST_ENV
 from .conftest import Store
 
 AWAY_S = 2.5  # longer than the old fixed six attempts waited (1.55 s)
 
-
-@pytest.fixture
-def gateway(store: Store, duel_replicas: list[Proc], log_dir) -> Iterator[str]:
-    proc = start_gateway(store.url, {"duel": target(duel_replicas)}, log_dir=log_dir,
-                         env=FAST_ENV)
-    yield proc.endpoint
-    proc.stop()
 
 
 def crash_for(store: Store, seconds: float) -> threading.Thread:
@@ -44,7 +34,7 @@ def crash_for(store: Store, seconds: float) -> threading.Thread:
 
 def test_the_blocking_client_waits_out_a_redis_restart(store, gateway):
     calls = Calls()
-    with Client(gateway, observer=calls) as c:
+    with Client(gateway.endpoint, observer=calls) as c:
         c.login("patient")
         t = c.create_table("duel", 2, {"rounds": "1"}, bot_seats=[1])
         d = waiting_decisions(c.get_view(t.table_id))[0]
@@ -63,7 +53,7 @@ def test_the_blocking_client_waits_out_a_redis_restart(store, gateway):
 
 async def test_the_asyncio_client_waits_out_a_redis_restart(store, gateway):
     calls = Calls()
-    async with AsyncClient(gateway, observer=calls) as c:
+    async with AsyncClient(gateway.endpoint, observer=calls) as c:
         await c.login("patient")
         t = await c.create_table("duel", 2, {"rounds": "1"}, bot_seats=[1])
         back = await asyncio.to_thread(crash_for, store, AWAY_S)

@@ -7,28 +7,13 @@ import asyncio
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
-
-import pytest
 
 from clients.loadtest import LoadConfig, LoadTest
-from deploy.processes import Proc, start_gateway, target
-
-from ..conftest import FAST_ENV
-from .conftest import Store
-
-
-@pytest.fixture
-def gateway(store: Store, duel_replicas: list[Proc], log_dir) -> Iterator[str]:
-    proc = start_gateway(store.url, {"duel": target(duel_replicas)}, log_dir=log_dir,
-                         env=FAST_ENV)
-    yield proc.endpoint
-    proc.stop()
 
 
 async def test_a_run_whose_redis_never_returns_ends_at_its_deadline_with_a_report(store,
                                                                                   gateway):
-    lt = LoadTest(LoadConfig(gateway=gateway, game="duel", tables=4, games=40, seats=2,
+    lt = LoadTest(LoadConfig(gateway=gateway.endpoint, game="duel", tables=4, games=40, seats=2,
                              options={"rounds": "5"}, channels=1, calibrate=False,
                              deadline_s=5.0))
     run = asyncio.create_task(lt.run())
@@ -44,8 +29,8 @@ async def test_a_run_whose_redis_never_returns_ends_at_its_deadline_with_a_repor
 def test_the_command_line_reports_even_when_no_game_could_start(store, gateway):
     store.crash()
     out = subprocess.run(
-        [sys.executable, "-m", "clients", "--gateway", gateway, "loadtest", "--game", "duel",
-         "--tables", "2", "--games", "4", "--deadline", "3", "--json", "--no-calibrate"],
+        [sys.executable, "-m", "clients", "--gateway", gateway.endpoint, "loadtest", "--game",
+         "duel", "--tables", "2", "--games", "4", "--deadline", "3", "--json", "--no-calibrate"],
         capture_output=True, text=True, timeout=120)
     rep = json.loads(out.stdout)
     assert out.returncode == 1 and rep["games_finished"] == 0

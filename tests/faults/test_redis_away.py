@@ -4,7 +4,7 @@ serve the very next call: no stale connection answers for a dead server."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import grpc
@@ -17,20 +17,9 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from tablero.v1 import common_pb2 as pb
 from tablero.v1 import gateway_pb2 as gw
 
-from deploy.processes import Proc, start_gateway, target
 from gateway.errors import redis_unavailable
 
-from ..conftest import FAST_ENV
-from ..support import GatewayClient
-from .conftest import Store
-
-
-@pytest.fixture
-def gateway(store: Store, duel_replicas: list[Proc], log_dir) -> Iterator[Proc]:
-    proc = start_gateway(store.url, {"duel": target(duel_replicas)}, log_dir=log_dir,
-                         env=FAST_ENV)
-    yield proc
-    proc.stop()
+from ..support import GatewayClient, seated_pair
 
 
 def retry_delay_ms(err: grpc.RpcError) -> int:
@@ -65,11 +54,7 @@ def every_rpc(ann: GatewayClient, tid: str, invite: str, ticket: str,
 
 
 def test_every_rpc_is_unavailable_with_retry_info_while_redis_is_away(store, gateway):
-    ann, bob = GatewayClient(gateway.endpoint), GatewayClient(gateway.endpoint)
-    ann.login("ann")
-    bob.login("bob")
-    info = ann.CreateTable(gw.CreateTableRequest(game="duel", seats=2, join=True))
-    bob.JoinTable(gw.JoinTableRequest(invite_code=info.invite_code))
+    ann, bob, info = seated_pair(gateway.endpoint)
     ticket = ann.Enqueue(gw.EnqueueRequest(game="duel", seats=4)).ticket_id
     decision = ann.GetView(gw.GetViewRequest(table_id=info.table_id)).decisions[0].id
     calls = every_rpc(ann, info.table_id, info.invite_code, ticket, decision)
@@ -93,11 +78,7 @@ def test_every_rpc_is_unavailable_with_retry_info_while_redis_is_away(store, gat
 
 def test_tables_and_sessions_survive_a_redis_crash_and_restart(store, gateway):
     """Appendonly, fsync every second, SIGKILL: what Redis acknowledged is there again."""
-    ann, bob = GatewayClient(gateway.endpoint), GatewayClient(gateway.endpoint)
-    ann.login("ann")
-    bob.login("bob")
-    info = ann.CreateTable(gw.CreateTableRequest(game="duel", seats=2, join=True))
-    bob.JoinTable(gw.JoinTableRequest(invite_code=info.invite_code))
+    ann, bob, info = seated_pair(gateway.endpoint)
     d = ann.GetView(gw.GetViewRequest(table_id=info.table_id)).decisions[0]
     ann.Act(gw.ActRequest(table_id=info.table_id, choice=pb.Choice(decision_id=d.id,
                                                                    amount=2)))

@@ -41,22 +41,15 @@ def short(duel_replicas: list[Proc], log_dir) -> Iterator[tuple[str, redis_lib.R
 
 
 @pytest.fixture
-def player(short) -> Iterator[Callable[[str], GatewayClient]]:
-    made: list[GatewayClient] = []
-
+def player(short, new_client) -> Callable[..., GatewayClient]:
+    """A guest of the short-lived gateway, or with `api_key`, that key's session."""
     def make(name: str, api_key: str = "") -> GatewayClient:
-        c = GatewayClient(short[0])
+        c = new_client(name or "keyed", short[0])
         if api_key:
-            r = c.stub.Login(gw.LoginRequest(api_key=api_key))
-            c.token, c.player_id = r.token, r.player_id
-        else:
-            c.login(name)
-        made.append(c)
+            c.login_key(api_key)
         return c
 
-    yield make
-    for c in made:
-        c.close()
+    return make
 
 
 def wait_for(pred: Callable[[], bool], timeout: float = 10.0) -> None:

@@ -4,46 +4,24 @@ produced (bad UTF-8, values out of range). Real gRPC server on port 0, in the te
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import grpc
 import pytest
-from google.rpc import error_details_pb2
-from grpc_status import rpc_status
 from prometheus_client import REGISTRY
 from tablero.v1 import common_pb2 as pb
 from tablero.v1 import rules_pb2 as rp
 
 from services.kernel import codec, engine
 from services.kernel.decisions import Choice
-from services.runtime.serve import start
 from tests.duel import GAME
 from tests.duel.game import DuelState
+
+from .test_rules_service import failure
 
 RULES = rp.DESCRIPTOR.services_by_name["Rules"]
 
 
-@pytest.fixture
-async def channel() -> AsyncIterator[grpc.aio.Channel]:
-    server, port, _ = await start(GAME, port=0)
-    ch = grpc.aio.insecure_channel(f"127.0.0.1:{port}")
-    yield ch
-    await ch.close()
-    await server.stop(None)
-
-
 def raw(ch: grpc.aio.Channel, method: str, resp: type) -> grpc.aio.UnaryUnaryMultiCallable:
     return ch.unary_unary(f"/tablero.v1.Rules/{method}", response_deserializer=resp.FromString)
-
-
-async def failure(call: object) -> tuple[grpc.StatusCode, str, str]:
-    with pytest.raises(grpc.aio.AioRpcError) as exc:
-        await call  # type: ignore[misc]
-    status = rpc_status.from_call(exc.value)
-    assert status is not None
-    info = error_details_pb2.ErrorInfo()
-    assert status.details[0].Unpack(info)
-    return exc.value.code(), info.reason, exc.value.details() or ""
 
 
 def counted(method: str, code: str) -> float:

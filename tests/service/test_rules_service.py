@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 import grpc
@@ -18,21 +18,10 @@ from tablero.v1 import rules_pb2_grpc
 
 from services.kernel import codec, engine
 from services.kernel.decisions import Choice
-from services.runtime.serve import start
 from tests.duel import GAME
 
 from ..kernel.drive import play_until
-
-MAX_MESSAGE = 1024
-
-
-@pytest.fixture
-async def channel() -> AsyncIterator[grpc.aio.Channel]:
-    server, port, _ = await start(GAME, port=0, max_message=MAX_MESSAGE)
-    ch = grpc.aio.insecure_channel(f"127.0.0.1:{port}")
-    yield ch
-    await ch.close()
-    await server.stop(None)
+from .conftest import MAX_MESSAGE
 
 
 @pytest.fixture
@@ -44,8 +33,8 @@ def game_state(data: bytes, game: str = "duel", fmt: int = 1) -> pb.GameState:
     return pb.GameState(game=game, format_version=fmt, rules_version="1.0.0", data=data)
 
 
-async def error(call: object) -> tuple[grpc.StatusCode, str]:
-    """The status code and ErrorInfo reason of a failing call."""
+async def failure(call: object) -> tuple[grpc.StatusCode, str, str]:
+    """The status code, ErrorInfo reason and message of a failing call."""
     with pytest.raises(grpc.aio.AioRpcError) as exc:
         await call  # type: ignore[misc]
     status = rpc_status.from_call(exc.value)
@@ -53,7 +42,13 @@ async def error(call: object) -> tuple[grpc.StatusCode, str]:
     info = error_details_pb2.ErrorInfo()
     assert status.details[0].Unpack(info)
     assert info.domain == "tablero.dev"
-    return exc.value.code(), info.reason
+    return exc.value.code(), info.reason, exc.value.details() or ""
+
+
+async def error(call: object) -> tuple[grpc.StatusCode, str]:
+    """The status code and ErrorInfo reason of a failing call."""
+    code, reason, _ = await failure(call)
+    return code, reason
 
 
 async def test_describe(rules: rules_pb2_grpc.RulesStub) -> None:
