@@ -53,6 +53,7 @@ QUEUE_SLACK_MS = 60_000
 MAX_TTL_MS = 24 * 3600 * 1000
 PURGE_BATCH = 256
 REQUEST_ID = re.compile(r"\A[\x21-\x7e]{1,64}\Z")  # printable ASCII, no spaces
+TICKET_ID = re.compile(r"\A([0-9a-f]{16})\.[0-9a-f]{16}\Z")
 
 
 def queue_id(game: str, seats: int, options: dict[str, str]) -> str:
@@ -91,10 +92,11 @@ def ticket_pb(ticket_id: str, t: dict[str, Any]) -> gw.Ticket:
 
 
 def split_ticket_id(ticket_id: str) -> str:
-    qid, sep, rest = ticket_id.partition(".")
-    if not sep or len(qid) != 16 or not rest or len(ticket_id) > 64:
+    """The queue id of a ticket id (`<queue id>.<16 hex>`, as enqueue makes them)."""
+    m = TICKET_ID.match(ticket_id)
+    if m is None:
         raise invalid("ticket_id", "malformed ticket_id")
-    return qid
+    return m[1]
 
 
 class Matchmaker:

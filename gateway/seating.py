@@ -8,6 +8,7 @@ person leaves is abandoned (seat.lua) unless an API-key session made it.
 
 from __future__ import annotations
 
+import re
 import secrets
 
 import grpc
@@ -24,6 +25,7 @@ from .sessions import Session, now_ms
 from .tables import Tables
 
 INVITE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
+INVITE_CODE = re.compile(r"\A[0-9A-Za-z]{1,32}\Z")
 ABANDONED = pb.Outcome(finished=True, summary="Abandoned: every player left the table.")
 
 
@@ -87,8 +89,8 @@ class Seating:
         return info
 
     async def join(self, s: Session, code: str) -> gw.TableInfo:
-        if not 1 <= len(code) <= 32:
-            raise invalid("invite_code", "invite_code is required")
+        if not INVITE_CODE.match(code):
+            raise invalid("invite_code", "invite_code must be 1-32 letters and digits")
         raw = await self.redis.get(keys.invite(code))
         if raw is None:
             raise not_found("invite code")
