@@ -3,11 +3,14 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 PY     := $(BIN)/python
-STAMP  := $(VENV)/.installed-$(shell cat requirements.txt | cksum | cut -d' ' -f1)
+# `make run` installs what running needs (requirements.txt); `make test` and `make lint`
+# add the tools (requirements-dev.txt). A stamp per file content: an edit reinstalls.
+STAMP  := $(VENV)/.installed-run-$(shell cat requirements.txt | cksum | cut -d' ' -f1)
+DEV    := $(VENV)/.installed-dev-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
 BUF    := node_modules/.bin/buf
 export PYTHONPATH := $(CURDIR):$(CURDIR)/gen
 
-.PHONY: all venv gen run test lint contract bench bench-games clean
+.PHONY: all venv dev gen run test lint contract bench bench-games clean
 
 all: gen
 
@@ -18,7 +21,13 @@ $(STAMP): requirements.txt
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -r requirements.txt
 	$(PY) -c "import site, pathlib; pathlib.Path(site.getsitepackages()[0], 'tablero-dev.pth').write_text('$(CURDIR)\n$(CURDIR)/gen\n')"
-	rm -f $(VENV)/.installed-* && touch $(STAMP)
+	rm -f $(VENV)/.installed-run-* && touch $(STAMP)
+
+dev: $(DEV)
+
+$(DEV): $(STAMP) requirements-dev.txt
+	$(PY) -m pip install -q -r requirements-dev.txt
+	rm -f $(VENV)/.installed-dev-* && touch $(DEV)
 
 gen: $(STAMP) gen/.stamp
 
@@ -29,10 +38,10 @@ gen/.stamp: $(shell find protos -name '*.proto') scripts/gen_protos.py
 run: gen
 	$(PY) -m deploy
 
-test: gen
+test: dev gen
 	$(PY) -m pytest -q -p no:cacheprovider $(PYTEST_ARGS)
 
-lint: gen
+lint: dev gen
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
@@ -43,10 +52,10 @@ contract: $(BUF)
 	$(BUF) lint
 	bash scripts/check_breaking.sh
 
-bench: gen
+bench: dev gen
 	$(PY) -m bench.platform
 
-bench-games: gen
+bench-games: dev gen
 	$(PY) -m bench.cuba speed
 	$(PY) -m bench.rules_service cuba 12 4 4
 	$(PY) -m bench.andean_abyss

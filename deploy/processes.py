@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
@@ -52,6 +53,7 @@ class Proc:
     endpoint: str
     log_path: Path | None = None
     extra: dict[str, str] = field(default_factory=dict)
+    temp_dir: Path | None = None  # made for this process only: removed once it stopped
 
     @property
     def port(self) -> int:
@@ -68,8 +70,11 @@ class Proc:
             except subprocess.TimeoutExpired:
                 self.popen.kill()
                 self.popen.wait()
+        if self.temp_dir is not None:
+            shutil.rmtree(self.temp_dir, ignore_errors=True)
 
     def kill(self) -> None:
+        """SIGKILL: a crash. A persistent data directory stays for a restart."""
         self.stop(signal.SIGKILL)
 
 
@@ -93,26 +98,42 @@ def port_in_use(port: int) -> bool:
         return s.connect_ex(("127.0.0.1", port)) == 0
 
 
-def start_redis(port: int = 0, data_dir: str | None = None) -> Proc:
+def start_redis(port: int = 0, data_dir: Path | None = None,
+                password: str | None = None, fsync: str = "everysec") -> Proc:
+    """A Redis server on loopback. With `data_dir` it persists there in an append-only
+    file (a restart on the same directory finds every key) and the directory stays;
+    without, it keeps nothing and its scratch directory is removed when it stops.
+    `fsync`: "everysec" (a crash may lose the last second or two of writes, Redis's
+    usual trade-off) or "always" (nothing acknowledged is ever lost). Returns once it
+    answers and has loaded its data."""
     port = port or free_port()
     if port_in_use(port):
         raise RuntimeError(f"port {port} is in use: set REDIS_PORT, or REDIS_URL to use that Redis")
-    data_dir = data_dir or tempfile.mkdtemp(prefix="tablero-redis-")
+    scratch = None if data_dir else Path(tempfile.mkdtemp(prefix="tablero-redis-"))
     cmd = [redis_server_binary(), "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-           "--appendonly", "no", "--dir", data_dir, "--maxclients", "20000",
-           "--protected-mode", "no"]
+           "--dir", str(data_dir or scratch), "--maxclients", "20000", "--protected-mode", "no"]
+    if data_dir:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        cmd += ["--appendonly", "yes", "--appendfsync", fsync]
+    else:
+        cmd += ["--appendonly", "no"]
+    if password:
+        cmd += ["--requirepass", password]
     popen = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                              text=True)
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
+    proc = Proc("redis", popen, f"127.0.0.1:{port}", temp_dir=scratch)
+    hello = (b"AUTH %s\r\n" % password.encode() if password else b"") + b"PING\r\n"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and popen.poll() is None:
         try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2) as s:
-                s.sendall(b"PING\r\n")
-                if s.recv(16).startswith(b"+PONG") and popen.poll() is None:
-                    return Proc("redis", popen, f"127.0.0.1:{port}")
+            with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
+                s.sendall(hello)
+                if s.recv(64).rstrip().endswith(b"+PONG"):  # not "-LOADING ..."
+                    return proc
         except OSError:
-            time.sleep(0.05)
-    popen.kill()
+            pass
+        time.sleep(0.05)
+    proc.kill()
     raise RuntimeError("redis-server did not start")
 
 
@@ -136,7 +157,8 @@ def start_redis_cluster(masters: int = 3) -> list[Proc]:
                "--save", "", "--appendonly", "no", "--dir", data_dir, "--protected-mode", "no"]
         popen = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                  text=True)
-        nodes.append(Proc("redis-cluster-node", popen, f"127.0.0.1:{port}"))
+        nodes.append(Proc("redis-cluster-node", popen, f"127.0.0.1:{port}",
+                          temp_dir=Path(data_dir)))
     cli = str(Path(redis_server_binary()).with_name("redis-cli"))
     _wait_for(lambda: all(port_in_use(n.port) for n in nodes), 30, "cluster nodes to start")
     subprocess.run([cli, "--cluster", "create", *(n.endpoint for n in nodes), "--cluster-yes"],
@@ -161,12 +183,14 @@ def _wait_for(cond: Callable[[], bool], timeout: float, what: str) -> None:
 
 def start_rules(module: str, game: str, port: int = 0, log_dir: Path | None = None,
                 args: list[str] | None = None) -> Proc:
-    """Start `python -m <module> --port N`; returns once it listens."""
+    """Start `python -m <module> --port N`; returns once it listens. Its log file is
+    named with the port it serves (the one it picked, for port 0)."""
     log_path, err = _log_file(log_dir, f"rules-{game}-{port}")
     popen = subprocess.Popen(
         [sys.executable, "-m", module, "--port", str(port), *(args or [])],
         stdout=subprocess.PIPE, stderr=err, text=True, env=child_env(), cwd=ROOT)
-    return Proc(f"rules {game}", popen, _announced(popen, f"rules {game}", 30), log_path)
+    proc = Proc(f"rules {game}", popen, _announced(popen, f"rules {game}", 30), log_path)
+    return _log_named_by_port(proc, f"rules-{game}", port)
 
 
 def start_gateway(redis_url: str, games: dict[str, str], port: int = 0,
@@ -176,7 +200,16 @@ def start_gateway(redis_url: str, games: dict[str, str], port: int = 0,
              "TABLERO_GAMES": ";".join(f"{g}={t}" for g, t in games.items()), **(env or {})}
     popen = subprocess.Popen([sys.executable, "-m", "gateway"], stdout=subprocess.PIPE,
                              stderr=err, text=True, env=child_env(extra), cwd=ROOT)
-    return Proc("gateway", popen, _announced(popen, "gateway", 60), log_path, extra)
+    proc = Proc("gateway", popen, _announced(popen, "gateway", 60), log_path, extra)
+    return _log_named_by_port(proc, "gateway", port)
+
+
+def _log_named_by_port(proc: Proc, stem: str, asked: int) -> Proc:
+    """A process asked for port 0 logs under the port it picked (renamed once known)."""
+    if proc.log_path is not None and asked == 0:
+        proc.log_path = proc.log_path.rename(proc.log_path.with_name(
+            proc.log_path.name.replace(f"{stem}-0-", f"{stem}-{proc.port}-", 1)))
+    return proc
 
 
 def _log_file(log_dir: Path | None, name: str) -> tuple[Path | None, int | object]:

@@ -16,9 +16,11 @@ import secrets
 
 from redis.asyncio import Redis
 
+from services.runtime.wire import LogLimiter
+
 from . import keys
 from .config import Config
-from .errors import GatewayError
+from .errors import GatewayError, redis_unavailable
 from .sessions import now_ms
 from .tables import Table, Tables, due_of
 
@@ -27,6 +29,7 @@ log = logging.getLogger("tablero.driver")
 MAX_STEPS_PER_KICK = 5000
 LOCK_MS = 10_000
 BACKOFF_MS = 5_000
+REDIS_AWAY_LOG = LogLimiter()
 
 
 class Driver:
@@ -45,6 +48,18 @@ class Driver:
             task.add_done_callback(lambda _: self.running.pop(tid, None))
 
     async def _drive(self, tid: str) -> None:
+        """Play the table's due decisions under its drive lock. With Redis away nothing
+        can be played or recorded: the table stays due in the deadline index, and the
+        sweep drives it once Redis answers again (the lock expires by itself)."""
+        try:
+            await self._drive_locked(tid)
+        except Exception as e:
+            if not redis_unavailable(e):
+                raise
+            if REDIS_AWAY_LOG.allow("drive"):
+                log.warning("driving tables: Redis unavailable (%s: %s)", type(e).__name__, e)
+
+    async def _drive_locked(self, tid: str) -> None:
         lock = keys.table_drive_lock(tid)
         token = secrets.token_hex(8)
         if not await self.redis.set(lock, token, nx=True, px=LOCK_MS):
@@ -54,7 +69,9 @@ class Driver:
         except GatewayError as e:
             log.warning("driving table %s: %s %s", tid, e.code.name, e.message)
             await self._back_off(tid)
-        except Exception:
+        except Exception as e:
+            if redis_unavailable(e):
+                raise
             log.exception("driving table %s", tid)
             await self._back_off(tid)
         finally:
@@ -64,6 +81,8 @@ class Driver:
     async def play_due(self, tid: str) -> None:
         for _ in range(MAX_STEPS_PER_KICK):
             table, state = await self.tables.load(tid)
+            if table.status == "finished":  # its bookkeeping may have missed a Redis blip
+                await self.tables.finish(tid)
             if table.status != "playing":
                 return
             now = now_ms()
@@ -78,7 +97,7 @@ class Driver:
     async def _play(self, table: Table, state: bytes, p: dict[str, object]) -> None:
         seat = int(p["seat"])  # type: ignore[call-overload]
         choice = await self.tables.router.suggest(table.game, state, seat, str(p["id"]),
-                                                  table.bot_policy)
+                                                  table.bot_policy, table.bot_seed)
         t = await self.tables._rules_act(table, state, seat, choice)
         by = "bot" if table.bots[seat] else "clock"
         await self.tables.commit_choice(table, t, seat, choice, by, "")

@@ -1,8 +1,9 @@
 """Every Redis key the gateway uses, spelled once.
 
 All keys of one table share the hash tag `{<table_id>}`, all keys of one
-matchmaking queue share `{<queue_id>}`, and a session's keys share `{<token>}`,
-so every atomic step (one Lua script) stays in one Redis Cluster slot.
+matchmaking queue share `{<queue_id>}`, a session's keys share `{<token>}`, and a
+player's quota sets share `{<player_id>}`, so every atomic step (one Lua script)
+stays in one Redis Cluster slot. Every key has a lifetime (decision 0005).
 The global indexes (`clk:deadlines`, `mm:queues`, `tables:*`, `inv:*`) are
 never touched inside a multi-key script on Redis Cluster; on a single Redis the
 commit script also files the table in `clk:deadlines` (tables.py).
@@ -57,9 +58,24 @@ def table_drive_lock(tid: str) -> str:
     return f"t:{{{tid}}}:drive"
 
 
+def queue_keys(qid: str) -> list[str]:
+    """The keys of the queue scripts, in their KEYS order."""
+    return [queue(qid), queue_tickets(qid), queue_spec(qid), queue_ended(qid)]
+
+
 def table_keys(tid: str) -> list[str]:
     """The keys of the commit script, in its KEYS order."""
     return [table_meta(tid), table_state(tid), table_log(tid), table_events(tid), table_idem(tid)]
+
+
+def player_tables(pid: str) -> str:
+    """Sorted set: the tables a player made or sat at, by time (quotas.py)."""
+    return f"p:{{{pid}}}:tables"
+
+
+def player_tickets(pid: str) -> str:
+    """Sorted set: a player's tickets, by expiry (quotas.py)."""
+    return f"p:{{{pid}}}:tickets"
 
 
 def invite(code: str) -> str:
@@ -72,8 +88,16 @@ def queue(qid: str) -> str:
 
 
 def queue_tickets(qid: str) -> str:
-    """Hash: ticket id -> ticket JSON; also "match:<table_id>" -> match record JSON."""
+    """Hash: ticket id -> ticket JSON; "match:<table_id>" -> match record JSON;
+    "w:<player id>" -> the player's waiting ticket; "r:<player id>:<request id>" -> the
+    ticket that Enqueue request made. All of a ticket's fields go when it is purged."""
     return f"mm:{{{qid}}}:tickets"
+
+
+def queue_ended(qid: str) -> str:
+    """Sorted set: ended tickets (matched, cancelled, expired) by the time they ended;
+    purged ticket_keep_ms later."""
+    return f"mm:{{{qid}}}:ended"
 
 
 def queue_spec(qid: str) -> str:

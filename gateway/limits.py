@@ -31,8 +31,3 @@ class TokenBuckets:
         if len(self.buckets) > MAX_TRACKED:
             del self.buckets[next(iter(self.buckets))]
         return 0
-
-
-def peer_host(peer: str) -> str:
-    """`ipv4:127.0.0.1:5000` / `ipv6:[::1]:5000` -> the address without the port."""
-    return peer.rsplit(":", 1)[0]

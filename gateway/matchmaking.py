@@ -6,6 +6,12 @@ that allow bots form a table with bots in the other seats. `match.lua` does
 the forming in one atomic step, so no ticket lands in two tables however many
 gateways run it at once; it also writes a match record so that any gateway
 can (re)create a matched table whose creator died before setting it up.
+
+Every ticket has a lifetime: it waits at most its ttl, and once ended (matched,
+cancelled, expired) it is still answered for `ticket_keep_ms`, then purged with
+everything pointing at it (purge.lua); a queue with nothing left is deleted.
+Enqueue is idempotent by its request id, and a player waits in a queue at most
+once (enqueue.lua), under the session's ticket quota (quotas.py).
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ import asyncio
 import hashlib
 import json
 import logging
+import re
 import secrets
 from typing import Any
 
@@ -22,9 +29,12 @@ from redis.asyncio import Redis
 from tablero.v1 import common_pb2 as pb
 from tablero.v1 import gateway_pb2 as gw
 
+from services.runtime.status import clip
+
 from . import keys
 from .config import Config
 from .errors import GatewayError, invalid, not_found
+from .quotas import Quotas
 from .routing import Router
 from .scripts import Scripts
 from .sessions import Session, now_ms
@@ -37,7 +47,13 @@ STATUS = {"waiting": gw.TICKET_STATUS_WAITING, "matched": gw.TICKET_STATUS_MATCH
 MAX_WAIT_MS = 30_000
 # How many of a queue's oldest tickets one match step reads (match.lua).
 MATCH_WINDOW = 64
+# A queue's keys outlive the tickets in them by this much at least (expiry is a backstop:
+# purge.lua deletes an idle queue first).
+QUEUE_SLACK_MS = 60_000
 MAX_TTL_MS = 24 * 3600 * 1000
+PURGE_BATCH = 256
+REQUEST_ID = re.compile(r"\A[\x21-\x7e]{1,64}\Z")  # printable ASCII, no spaces
+TICKET_ID = re.compile(r"\A([0-9a-f]{16})\.[0-9a-f]{16}\Z")
 
 
 def queue_id(game: str, seats: int, options: dict[str, str]) -> str:
@@ -50,7 +66,7 @@ def check_options(info: pb.GameInfo, options: dict[str, str], field: str) -> dic
     specs = {o.name: o for o in info.options}
     for name, value in options.items():
         if name not in specs:
-            raise invalid(field, f"unknown option {name!r} for {info.id}")
+            raise invalid(field, f"unknown option {clip(name)} for {info.id}")
         if value not in specs[name].values:
             raise invalid(field, f"option {name!r} takes one of {list(specs[name].values)}")
     return {n: options.get(n, o.default_value) for n, o in specs.items()}
@@ -61,7 +77,7 @@ async def checked_game(router: Router, game: str, seats: int, options: dict[str,
     if not game or len(game) > 64:
         raise invalid("game", "game is required")
     if game not in router.stubs:
-        raise not_found(f"game {game!r}")
+        raise not_found(f"game {clip(game)}")
     info = await router.info(game)
     if not info.min_seats <= seats <= info.max_seats:
         raise invalid("seats", f"{game} takes {info.min_seats}-{info.max_seats} seats")
@@ -76,20 +92,22 @@ def ticket_pb(ticket_id: str, t: dict[str, Any]) -> gw.Ticket:
 
 
 def split_ticket_id(ticket_id: str) -> str:
-    qid, sep, rest = ticket_id.partition(".")
-    if not sep or len(qid) != 16 or not rest or len(ticket_id) > 64:
+    """The queue id of a ticket id (`<queue id>.<16 hex>`, as enqueue makes them)."""
+    m = TICKET_ID.match(ticket_id)
+    if m is None:
         raise invalid("ticket_id", "malformed ticket_id")
-    return qid
+    return m[1]
 
 
 class Matchmaker:
     def __init__(self, redis: Redis, scripts: Scripts, tables: Tables, router: Router,
-                 config: Config) -> None:
+                 config: Config, quotas: Quotas) -> None:
         self.redis = redis
         self.scripts = scripts
         self.tables = tables
         self.router = router
         self.config = config
+        self.quotas = quotas
 
     async def enqueue(self, session: Session, req: gw.EnqueueRequest) -> gw.Ticket:
         options = await checked_game(self.router, req.game, req.seats, dict(req.options))
@@ -97,24 +115,33 @@ class Matchmaker:
             raise invalid("bots_after_ms", "bots_after_ms must be within 0..86400000")
         if not 0 <= req.ttl_ms <= MAX_TTL_MS:
             raise invalid("ttl_ms", "ttl_ms must be within 0..86400000")
+        if req.request_id and not REQUEST_ID.match(req.request_id):
+            raise invalid("request_id", "request_id must be 1-64 printable ASCII characters")
         qid = queue_id(req.game, req.seats, options)
         ticket_id = f"{qid}.{secrets.token_hex(8)}"
         now = now_ms()
+        wait_ms = req.ttl_ms or self.config.ticket_ttl_ms
         ticket = {"pid": session.player_id, "name": session.name, "status": "waiting",
                   "game": req.game, "seats": req.seats, "created": now,
-                  "expires": now + (req.ttl_ms or self.config.ticket_ttl_ms),
-                  "bots": req.allow_bots,
-                  "bots_after": req.bots_after_ms or self.config.bots_after_ms}
+                  "expires": now + wait_ms, "bots": req.allow_bots,
+                  "bots_after": req.bots_after_ms or self.config.bots_after_ms,
+                  "rid": req.request_id}
         spec = json.dumps({"game": req.game, "seats": req.seats, "options": options})
-        ok = await self.scripts.enqueue(
-            keys=[keys.queue(qid), keys.queue_tickets(qid), keys.queue_spec(qid)],
-            args=[ticket_id, json.dumps(ticket), now, spec, self.config.max_waiting_per_queue])
-        if not ok:
+        await self.quotas.check_tickets(session.player_id)
+        await self.quotas.check_tables(session.player_id, opening=False)  # matched tables
+        res = await self.scripts.enqueue(
+            keys=keys.queue_keys(qid),
+            args=[ticket_id, json.dumps(ticket), now, spec, self.config.max_waiting_per_queue,
+                  session.player_id, req.request_id,
+                  wait_ms + self.config.ticket_keep_ms + QUEUE_SLACK_MS])
+        if res[0] == 0:
             raise GatewayError(grpc.StatusCode.RESOURCE_EXHAUSTED, "this queue is full",
                                "QUEUE_FULL", retry_after_ms=1000)
-        await self.redis.sadd(keys.QUEUES, qid)
-        await self.match(qid)
-        return await self.get(session, ticket_id)
+        if res[0] == 1:  # new; 2 and 3 answer the request's or the player's ticket
+            await self.quotas.add_ticket(session.player_id, ticket_id, now + wait_ms)
+            await self.redis.sadd(keys.QUEUES, qid)
+            await self.match(qid)
+        return await self.get(session, res[1].decode())
 
     async def get(self, session: Session, ticket_id: str, wait_ms: int = 0) -> gw.Ticket:
         qid = split_ticket_id(ticket_id)
@@ -137,11 +164,13 @@ class Matchmaker:
 
     async def cancel(self, session: Session, ticket_id: str) -> gw.Ticket:
         qid = split_ticket_id(ticket_id)
-        return ticket_pb(ticket_id, json.loads(await self._end(qid, ticket_id, session,
-                                                               "cancelled")))
+        ticket = ticket_pb(ticket_id, json.loads(await self._end(qid, ticket_id, session,
+                                                                 "cancelled")))
+        await self.quotas.drop_ticket(session.player_id, ticket_id)
+        return ticket
 
     async def _end(self, qid: str, ticket_id: str, session: Session, status: str) -> bytes:
-        raw = await self.scripts.cancel(keys=[keys.queue(qid), keys.queue_tickets(qid)],
+        raw = await self.scripts.cancel(keys=keys.queue_keys(qid),
                                         args=[ticket_id, session.player_id, status, now_ms()])
         if not raw:
             raise not_found("ticket")
@@ -155,21 +184,27 @@ class Matchmaker:
         spec = json.loads(spec_raw)
         while True:
             res = await self.scripts.match(
-                keys=[keys.queue(qid), keys.queue_tickets(qid)],
+                keys=keys.queue_keys(qid),
                 args=[now_ms(), spec["seats"], new_table_id(), MATCH_WINDOW])
             if not res:
                 return
             await self.ensure_table(qid, res[0].decode())
 
     async def ensure_table(self, qid: str, tid: str) -> None:
-        """Create a matched table unless it exists (idempotent across gateways)."""
+        """Create a matched table unless it exists (idempotent across gateways); each of
+        its players counts it among their tables (quotas)."""
         if await self.redis.exists(keys.table_meta(tid)):
             return
-        spec = json.loads(await self.redis.get(keys.queue_spec(qid)))
+        spec_raw = await self.redis.get(keys.queue_spec(qid))
         record = await self.redis.hget(keys.queue_tickets(qid), f"match:{tid}")
+        if spec_raw is None or record is None:
+            return  # purged: the table was made (and maybe ended) long ago
+        spec = json.loads(spec_raw)
         ids = json.loads(record)
         raws = await self.redis.hmget(keys.queue_tickets(qid), ids)
-        tickets = [json.loads(r) for r in raws]
+        tickets = [json.loads(r) for r in raws if r is not None]
+        for t in tickets:
+            await self.quotas.add_table(t["pid"], tid)
         seats = spec["seats"]
         players = [t["pid"] for t in tickets] + [""] * (seats - len(tickets))
         names = [t["name"] for t in tickets] + ["bot"] * (seats - len(tickets))
@@ -182,6 +217,22 @@ class Matchmaker:
                 raise
 
     async def match_all(self) -> None:
-        """Match every known queue (bot fill-ins and expiries need a clock)."""
-        for qid in await self.redis.smembers(keys.QUEUES):
-            await self.match(qid.decode())
+        """Match and purge every known queue (bot fill-ins, expiries and lifetimes need a
+        clock); a queue with nothing left leaves the index."""
+        for raw in await self.redis.smembers(keys.QUEUES):
+            qid = raw.decode()
+            await self.match(qid)
+            if await self.purge(qid):
+                await self.redis.srem(keys.QUEUES, qid)
+                if await self.redis.exists(keys.queue_spec(qid)):  # an Enqueue came between
+                    await self.redis.sadd(keys.QUEUES, qid)
+
+    async def purge(self, qid: str) -> bool:
+        """Delete the queue's tickets ended over ticket_keep_ms ago; True when the queue
+        itself is gone (nothing waits, nothing ended is kept)."""
+        while True:
+            purged, gone = await self.scripts.purge(
+                keys=keys.queue_keys(qid),
+                args=[now_ms(), self.config.ticket_keep_ms, PURGE_BATCH])
+            if gone or purged < PURGE_BATCH:
+                return bool(gone)

@@ -22,6 +22,8 @@ from collections.abc import AsyncIterator
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 
+from services.runtime.wire import LogLimiter
+
 from . import keys
 
 log = logging.getLogger("tablero.notify")
@@ -36,6 +38,7 @@ class Notifier:
         self.confirmed: dict[str, asyncio.Future[None]] = {}
         self.task: asyncio.Task[None] | None = None
         self.lock = asyncio.Lock()
+        self.quiet = LogLimiter()
 
     @contextlib.asynccontextmanager
     async def watching(self, tid: str) -> AsyncIterator[asyncio.Event]:
@@ -90,7 +93,8 @@ class Notifier:
             try:
                 msg = await self._subscriber().get_message(timeout=1.0)
             except Exception:
-                log.warning("commit notifications lost their connection; re-reading all")
+                if self.quiet.allow("lost"):  # Redis away: once a minute, not per retry
+                    log.warning("commit notifications lost their connection; re-reading all")
                 await self._reconnect()
                 continue
             if msg is not None:

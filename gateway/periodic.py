@@ -7,6 +7,10 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
+from services.runtime.wire import LogLimiter
+
+from .errors import redis_unavailable
+
 log = logging.getLogger("tablero.gateway")
 
 
@@ -16,10 +20,14 @@ async def every(interval_s: float, step: Callable[[], Awaitable[None]], what: st
     and the loop goes on. Stopping by an event, not by cancelling the task: a cancellation
     that lands inside a Redis call can be swallowed there (redis-py's timeouts on
     Python 3.11), and the loop would then never end."""
+    quiet = LogLimiter()
     while not halt.is_set():
         try:
             await step()
-        except Exception:
-            log.exception(what)
+        except Exception as e:
+            if not redis_unavailable(e):
+                log.exception(what)
+            elif quiet.allow(what):  # Redis away: one line a minute, it comes back by itself
+                log.warning("%s: Redis unavailable (%s: %s)", what, type(e).__name__, e)
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(halt.wait(), interval_s)

@@ -205,8 +205,12 @@ class Connection:
 class Client:
     """A few auto-pipelining connections to one Redis, used in turn."""
 
-    def __init__(self, url: str, connections: int = 2, reply_timeout_s: float = 30.0) -> None:
+    def __init__(self, url: str, connections: int = 2, reply_timeout_s: float = 30.0,
+                 password: str | None = None) -> None:
+        """`password`: AUTH with it (else the URL's, if any)."""
         target = Target.from_url(url)
+        if password is not None:
+            target.password = password
         self.connections = [Connection(target, reply_timeout_s) for _ in range(connections)]
         self.turn = itertools.cycle(self.connections)
 

@@ -19,7 +19,9 @@ from google.protobuf.message import Message
 from tablero.v1 import common_pb2 as pb
 from tablero.v1 import rules_pb2, rules_pb2_grpc
 
-from .errors import GatewayError, not_found
+from services.runtime.status import clip
+
+from .errors import RETRY_AFTER_MS, GatewayError, not_found
 
 log = logging.getLogger("tablero.routing")
 T = TypeVar("T")
@@ -88,7 +90,7 @@ class Router:
 
     def _raw(self, game: str, method: str) -> grpc.aio.UnaryUnaryMultiCallable:
         if game not in self.raw:
-            raise not_found(f"game {game!r}")
+            raise not_found(f"game {clip(game)}")
         return self.raw[game][method]
 
     async def act(self, game: str, state: bytes, seat: int, choice: pb.Choice) -> pb.Transition:
@@ -100,14 +102,15 @@ class Router:
         return await call(self._raw(game, "View")(with_state(state, rest)))
 
     async def suggest(self, game: str, state: bytes, seat: int, decision_id: str,
-                      policy: str) -> pb.Choice:
-        rest = rules_pb2.RulesSuggestRequest(seat=seat, decision_id=decision_id, policy=policy)
+                      policy: str, bot_seed: int) -> pb.Choice:
+        rest = rules_pb2.RulesSuggestRequest(seat=seat, decision_id=decision_id, policy=policy,
+                                             bot_seed=bot_seed)
         return await call(self._raw(game, "Suggest")(with_state(state, rest)))
 
     def rules(self, game: str) -> rules_pb2_grpc.RulesStub:
         stub = self.stubs.get(game)
         if stub is None:
-            raise not_found(f"game {game!r}")
+            raise not_found(f"game {clip(game)}")
         return stub
 
     async def info(self, game: str) -> pb.GameInfo:
@@ -137,7 +140,13 @@ async def call(coro: Awaitable[T]) -> T:
         for key, value in e.trailing_metadata() or ():
             if key == "grpc-status-details-bin":
                 reason = _reason(value) or reason
-        raise GatewayError(code, e.details() or code.name, reason) from None
+        if reason == "INVALID_STATE":  # a state from our own store: never the client's fault
+            log.error("the rules service refused a stored state: %s", e.details())
+            raise GatewayError(grpc.StatusCode.INTERNAL, "internal error in the rules service",
+                               "INTERNAL") from None
+        retry = RETRY_AFTER_MS if code == grpc.StatusCode.UNAVAILABLE else None
+        raise GatewayError(code, e.details() or code.name, reason,
+                           retry_after_ms=retry) from None
 
 
 def _reason(details: bytes) -> str | None:

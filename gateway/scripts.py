@@ -19,7 +19,7 @@ from redis.exceptions import NoScriptError, ResponseError
 from . import resp
 
 LUA = Path(__file__).parent / "lua"
-NAMES = ("auth", "commit", "seat", "enqueue", "match", "cancel")
+NAMES = ("auth", "commit", "seat", "enqueue", "match", "cancel", "purge")
 
 Command = list[resp.Arg]
 
@@ -38,6 +38,7 @@ class Scripts:
         self.enqueue: AsyncScript = loaded["enqueue"]
         self.match: AsyncScript = loaded["match"]
         self.cancel: AsyncScript = loaded["cancel"]
+        self.purge: AsyncScript = loaded["purge"]
 
     @staticmethod
     def call(script: AsyncScript, keys: Sequence[str], args: Sequence[Any]) -> Command:

@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 import functools
 import logging
-import secrets
 import time
 from collections import Counter as Tally
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -20,16 +19,25 @@ from tablero.v1 import gateway_pb2 as gw
 from tablero.v1 import gateway_pb2_grpc
 
 from services.runtime.metrics import RpcMetrics
+from services.runtime.status import clip
+from services.runtime.wire import LogLimiter, client_of
 
-from . import keys, streams
+from . import streams
 from .config import Config
 from .driver import Driver
-from .errors import GatewayError, invalid, not_found, precondition
-from .limits import TokenBuckets, peer_host
-from .matchmaking import Matchmaker, checked_game
+from .errors import (
+    GatewayError,
+    invalid,
+    not_found,
+    redis_unavailable,
+    unavailable,
+)
+from .limits import TokenBuckets
+from .matchmaking import Matchmaker
 from .notify import Notifier
 from .routing import Router
-from .sessions import Session, Sessions, bearer_token, current, now_ms
+from .seating import Seating
+from .sessions import Sessions, bearer_token, current
 from .tables import Tables
 
 log = logging.getLogger("tablero.gateway")
@@ -40,19 +48,15 @@ RPC_TOTAL = Counter("tablero_gateway_rpc_total", "Gateway RPCs by status", ["met
 METRICS = RpcMetrics(RPC_SECONDS, RPC_TOTAL)
 
 
-def new_invite_code() -> str:
-    """12 lowercase letters and digits (60 bits): easy to read out, never mistaken for a
-    command-line flag."""
-    return "".join(secrets.choice(INVITE_ALPHABET) for _ in range(12))
-
-
-INVITE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
+# Redis being away is logged once a minute per RPC at most, not once per call.
+REDIS_AWAY_LOG = LogLimiter()
 
 
 @contextlib.asynccontextmanager
 async def status_mapping(method: str, ctx: grpc.aio.ServicerContext) -> AsyncIterator[None]:
-    """Count and time an RPC; GatewayError -> its status; anything else -> a generic
-    INTERNAL (the detail goes to the log, never to the client)."""
+    """Count and time an RPC; GatewayError -> its status; Redis away (refused, lost,
+    timed out, loading) -> UNAVAILABLE with RetryInfo, so clients retry; anything else ->
+    a generic INTERNAL (the detail goes to the log, never to the client)."""
     start = time.perf_counter()
     code = "OK"
     try:
@@ -63,10 +67,16 @@ async def status_mapping(method: str, ctx: grpc.aio.ServicerContext) -> AsyncIte
     except asyncio.CancelledError:
         code = "CANCELLED"
         raise
-    except Exception:
+    except Exception as e:
         if ctx.code() is not None:  # aborted on purpose above
             code = ctx.code().name
             raise
+        if redis_unavailable(e):
+            code = "UNAVAILABLE"
+            if REDIS_AWAY_LOG.allow(method):
+                log.warning("%s: Redis unavailable (%s: %s); answering UNAVAILABLE", method,
+                            type(e).__name__, e)
+            await ctx.abort_with_status(unavailable().status())
         code = "INTERNAL"
         log.exception("unexpected error in %s", method)
         await ctx.abort_with_status(GatewayError(
@@ -97,13 +107,14 @@ def guard(authenticate: bool = True) -> Callable[[Handler], Handler]:
 
 class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
     def __init__(self, redis: Redis, sessions: Sessions, router: Router, tables: Tables,
-                 matchmaker: Matchmaker, driver: Driver, config: Config,
+                 matchmaker: Matchmaker, seating: Seating, driver: Driver, config: Config,
                  notifier: Notifier | None = None) -> None:
         self.redis = redis
         self.sessions = sessions
         self.router = router
         self.tables = tables
         self.matchmaker = matchmaker
+        self.seating = seating
         self.driver = driver
         self.config = config
         self.notifier = notifier  # None on Redis Cluster: watchers block on XREAD instead
@@ -114,7 +125,7 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
 
     @guard(authenticate=False)
     async def Login(self, req: gw.LoginRequest, ctx: Any) -> gw.LoginResponse:
-        wait_ms = self.logins.take(peer_host(ctx.peer()))
+        wait_ms = self.logins.take(client_of(ctx.peer()))
         if wait_ms:
             raise GatewayError(grpc.StatusCode.RESOURCE_EXHAUSTED, "too many logins from this "
                                "address", "RATE_LIMITED", retry_after_ms=wait_ms)
@@ -141,7 +152,7 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
     @guard()
     async def DescribeGame(self, req: gw.DescribeGameRequest, ctx: Any) -> pb.GameInfo:
         if req.game not in self.router.stubs:
-            raise not_found(f"game {req.game!r}")
+            raise not_found(f"game {clip(req.game)}")
         return await self.router.info(req.game)
 
     # -- matchmaking --------------------------------------------------------------
@@ -162,60 +173,15 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
 
     @guard()
     async def CreateTable(self, req: gw.CreateTableRequest, ctx: Any) -> gw.TableInfo:
-        s = current.get()
-        options = await checked_game(self.router, req.game, req.seats, dict(req.options))
-        bots = [False] * req.seats
-        for b in req.bot_seats:
-            if not 0 <= b < req.seats or bots[b]:
-                raise invalid("bot_seats", "bot_seats must be distinct seats of the table")
-            bots[b] = True
-        players = [""] * req.seats
-        names = ["bot" if b else "" for b in bots]
-        seat = -1
-        if req.join:
-            seat = next((i for i, b in enumerate(bots) if not b), -1)
-            if seat < 0:
-                raise invalid("join", "every seat is a bot seat; nothing to join")
-            players[seat], names[seat] = s.player_id, s.name
-        invite = new_invite_code()
-        if len(req.bot_policy) > 32:
-            raise invalid("bot_policy", "bot_policy is too long")
-        table = await self.tables.create(req.game, req.seats, options, players, names, bots,
-                                         invite=invite, bot_policy=req.bot_policy)
-        info = table.info(seat)
-        info.invite_code = invite
-        return info
+        return await self.seating.create(current.get(), req)
 
     @guard()
     async def JoinTable(self, req: gw.JoinTableRequest, ctx: Any) -> gw.TableInfo:
-        if not 1 <= len(req.invite_code) <= 32:
-            raise invalid("invite_code", "invite_code is required")
-        raw = await self.redis.get(keys.invite(req.invite_code))
-        if raw is None:
-            raise not_found("invite code")
-        return await self._seat_change(current.get(), raw.decode(), "join")
+        return await self.seating.join(current.get(), req.invite_code)
 
     @guard()
     async def LeaveTable(self, req: gw.LeaveTableRequest, ctx: Any) -> gw.TableInfo:
-        await self.tables.load(req.table_id, with_state=False)  # validates the id
-        return await self._seat_change(current.get(), req.table_id, "leave")
-
-    async def _seat_change(self, s: Session, tid: str, op: str) -> gw.TableInfo:
-        r = await self.tables.scripts.seat(
-            keys=[keys.table_meta(tid)],
-            args=[op, s.player_id, s.name, now_ms()])
-        if r[0] == 0:
-            reason = r[1].decode()
-            if reason == "not_found":
-                raise not_found("table")
-            raise precondition(f"cannot {op}: {reason.replace('_', ' ')}", reason.upper())
-        due = int(r[3])
-        if due >= 0:
-            await self.redis.zadd(keys.DEADLINES, {tid: due})
-            if due <= now_ms():
-                self.driver.kick(tid)
-        table, _ = await self.tables.load(tid, with_state=False)
-        return table.info(table.seat_of(s.player_id))
+        return await self.seating.leave(current.get(), req.table_id)
 
     @guard()
     async def GetTable(self, req: gw.GetTableRequest, ctx: Any) -> gw.TableInfo:

@@ -63,9 +63,15 @@ class Sessions:
 
     async def _open(self, player_id: str, name: str) -> tuple[Session, int]:
         token = secrets.token_urlsafe(24)
-        ttl = self.config.session_ttl_ms
-        await self.redis.hset(keys.session(token), mapping={"pid": player_id, "name": name})
-        await self.redis.pexpire(keys.session(token), ttl)
+        # Short until first used (auth.lua then extends it to session_ttl_ms): logins
+        # nobody uses do not pile up for a whole session lifetime.
+        ttl = self.config.unused_session_ttl_ms
+        # One transaction: a session never exists without its lifetime, whatever happens
+        # to Redis or to this gateway between the two commands.
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.hset(keys.session(token), mapping={"pid": player_id, "name": name})
+        pipe.pexpire(keys.session(token), ttl)
+        await pipe.execute()
         self._remember(token, player_id)
         return Session(token, player_id, name), now_ms() + ttl
 

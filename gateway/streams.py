@@ -25,7 +25,8 @@ from .notify import Notifier
 from .sessions import Session
 from .tables import Tables, visible
 
-STREAM_ID = re.compile(r"^\d{1,20}-\d{1,20}$")
+STREAM_ID = re.compile(r"\A([0-9]{1,20})-([0-9]{1,20})\Z")
+MAX_ID_PART = 2**64 - 1  # Redis stream ids are two unsigned 64-bit numbers
 BLOCK_MS = 10_000  # well under the Redis client's socket timeout (serve.connect_redis)
 RECHECK_S = 10.0  # a notified watcher reads anyway after this long without news
 BATCH = 256
@@ -38,7 +39,7 @@ async def watch(redis: Redis, tables: Tables, session: Session, tid: str, after:
     blocks on its own XREAD for BLOCK_MS at a time. The seat is looked up again before
     each private event (they are few) is judged, so a player who left the table never
     sees that seat's later secrets."""
-    if after and not STREAM_ID.match(after):
+    if after and not valid_stream_id(after):
         raise invalid("after_event_id", "after_event_id must be a stream id like 1700000000000-0")
     table, _ = await tables.load(tid, with_state=False)
     cursor = _Cursor(tables, session, tid, table.seat_of(session.player_id), after or "0-0")
@@ -60,6 +61,11 @@ async def watch(redis: Redis, tables: Tables, session: Session, tid: str, after:
             if len(entries) < BATCH:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(committed.wait(), RECHECK_S)
+
+
+def valid_stream_id(text: str) -> bool:
+    m = STREAM_ID.match(text)
+    return m is not None and all(int(part) <= MAX_ID_PART for part in m.groups())
 
 
 async def _blocking_reads(redis: Redis, cursor: _Cursor, block: int | None

@@ -24,6 +24,8 @@ from tablero.v1 import common_pb2 as pb
 from tablero.v1 import gateway_pb2 as gw
 from tablero.v1 import rules_pb2
 
+from services.runtime.status import clip
+
 from . import keys
 from .config import Config
 from .errors import GatewayError, aborted, denied, invalid, not_found, precondition
@@ -57,6 +59,7 @@ class Table:
     invite: str
     timeout_ms: int
     bot_policy: str
+    bot_seed: int  # the bots' own randomness, never the game's seed (DESIGN §2)
 
     @classmethod
     def parse(cls, tid: str, m: dict[bytes, bytes]) -> Table:
@@ -69,7 +72,7 @@ class Table:
             bots=json.loads(m[b"bots"]), pending=pending if isinstance(pending, list) else [],
             outcome=pb.Outcome.FromString(m.get(b"outcome", b"")),
             invite=m.get(b"invite", b"").decode(), timeout_ms=int(m[b"timeout_ms"]),
-            bot_policy=m[b"bot_policy"].decode(),
+            bot_policy=m[b"bot_policy"].decode(), bot_seed=int(m.get(b"bot_seed", 0)),
         )
 
     def seat_of(self, player_id: str) -> int:
@@ -103,7 +106,8 @@ def new_table_id() -> str:
     return secrets.token_hex(16)
 
 
-TABLE_ID = re.compile(r"[0-9a-f]{32}")
+TABLE_ID = re.compile(r"\A[0-9a-f]{32}\Z")
+PAGE_TOKEN = re.compile(r"\A[0-9]{1,9}\Z")
 
 
 def valid_table_id(tid: str) -> bool:
@@ -201,8 +205,11 @@ class Tables:
     async def create(self, game: str, seats: int, options: dict[str, str], players: list[str],
                      names: list[str], bots: list[bool], *, invite: str = "",
                      tid: str | None = None, listed: bool = False,
-                     bot_policy: str = "") -> Table:
-        """Set up a table; it plays at once unless a non-bot seat is still free."""
+                     bot_policy: str = "", keep_bots: bool = False) -> Table:
+        """Set up a table; it plays at once unless a non-bot seat is still free. An open
+        table (and its invite) expires after open_table_ttl_ms unless it fills. Without
+        `keep_bots` (tables of API-key sessions), a table whose last person leaves is
+        abandoned rather than played out by bots alone (seat.lua)."""
         info = await self.router.info(game)
         if not info.min_seats <= seats <= info.max_seats:
             raise invalid("seats", f"{game} takes {info.min_seats}-{info.max_seats} seats")
@@ -224,16 +231,20 @@ class Tables:
             "names": json.dumps(names), "bots": json.dumps(bots), "invite": invite,
             "created": now, "rules_version": t.state.rules_version,
             "timeout_ms": self.config.decision_timeout_ms, "listed": int(listed),
-            "bot_policy": bot_policy,
+            "bot_policy": bot_policy, "bot_seed": secrets.randbits(63),
+            "keep_bots": int(keep_bots),
         }
-        res = await self._commit(tid, -1, t, meta, pending, "", "", create=True)
+        life = self.config.open_table_ttl_ms if status == "open" else 0
+        res = await self._commit(tid, -1, t, meta, pending, "", "", create=True,
+                                 lifetime_ms=life)
         if res is None:
             raise GatewayError(grpc.StatusCode.ALREADY_EXISTS, "table exists", "EXISTS")
-        await self.redis.sadd(keys.TABLES_ACTIVE, tid)
+        if status == "playing":
+            await self.redis.sadd(keys.TABLES_ACTIVE, tid)
         if listed:
             await self.redis.zadd(keys.tables_listed(game, False), {tid: now})
         if invite:
-            await self.redis.set(keys.invite(invite), tid)
+            await self.redis.set(keys.invite(invite), tid, px=life or None)
         await self._after_commit(tid, pending, t.outcome)
         table, _ = await self.load(tid, with_state=False)
         return table
@@ -266,6 +277,8 @@ class Tables:
             if seat < 0:
                 raise denied("you hold no seat at this table")
             if prev is not None:
+                if table.status == "finished":
+                    await self.finish(table.tid)  # a retry after a blip: file it for sure
                 return await self._duplicate(table, seat, prev)
             if req.expected_version and req.expected_version != table.version:
                 raise aborted(f"table is at version {table.version}")
@@ -308,7 +321,7 @@ class Tables:
 
     async def _commit(self, tid: str, version: int, t: pb.Transition, meta: dict[str, Any],
                       pending: list[dict[str, Any]], entry: str, idem_field: str,
-                      create: bool = False) -> CommitResult | None:
+                      create: bool = False, lifetime_ms: int = 0) -> CommitResult | None:
         nv = version + 1
         events = [(vis_of(e), gw.TableEvent(version=nv, event=e).SerializeToString())
                   for e in t.events]
@@ -327,7 +340,7 @@ class Tables:
         for vis, data in events:
             args += [vis, data]
         channel = keys.table_notify(tid) if self.single_redis else ""
-        args += [channel, tid, due_of(pending), "1" if create else "0"]
+        args += [lifetime_ms, channel, tid, due_of(pending), "1" if create else "0"]
         ks = keys.table_keys(tid) + ([keys.DEADLINES] if self.single_redis else [])
         [r] = await self.scripts.execute([self.scripts.call(self.scripts.commit, ks, args)])
         if r[0] == 0:
@@ -340,7 +353,7 @@ class Tables:
     async def _after_commit(self, tid: str, pending: list[dict[str, Any]],
                             outcome: pb.Outcome) -> None:
         if outcome.finished:
-            await self._finish(tid)
+            await self.finish(tid)
             return
         due = due_of(pending)
         if due >= 0:
@@ -349,17 +362,47 @@ class Tables:
             if due <= now_ms():
                 self.on_commit(tid)
 
-    async def _finish(self, tid: str) -> None:
-        game, listed = await self.redis.hmget(keys.table_meta(tid), ["game", "listed"])
+    async def started(self, tid: str) -> None:
+        """A table that filled up plays: it joins the active index, and its invite lives
+        as long as the table does (finish deletes it)."""
+        invite = await self.redis.hget(keys.table_meta(tid), "invite")
+        await self.redis.sadd(keys.TABLES_ACTIVE, tid)
+        if invite:
+            await self.redis.persist(keys.invite(invite.decode()))
+
+    async def trim_indexes(self) -> None:
+        """Drop the finished tables past their retention from the indexes (their keys
+        expire by themselves)."""
+        cutoff = now_ms() - self.config.finished_ttl_s * 1000
         pipe = self.redis.pipeline(transaction=False)
-        if listed == b"1":
-            pipe.zrem(keys.tables_listed(game.decode(), False), tid)
-            pipe.zadd(keys.tables_listed(game.decode(), True), {tid: now_ms()})
-        pipe.zrem(keys.DEADLINES, tid)
+        pipe.zremrangebyscore(keys.TABLES_FINISHED, "-inf", cutoff)
+        for game in self.router.stubs:
+            pipe.zremrangebyscore(keys.tables_listed(game, True), "-inf", cutoff)
+        await pipe.execute()
+
+    async def finish(self, tid: str) -> None:
+        """File a finished table in the indexes and start its retention. Idempotent: run
+        after the commit that ends the game, and again by whoever finds a finished table
+        still due (a retried Act, the clock sweep) in case Redis went away in between.
+        The deadline entry goes last, so until this has all happened the sweep finds it."""
+        game, listed, invite, abandoned = await self.redis.hmget(
+            keys.table_meta(tid), ["game", "listed", "invite", "abandoned"])
+        if game is None:
+            return
+        now = now_ms()
+        retention = self.config.finished_ttl_s
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zrem(keys.tables_listed(game.decode(), False), tid)
+        if abandoned != b"1":  # an abandoned table has no outcome to list or replay
+            if listed == b"1":
+                pipe.zadd(keys.tables_listed(game.decode(), True), {tid: now}, nx=True)
+            pipe.zadd(keys.TABLES_FINISHED, {tid: now}, nx=True)
         pipe.srem(keys.TABLES_ACTIVE, tid)
-        pipe.zadd(keys.TABLES_FINISHED, {tid: now_ms()})
+        if invite:
+            pipe.delete(keys.invite(invite.decode()))  # the invite dies with its table
         for k in keys.table_keys(tid):
-            pipe.expire(k, self.config.finished_ttl_s)
+            pipe.expire(k, retention)
+        pipe.zrem(keys.DEADLINES, tid)
         await pipe.execute()
 
     def _act_response(self, res: CommitResult, seat: int) -> gw.ActResponse:
@@ -401,17 +444,18 @@ class Tables:
         check_pending(table, seat, decision_id)
         policy = req.policy or table.bot_policy
         if policy not in (await self.router.info(table.game)).bot_policies:
-            raise invalid("policy", f"unknown bot policy {policy!r}")
-        return await self.router.suggest(table.game, state, seat, decision_id, policy)
+            raise invalid("policy", f"unknown bot policy {clip(policy)}")
+        return await self.router.suggest(table.game, state, seat, decision_id, policy,
+                                         table.bot_seed)
 
     # -- seeing -----------------------------------------------------------------
 
     async def list(self, session: Session, req: gw.ListTablesRequest) -> gw.ListTablesResponse:
         if req.game not in self.router.stubs:
-            raise not_found(f"game {req.game!r}")
+            raise not_found(f"game {clip(req.game)}")
         if not 0 <= req.page_size <= 100:
             raise invalid("page_size", "page_size must be within 0..100")
-        if req.page_token and not (req.page_token.isdigit() and len(req.page_token) <= 9):
+        if req.page_token and not PAGE_TOKEN.match(req.page_token):
             raise invalid("page_token", "malformed page_token")
         size = req.page_size or 20
         start = int(req.page_token or 0)
@@ -467,6 +511,6 @@ def check_pending(table: Table, seat: int, decision_id: str) -> None:
         raise precondition("the game is over", "GAME_OVER")
     p = next((p for p in table.pending if p["id"] == decision_id), None)
     if p is None:
-        raise precondition(f"decision {decision_id!r} is not pending", "STALE_DECISION")
+        raise precondition(f"decision {clip(decision_id)} is not pending", "STALE_DECISION")
     if p["seat"] != seat:
-        raise denied(f"decision {decision_id!r} belongs to another seat")
+        raise denied(f"decision {clip(decision_id)} belongs to another seat")

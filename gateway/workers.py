@@ -28,9 +28,30 @@ PR_SET_PDEATHSIG = 1
 RESTART_BACKOFF_S = 1.0
 
 
+class PortTaken(Exception):
+    """Something already listens on the gateway's port."""
+
+
+def check_port_free(host: str, port: int) -> None:
+    """Refuse a port anything listens on. SO_REUSEPORT would let a second gateway share
+    it silently (and the kernel then sends it a share of the clients); this bind, without
+    SO_REUSEPORT, fails when any socket listens there. Only the workers this supervisor
+    starts later join the port."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # TIME_WAIT is fine
+        try:
+            probe.bind((host, port))
+        except OSError as e:
+            raise PortTaken(f"{host}:{port} is already in use ({e.strerror}): is another "
+                            f"gateway running? Stop it or choose another GATEWAY_PORT") from None
+
+
 def hold_port(host: str, port: int) -> socket.socket:
     """Bind (without listening) a SO_REUSEPORT socket: it picks the port when `port` is 0
     and keeps it ours while workers come and go; it never takes a connection."""
+    if port:
+        check_port_free(host, port)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
@@ -99,7 +120,11 @@ class Workers:
 
 def supervise(config: Config) -> None:
     """Run `config.workers` gateway processes on one port until SIGTERM or SIGINT."""
-    held = hold_port(config.host, config.port)
+    try:
+        held = hold_port(config.host, config.port)
+    except PortTaken as e:
+        log.error("%s", e)
+        sys.exit(1)
     workers = Workers(config, held.getsockname()[1])
     stop = False
 

@@ -38,6 +38,10 @@ class GatewayClient:
         r = self.stub.Login(gw.LoginRequest(guest_name=name))
         self.token, self.player_id = r.token, r.player_id
 
+    def login_key(self, api_key: str) -> None:
+        r = self.stub.Login(gw.LoginRequest(api_key=api_key))
+        self.token, self.player_id = r.token, r.player_id
+
     @property
     def md(self) -> list[tuple[str, str]]:
         return [("authorization", f"Bearer {self.token}")]
@@ -54,6 +58,16 @@ class GatewayClient:
 
     def close(self) -> None:
         self.channel.close()
+
+
+def seated_pair(endpoint: str) -> tuple[GatewayClient, GatewayClient, gw.TableInfo]:
+    """ann and bob, logged in, at a new two-seat Duel table (ann seat 0, bob seat 1)."""
+    ann, bob = GatewayClient(endpoint), GatewayClient(endpoint)
+    ann.login("ann")
+    bob.login("bob")
+    info = ann.CreateTable(gw.CreateTableRequest(game="duel", seats=2, join=True))
+    bob.JoinTable(gw.JoinTableRequest(invite_code=info.invite_code))
+    return ann, bob, info
 
 
 def struct_view(sv: pb.SeatView) -> dict[str, Any]:

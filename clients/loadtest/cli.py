@@ -47,6 +47,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--bots-after-ms", type=int, default=0)
     p.add_argument("--drain", type=float, default=120.0, metavar="S",
                    help="after --duration, how long games in flight may take to finish")
+    p.add_argument("--deadline", type=float, default=900.0, metavar="S",
+                   help="the whole run ends by then, even with --games: games in flight "
+                        "are cut off and counted unfinished (the report is written)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--choices", choices=("random", "suggested"), default="random",
                    help="random legal choices, or the gateway's bot suggestion for each")
@@ -69,7 +72,7 @@ def config_of(args: argparse.Namespace) -> LoadConfig:
         concurrency=args.concurrency, channels=args.channels,
         options=dict(args.option_pairs), bots_after_ms=args.bots_after_ms,
         drain_s=args.drain, seed=args.seed, calibrate=not args.no_calibrate,
-        choices=args.choices)
+        choices=args.choices, deadline_s=args.deadline)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -86,17 +89,18 @@ def run(args: argparse.Namespace) -> int:
         csv.writer(sys.stdout).writerows(csv_rows(rep))
     else:
         print_report(Console(), rep)
-    return 0 if rep["games_finished"] == rep["games_started"] else 1
+    ok = rep["games_started"] > 0 and rep["games_unfinished"] == 0
+    return 0 if ok else 1
 
 
 async def _run(test: LoadTest, err: Console, show: bool) -> dict[str, Any]:
-    """Run with a progress bar; the first Ctrl-C stops new games, the second cuts off."""
+    """Run with a progress bar; the first Ctrl-C stops new games, the second cuts the games
+    in flight off (they count unfinished; the report is written either way)."""
     loop = asyncio.get_running_loop()
-    main = asyncio.current_task()
 
     def interrupt() -> None:
-        if test.stopping and main is not None:
-            main.cancel()
+        if test.stopping:
+            test.cut_off()
         test.stop()
 
     loop.add_signal_handler(signal.SIGINT, interrupt)
@@ -123,7 +127,8 @@ def print_report(console: Console, rep: dict[str, Any]) -> None:
     oh = rep["client_overhead"]
     mm = rep["matchmaking_wait_ms"]
     for k, v in (("duration s", rep["duration_s"]), ("games started", rep["games_started"]),
-                 ("games finished", rep["games_finished"]), ("choices", rep["choices_total"]),
+                 ("games finished", rep["games_finished"]),
+                 ("games unfinished", rep["games_unfinished"]), ("choices", rep["choices_total"]),
                  ("choices/s", rep["choices_per_s"]), ("errors", rep["errors_total"]),
                  ("matchmaking wait ms p50/p99", f"{mm['p50']} / {mm['p99']}"),
                  ("client CPU ms per choice", oh["cpu_ms_per_choice"]),

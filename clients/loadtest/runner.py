@@ -7,7 +7,13 @@
 - "private" mode: the first player creates a table with bots in the seats no
   simulated player takes, the others join it by its invite code.
 New games start until `duration_s` has passed or `games` have been started;
-games in flight then play to their end (at most `drain_s` more).
+games in flight then play to their end (at most `drain_s` more). Whatever the
+mode, the whole run ends by `deadline_s`: games still in flight are cut off and
+counted as unfinished, and the report is written all the same.
+
+Every simulated player retries what is safe to repeat (the SDK's policy) for up
+to `retry_budget_s`, so a Redis restart or a gateway worker's death costs time,
+not games.
 
 One process, one event loop, a few shared channels (one HTTP/2 connection each):
 thousands of tables are thousands of coroutines and Watch streams, not threads.
@@ -55,6 +61,10 @@ class LoadConfig:
     calibrate: bool = True
     # "random": uniformly random offered choices; "suggested": the gateway's bot suggestion.
     choices: str = "random"
+    # The whole run ends by then, whatever else is set (games in flight count unfinished).
+    deadline_s: float = 900.0
+    # How long one call is retried while the platform is away (UNAVAILABLE).
+    retry_budget_s: float = 120.0
 
 
 # A player's game is resumed this many times after an RPC that failed for good.
@@ -83,7 +93,9 @@ class LoadTest:
         return True
 
     async def run(self, on_tick: Callable[[Stats], None] | None = None) -> dict[str, Any]:
-        """Run to the end; the report (see stats.report)."""
+        """Run to the end or the deadline; the report (see stats.report), always: a run
+        cut short (the deadline, a second Ctrl-C, a gateway that never answered) reports
+        what it did, its unfinished games counted."""
         noop = await probe.noop_rtt_ms() if self.cfg.calibrate else None
         self.stats = Stats()
         interceptor = probe.Probe(self.stats, self.cfg.concurrency)
@@ -96,6 +108,8 @@ class LoadTest:
             helpers.append(asyncio.create_task(_ticker(self.stats, on_tick)))
         try:
             await self._run_slots()
+        except TableroError as e:  # before any game: the game could not even be described
+            self.stats.fail(f"setup:{e.rpc}:{e.code.name}")
         finally:
             for h in helpers:
                 h.cancel()
@@ -107,6 +121,23 @@ class LoadTest:
         return dataclasses.asdict(self.cfg)
 
     async def _run_slots(self) -> None:
+        """The slots until they are done, `duration_s + drain_s` with a duration, or the
+        deadline (set-up included), whichever comes first."""
+        self.slots: list[asyncio.Task[None]] = []
+        try:
+            async with asyncio.timeout(max(0.0, self.cfg.deadline_s - self.stats.elapsed_s)):
+                await self._start_slots()
+                limit = self.cfg.duration_s + self.cfg.drain_s if self.cfg.duration_s else None
+                await asyncio.wait(self.slots, timeout=limit)
+        except TimeoutError:
+            self.stats.fail("run:deadline")
+        finally:
+            late = [t for t in self.slots if not t.done()]
+            self.cut_off()
+            await asyncio.gather(*self.slots, return_exceptions=True)
+            self.stats.players_unfinished += len(late)
+
+    async def _start_slots(self) -> None:
         seats = self.cfg.seats
         if not seats:
             async with self._client(0) as c:
@@ -114,20 +145,20 @@ class LoadTest:
                 seats = (await c.describe_game(self.cfg.game)).min_seats
         self.seats = seats
         self.humans = min(self.cfg.humans or seats, seats)
-        slots = [asyncio.create_task(self._slot(k)) for k in range(self.cfg.tables)]
-        loop = asyncio.get_running_loop()
+        self.slots = [asyncio.create_task(self._slot(k)) for k in range(self.cfg.tables)]
         if self.cfg.duration_s > 0:
-            loop.call_later(self.cfg.duration_s, self.stop)
-        limit = self.cfg.duration_s + self.cfg.drain_s if self.cfg.duration_s > 0 else None
-        _, late = await asyncio.wait(slots, timeout=limit)
-        for t in late:
+            asyncio.get_running_loop().call_later(self.cfg.duration_s, self.stop)
+
+    def cut_off(self) -> None:
+        """End every game in flight now (the deadline, or a second Ctrl-C)."""
+        self.stopping = True
+        for t in getattr(self, "slots", []):
             t.cancel()
-        await asyncio.gather(*slots, return_exceptions=True)
-        self.stats.players_unfinished = len(late)
 
     def _client(self, k: int) -> AsyncClient:
-        return AsyncClient(channel=self.channels[k % len(self.channels)],
-                           retry=RetryPolicy(attempts=8), timeout_s=60.0)
+        retry = RetryPolicy(attempts=1_000_000, budget_s=self.cfg.retry_budget_s)
+        return AsyncClient(channel=self.channels[k % len(self.channels)], retry=retry,
+                           timeout_s=60.0)
 
     async def _slot(self, k: int) -> None:
         players = [self._client(k * self.humans + i) for i in range(self.humans)]

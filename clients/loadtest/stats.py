@@ -110,6 +110,7 @@ def report(stats: Stats, config: dict[str, Any], noop_rtt_ms: dict[str, float] |
         "duration_s": round(wall, 3),
         "games_started": len(stats.tables_started),
         "games_finished": len(stats.tables_finished),
+        "games_unfinished": len(stats.tables_started - stats.tables_finished),
         "choices_total": stats.choices,
         "choices_per_s": round(stats.choices / wall, 2) if wall else 0.0,
         "errors_total": sum(stats.errors.values()),
@@ -130,7 +131,8 @@ CSV_HEADER = ("kind", "name", "count", "p50_ms", "p95_ms", "p99_ms", "max_ms", "
 def csv_rows(rep: dict[str, Any]) -> list[tuple[Any, ...]]:
     """The report as CSV rows: counters, errors, latency per RPC, matchmaking."""
     rows: list[tuple[Any, ...]] = [CSV_HEADER]
-    for key in ("duration_s", "games_started", "games_finished", "choices_total",
+    for key in ("duration_s", "games_started", "games_finished", "games_unfinished",
+                "choices_total",
                 "choices_per_s", "errors_total"):
         rows.append(("counter", key, "", "", "", "", "", rep[key]))
     for code, n in rep["errors_by_code"].items():

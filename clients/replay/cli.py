@@ -4,7 +4,9 @@
     tablero replay --all --rules duel=127.0.0.1:5101 --rules cuba=127.0.0.1:5201 --json
 
 Exit status 0 when every table replays identically, 1 on any divergence,
-2 when a table cannot be read or its game has no --rules target.
+2 when a table cannot be read or its game has no --rules target, when Redis
+cannot be reached, or when --all finds no finished table (nothing verified is
+never reported as success).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 
 import grpc
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 from rich.console import Console
 from rich.table import Table
 from tablero.v1 import rules_pb2_grpc
@@ -80,12 +83,23 @@ class Verifier:
         await self.redis.aclose()
 
 
+class NothingToVerify(Exception):
+    """Redis cannot be reached, or holds no finished table."""
+
+
 async def verify_all(args: argparse.Namespace) -> list[ReplayResult | str]:
-    v = Verifier(Redis.from_url(args.redis), rules_targets(args.rules))
+    v = Verifier(Redis.from_url(args.redis, socket_connect_timeout=5), rules_targets(args.rules))
     try:
         tids = list(args.tables)
-        if args.all:
-            tids += await finished_tables(v.redis, args.limit)
+        try:
+            if args.all:
+                tids += await finished_tables(v.redis, args.limit)
+            else:
+                await v.redis.ping()
+        except RedisError as e:
+            raise NothingToVerify(f"cannot reach Redis at {args.redis}: {e}") from None
+        if not tids:
+            raise NothingToVerify(f"no finished table in Redis at {args.redis}")
         sem = asyncio.Semaphore(max(1, args.concurrency))
 
         async def bounded(tid: str) -> ReplayResult | str:
@@ -102,7 +116,13 @@ def run(args: argparse.Namespace) -> int:
         raise SystemExit("replay: name tables or give --all")
     if not args.rules:
         raise SystemExit("replay: give --rules HOST:PORT (or GAME=HOST:PORT)")
-    results = asyncio.run(verify_all(args))
+    try:
+        results = asyncio.run(verify_all(args))
+    except NothingToVerify as e:
+        if args.json:
+            sys.stdout.write(json.dumps({"ok": False, "error": str(e)}) + "\n")
+        print(f"replay: {e}", file=sys.stderr)
+        return 2
     if args.json:
         for r in results:
             d = {"ok": False, "error": r} if isinstance(r, str) else r.as_dict()

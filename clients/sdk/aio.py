@@ -63,12 +63,13 @@ class AsyncClient(core.CallPolicy):
                      timeout_s: float | None = None) -> Resp:
         method = getattr(self.stub, rpc)
         md = self._metadata(rpc)
+        first = time.perf_counter()
         for attempt in range(self.retry.attempts):
             t0 = time.perf_counter()
             try:
                 resp = await method(request, metadata=md, timeout=timeout_s or self.timeout_s)
             except grpc.aio.AioRpcError as e:
-                await asyncio.sleep(self._retry_delay(rpc, attempt, e, t0, codes))
+                await asyncio.sleep(self._retry_delay(rpc, attempt, e, t0, codes, first))
                 continue
             self._observe(rpc, t0, grpc.StatusCode.OK)
             assert isinstance(resp, resp_type)
@@ -153,7 +154,8 @@ class AsyncClient(core.CallPolicy):
                            bot_seats: list[int] | None = None, join: bool = True
                            ) -> gateway_pb2.TableInfo:
         req = core.create_request(game, seats, options, bot_seats=bot_seats, join=join)
-        return await self._unary("CreateTable", req, gateway_pb2.TableInfo)
+        return await self._unary("CreateTable", req, gateway_pb2.TableInfo,
+                                      codes=core.UNSAFE_CODES)
 
     async def join_table(self, invite_code: str) -> gateway_pb2.TableInfo:
         req = gateway_pb2.JoinTableRequest(invite_code=invite_code)
@@ -161,7 +163,8 @@ class AsyncClient(core.CallPolicy):
 
     async def leave_table(self, table_id: str) -> gateway_pb2.TableInfo:
         req = gateway_pb2.LeaveTableRequest(table_id=table_id)
-        return await self._unary("LeaveTable", req, gateway_pb2.TableInfo)
+        return await self._unary("LeaveTable", req, gateway_pb2.TableInfo,
+                                      codes=core.UNSAFE_CODES)
 
     async def get_table(self, table_id: str) -> gateway_pb2.TableInfo:
         req = gateway_pb2.GetTableRequest(table_id=table_id)
@@ -206,21 +209,23 @@ class AsyncClient(core.CallPolicy):
 
         A broken stream is reopened after the last event received (with back-off);
         the iterator ends after the event carrying the finished outcome."""
-        last, attempt = after_event_id, 0
+        last, attempt, failing_since = after_event_id, 0, 0.0
         while True:
             call = self.stub.Watch(gateway_pb2.WatchRequest(table_id=table_id,
                                                             after_event_id=last),
                                    metadata=core.auth_metadata(self.token))
             try:
                 async for ev in call:
-                    last, attempt = ev.event_id, 0
+                    last, attempt, failing_since = ev.event_id, 0, 0.0
                     yield ev
                     if core.is_finished(ev):
                         return
                 return
             except grpc.aio.AioRpcError as e:
                 err = from_rpc_error("Watch", e)
-                delay = self.retry.delay(attempt, err, core.WATCH_RESUME_CODES)
+                failing_since = failing_since or time.perf_counter()
+                delay = self.retry.delay(attempt, err, core.WATCH_RESUME_CODES,
+                                         time.perf_counter() - failing_since)
                 if not resume or delay is None:
                     raise err from e
                 attempt += 1

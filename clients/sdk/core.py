@@ -25,12 +25,18 @@ MAX_LONG_POLL_MS = 30_000
 # (rpc name, seconds, status code) for every attempt; the load tester's probe.
 Observer = Callable[[str, float, grpc.StatusCode], None]
 
-# Reads and the login are safe to repeat on a transport failure.
+# UNAVAILABLE: the gateway or its Redis is away for a moment (a restart, a failover).
 # CANCELLED that the caller did not ask for comes from a server that dropped the call
 # before running it (gRPC core does so to calls an overloaded server left waiting past its
-# pending-call limits, or unrequested for 30 s):
-# every call is retried with the same request, and Act carries its idempotency key.
+# pending-call limits, or unrequested for 30 s).
+# Every RPC that is safe to repeat is retried on these with the same request: reads, the
+# login, JoinTable (joining a table one sits at answers the seat), CancelTicket, Act (its
+# idempotency key) and Enqueue (its request id: a retry gets the same ticket).
 SAFE_CODES = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED})
+# CreateTable and LeaveTable are not repeated after a failure the server may have acted on
+# (a second table; "not seated"): only a refusal that changed nothing (RESOURCE_EXHAUSTED
+# with a retry delay) is waited out.
+UNSAFE_CODES: frozenset[grpc.StatusCode] = frozenset()
 # Act with an idempotency key is safe to repeat on a lost race as well.
 ACT_CODES = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED,
                        grpc.StatusCode.ABORTED})
@@ -43,25 +49,35 @@ WATCH_RESUME_CODES = frozenset({
 
 @dataclasses.dataclass(frozen=True)
 class RetryPolicy:
-    """Exponential back-off; RESOURCE_EXHAUSTED waits what RetryInfo asks for."""
+    """Jittered exponential back-off: before attempt n+1 a call waits a random time
+    between half and all of `initial_s * multiplier**n` (at most `max_s`), or longer when
+    the server's RetryInfo asks for it (RESOURCE_EXHAUSTED waits exactly that). A call
+    gives up after `attempts` attempts or once `budget_s` seconds have passed since its
+    first, whichever comes first: long enough by default to ride out a Redis restart."""
 
-    attempts: int = 6
+    attempts: int = 30
     initial_s: float = 0.05
     max_s: float = 2.0
     multiplier: float = 2.0
+    budget_s: float = 30.0
     honour_rate_limits: bool = True
 
-    def delay(self, attempt: int, err: TableroError, codes: frozenset[grpc.StatusCode]
-              ) -> float | None:
+    def delay(self, attempt: int, err: TableroError, codes: frozenset[grpc.StatusCode],
+              elapsed_s: float = 0.0) -> float | None:
         """Seconds to wait before attempt `attempt + 1`, or None to give up."""
         if attempt + 1 >= self.attempts:
             return None
+        hint = err.retry_delay
         if err.code is grpc.StatusCode.RESOURCE_EXHAUSTED and self.honour_rate_limits:
-            hint = err.retry_delay
-            return None if hint is None else min(hint, self.max_s * 4)
-        if err.code not in codes:
+            wait = None if hint is None else min(hint, self.max_s * 4)
+        elif err.code not in codes:
             return None
-        return min(self.initial_s * self.multiplier ** attempt, self.max_s)
+        else:
+            step = min(self.initial_s * self.multiplier ** attempt, self.max_s)
+            wait = max(random.uniform(step / 2, step), hint or 0.0)
+        if wait is None or elapsed_s + wait > self.budget_s:
+            return None
+        return wait
 
 
 DEFAULT_RETRY = RetryPolicy()
@@ -86,12 +102,13 @@ class CallPolicy:
             self.observer(rpc, time.perf_counter() - t0, code)
 
     def _retry_delay(self, rpc: str, attempt: int, e: grpc.RpcError, t0: float,
-                     codes: frozenset[grpc.StatusCode]) -> float:
-        """How long to wait before attempt `attempt + 1`; raises the TableroError when
-        the failure is not to be retried."""
+                     codes: frozenset[grpc.StatusCode], first: float) -> float:
+        """How long to wait before attempt `attempt + 1` (`t0`: this attempt's start,
+        `first`: the first attempt's); raises the TableroError when the failure is not
+        to be retried."""
         err = from_rpc_error(rpc, e)
         self._observe(rpc, t0, err.code)
-        delay = self.retry.delay(attempt, err, codes)
+        delay = self.retry.delay(attempt, err, codes, time.perf_counter() - first)
         if delay is None:
             raise err from e
         return delay
@@ -99,7 +116,8 @@ NO_RETRY = RetryPolicy(attempts=1)
 
 
 def new_idempotency_key() -> str:
-    """A fresh key for one logical Act (32 hex characters; the gateway takes 1-64)."""
+    """A fresh key for one logical Act or Enqueue (32 hex characters; the gateway takes
+    1-64): every retry of that call carries the same one."""
     return uuid.uuid4().hex
 
 
@@ -124,10 +142,13 @@ def make_choice(decision: common_pb2.Decision | str, option: str | int | None = 
 
 def enqueue_request(game: str, seats: int, options: Mapping[str, str] | None = None, *,
                     allow_bots: bool = False, bots_after_ms: int = 0,
-                    ttl_ms: int = 0) -> gateway_pb2.EnqueueRequest:
+                    ttl_ms: int = 0, request_id: str | None = None
+                    ) -> gateway_pb2.EnqueueRequest:
+    """With a fresh request id unless one is given: retries of it get the same ticket."""
     return gateway_pb2.EnqueueRequest(game=game, seats=seats, options=dict(options or {}),
                                       allow_bots=allow_bots, bots_after_ms=bots_after_ms,
-                                      ttl_ms=ttl_ms)
+                                      ttl_ms=ttl_ms,
+                                      request_id=request_id or new_idempotency_key())
 
 
 def create_request(game: str, seats: int, options: Mapping[str, str] | None = None, *,

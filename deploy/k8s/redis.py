@@ -1,6 +1,9 @@
 """Redis manifests: one primary with AOF persistence, or Redis Cluster (the scale-out option).
 
-The configs are the files in deploy/redis/, carried in ConfigMaps.
+The configs are the files in deploy/redis/, carried in ConfigMaps. Redis requires a
+password (`requirepass`, and `masterauth` for cluster replicas) from the Secret
+`tablero-redis` (key `password`, created by the operator; README), which the gateway
+reads too; redis-cli (probes, the cluster's creation) reads it from REDISCLI_AUTH.
 """
 
 from __future__ import annotations
@@ -11,11 +14,24 @@ from typing import Any
 Doc = dict[str, Any]
 IMAGE = "redis:7.2"
 CLUSTER_NODES = 6  # three primaries, one replica each
+SECRET = "tablero-redis"
+
+
+def password_env(*names: str) -> list[Doc]:
+    """Environment variables holding Redis's password, from the Secret."""
+    ref = {"secretKeyRef": {"name": SECRET, "key": "password"}}
+    return [{"name": n, "valueFrom": ref} for n in names]
 
 
 def _labels(app: str) -> dict[str, str]:
     return {"app.kubernetes.io/name": app, "app.kubernetes.io/component": "redis",
             "app.kubernetes.io/part-of": "tablero"}
+
+
+# The Job that joins the cluster's nodes (networkpolicies: it may reach them).
+CLUSTER_JOB_LABELS = {"app.kubernetes.io/name": "redis-cluster-create",
+                      "app.kubernetes.io/component": "redis-setup",
+                      "app.kubernetes.io/part-of": "tablero"}
 
 
 def _probes() -> Doc:
@@ -42,7 +58,10 @@ def stateful_set(namespace: str, app: str, replicas: int, config: str, storage: 
     """Redis pods with their config mounted and /data on a persistent volume per pod."""
     main = {
         "name": "redis", "image": IMAGE,
-        "command": ["redis-server", "/etc/redis/redis.conf"],
+        # Kubernetes expands $(REDIS_PASSWORD) from the container's environment.
+        "command": ["redis-server", "/etc/redis/redis.conf", "--requirepass", "$(REDIS_PASSWORD)",
+                    "--masterauth", "$(REDIS_PASSWORD)"],
+        "env": password_env("REDIS_PASSWORD", "REDISCLI_AUTH"),
         "ports": [{"name": "redis", "containerPort": 6379}],
         **_probes(),
         "resources": {"requests": {"cpu": "500m", "memory": "1Gi"},
@@ -83,10 +102,12 @@ def cluster_docs(namespace: str, conf_dir: Path) -> list[Doc]:
               "--cluster-replicas 1 --cluster-yes")
     job = {"apiVersion": "batch/v1", "kind": "Job",
            "metadata": {"name": f"{app}-create", "namespace": namespace},
-           "spec": {"backoffLimit": 10, "template": {"spec": {
-               "restartPolicy": "OnFailure",
-               "containers": [{"name": "create", "image": IMAGE,
-                               "command": ["sh", "-c", script]}]}}}}
+           "spec": {"backoffLimit": 10, "template": {
+               "metadata": {"labels": CLUSTER_JOB_LABELS},
+               "spec": {"restartPolicy": "OnFailure",
+                        "containers": [{"name": "create", "image": IMAGE,
+                                        "command": ["sh", "-c", script],
+                                        "env": password_env("REDISCLI_AUTH")}]}}}}
     return [config_map(namespace, f"{app}-config", conf_dir / "redis-cluster.conf"),
             headless(namespace, app),
             stateful_set(namespace, app, CLUSTER_NODES, f"{app}-config", "20Gi"), job]

@@ -6,7 +6,9 @@ HorizontalPodAutoscaler; the gateway's TABLERO_GAMES is built from the same list
 so a game cannot be deployed without being routed. Redis comes as a StatefulSet
 with AOF persistence (redis.yaml) or, as the scale-out option, Redis Cluster
 (redis-cluster.yaml, not in kustomization.yaml: swap it in and point REDIS_URL
-at it). Configs for Redis are read from deploy/redis/.
+at it). Configs for Redis are read from deploy/redis/. Redis requires the password
+of the Secret `tablero-redis`; NetworkPolicies let only the gateway reach Redis and
+the rules services; components/tls turns TLS on at the gateway's port (security.py).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 
 import yaml
 
-from . import redis
+from . import redis, security
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -152,6 +154,7 @@ def gateway_docs(s: Settings, games: list[str]) -> list[Doc]:
     """The gateway: stateless, so any number of replicas behind one Service."""
     env: list[Doc] = [
         {"name": "REDIS_URL", "value": f"redis://{s.dns('redis')}:6379/0"},
+        *redis.password_env("REDIS_PASSWORD"),
         {"name": "TABLERO_GAMES", "value": games_env(s, games)},
         {"name": "GATEWAY_HOST", "value": "0.0.0.0"},
         {"name": "GATEWAY_PORT", "value": str(GRPC_PORT)},
@@ -176,12 +179,15 @@ def render(s: Settings, games: list[str]) -> dict[str, list[Doc]]:
     files = {"namespace.yaml": [namespace_doc(s)],
              "redis.yaml": redis.single_docs(s.namespace, REDIS_CONF),
              "redis-cluster.yaml": redis.cluster_docs(s.namespace, REDIS_CONF),
-             "gateway.yaml": gateway_docs(s, games)}
+             "gateway.yaml": gateway_docs(s, games),
+             "networkpolicies.yaml": security.network_policies(s.namespace, GRPC_PORT,
+                                                               METRICS_PORT),
+             **security.tls_component(s.namespace, GRPC_PORT)}
     for game in games:
         files[f"games/{game}.yaml"] = game_docs(s, game)
     files["kustomization.yaml"] = [{
         "apiVersion": "kustomize.config.k8s.io/v1beta1", "kind": "Kustomization",
-        "resources": ["namespace.yaml", "redis.yaml", "gateway.yaml",
+        "resources": ["namespace.yaml", "redis.yaml", "gateway.yaml", "networkpolicies.yaml",
                       *(f"games/{g}.yaml" for g in games)]}]
     return files
 

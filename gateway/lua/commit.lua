@@ -9,6 +9,8 @@
 -- ARGV[4] idempotency field ("" = none)
 -- ARGV[5] n = number of meta field/value pairs, then 2n values
 -- then m = number of events, then m pairs (visibility, TableEvent bytes)
+-- ARGV[#ARGV - 4] lifetime ms of the table's keys (0 = none): an open table nobody
+--   completes expires (set with the create flag)
 -- ARGV[#ARGV - 3] pub/sub channel told the new version after the events ("" = none; Watch
 --   on a single Redis, gateway/notify.py)
 -- ARGV[#ARGV - 2] table id, ARGV[#ARGV - 1] its earliest decision deadline (-1 = none):
@@ -52,5 +54,9 @@ if ARGV[4] ~= '' then
 end
 local due = tonumber(ARGV[#ARGV - 1])
 if KEYS[6] and due >= 0 then redis.call('ZADD', KEYS[6], due, ARGV[#ARGV - 2]) end
+local life = tonumber(ARGV[#ARGV - 4])
+if life > 0 then
+  for k = 1, 5 do redis.call('PEXPIRE', KEYS[k], life) end
+end
 if ARGV[#ARGV - 3] ~= '' then redis.call('PUBLISH', ARGV[#ARGV - 3], nv) end
 return out

@@ -2,17 +2,33 @@
 -- two tables even when several gateways run it at once. Expires overdue tickets first.
 -- It reads only the oldest ARGV[4] tickets (a window), so one call costs the same however
 -- long the queue is; the caller calls again while tables form.
--- KEYS[1] queue zset  KEYS[2] tickets hash   (one hash tag)
+-- KEYS[1] queue zset  KEYS[2] tickets hash  KEYS[3] spec string  KEYS[4] ended zset
+--   (one hash tag; keys.queue_keys)
 -- ARGV[1] now ms   ARGV[2] seats per table   ARGV[3] the new table id   ARGV[4] window
 -- A full table forms from the `seats` oldest tickets. Otherwise, when the oldest ticket that
 -- allows bots has waited its bots_after ms, the waiting tickets that allow bots (oldest first,
--- up to `seats`) form a table and bots take the other seats. Both within the window.
+-- up to `seats`) form a table and bots take the other seats. Both within the window. A
+-- player holds one waiting ticket per queue (enqueue.lua); a second one of the same player
+-- would still never share a table with the first.
+-- Matched and expired tickets go to the ended set (purge.lua deletes them later).
 -- Returns {} | {table_id, ticket ids in seat order...}
 local now = tonumber(ARGV[1])
 local seats = tonumber(ARGV[2])
 local tid = ARGV[3]
+
+local function ended(id, t)
+  redis.call('HSET', KEYS[2], id, cjson.encode(t))
+  redis.call('ZREM', KEYS[1], id)
+  redis.call('ZADD', KEYS[4], now, id)
+  redis.call('PEXPIRE', KEYS[4], math.max(1, redis.call('PTTL', KEYS[2])))
+  if redis.call('HGET', KEYS[2], 'w:' .. t.pid) == id then
+    redis.call('HDEL', KEYS[2], 'w:' .. t.pid)
+  end
+end
+
 local ids = redis.call('ZRANGE', KEYS[1], 0, tonumber(ARGV[4]) - 1)
 local waiting = {}
+local players = {}
 for _, id in ipairs(ids) do
   local raw = redis.call('HGET', KEYS[2], id)
   local t = raw and cjson.decode(raw)
@@ -20,9 +36,9 @@ for _, id in ipairs(ids) do
     redis.call('ZREM', KEYS[1], id)
   elseif t.expires <= now then
     t.status = 'expired'
-    redis.call('HSET', KEYS[2], id, cjson.encode(t))
-    redis.call('ZREM', KEYS[1], id)
-  else
+    ended(id, t)
+  elseif not players[t.pid] then
+    players[t.pid] = true
     waiting[#waiting + 1] = {id, t}
   end
 end
@@ -49,8 +65,7 @@ for seat, w in ipairs(take) do
   t.status = 'matched'
   t.table = tid
   t.seat = seat - 1
-  redis.call('HSET', KEYS[2], w[1], cjson.encode(t))
-  redis.call('ZREM', KEYS[1], w[1])
+  ended(w[1], t)
   out[#out + 1] = w[1]
   members[#members + 1] = w[1]
 end

@@ -1,13 +1,18 @@
 -- seat.lua: change who holds a seat of a table, atomically with the table's pending deadlines.
--- KEYS[1] meta
+-- KEYS[1..5] the table's keys (keys.table_keys: meta, state, log, events, idem)
 -- ARGV[1] op: "join" (take the lowest free non-bot seat) | "leave" (hand one's seat to a bot)
 -- ARGV[2] player id   ARGV[3] display name   ARGV[4] now ms
+-- ARGV[5] the Outcome bytes and ARGV[6] the TableEvent bytes of an abandoned table
+-- ARGV[7] pub/sub channel told of the abandoning event ("" = none)
 -- (the decision timeout is the table's own `timeout_ms`, fixed when it was created)
 -- A table whose last free seat is taken goes from "open" to "playing"; its pending decisions
--- then get their deadlines (now for bot seats, now + timeout otherwise).
--- Returns {1, seat, status} | {0, reason}
+-- then get their deadlines (now for bot seats, now + timeout otherwise), and its keys lose
+-- the lifetime of an open table. A playing table whose last person leaves is abandoned
+-- (status "finished", meta abandoned=1, one public event) unless bots may play it alone
+-- (meta keep_bots=1: made by an API-key session).
+-- Returns {1, seat, status, earliest deadline or -1, 1 if abandoned else 0} | {0, reason}
 local m = redis.call('HMGET', KEYS[1], 'status', 'players', 'names', 'bots', 'pending',
-                    'timeout_ms')
+                    'timeout_ms', 'keep_bots', 'version')
 if not m[1] then return {0, 'not_found'} end
 local status = m[1]
 local players = cjson.decode(m[2])
@@ -19,8 +24,9 @@ local seat = -1
 for i = 1, #players do
   if players[i] == pid then seat = i - 1 end
 end
+local abandoned = 0
 if op == 'join' then
-  if seat >= 0 then return {1, seat, status} end
+  if seat >= 0 then return {1, seat, status, -1, 0} end  -- already seated: a retried join
   if status ~= 'open' then return {0, 'not_open'} end
   for i = 1, #players do
     if seat < 0 and players[i] == '' and not bots[i] then
@@ -34,13 +40,24 @@ if op == 'join' then
   for i = 1, #players do
     if players[i] == '' and not bots[i] then free = true end
   end
-  if not free then status = 'playing' end
+  if not free then
+    status = 'playing'
+    for k = 1, 5 do redis.call('PERSIST', KEYS[k]) end
+  end
 elseif op == 'leave' then
   if seat < 0 then return {0, 'not_seated'} end
   if status == 'finished' then return {0, 'finished'} end
   bots[seat + 1] = true
   players[seat + 1] = ''
   names[seat + 1] = 'bot'
+  local anyone = false
+  for i = 1, #players do
+    if players[i] ~= '' then anyone = true end
+  end
+  if status == 'playing' and not anyone and m[7] ~= '1' then
+    status = 'finished'
+    abandoned = 1
+  end
 else
   return {0, 'bad_op'}
 end
@@ -57,7 +74,12 @@ if status == 'playing' then
   end
 end
 local enc_pending = '[]'
-if #pending > 0 then enc_pending = cjson.encode(pending) end
+if #pending > 0 and abandoned == 0 then enc_pending = cjson.encode(pending) end
 redis.call('HSET', KEYS[1], 'status', status, 'players', cjson.encode(players),
            'names', cjson.encode(names), 'bots', cjson.encode(bots), 'pending', enc_pending)
-return {1, seat, status, due}
+if abandoned == 1 then
+  redis.call('HSET', KEYS[1], 'outcome', ARGV[5], 'abandoned', 1)
+  redis.call('XADD', KEYS[4], '*', 'vis', '*', 'v', m[8], 'b', ARGV[6])
+  if ARGV[7] ~= '' then redis.call('PUBLISH', ARGV[7], m[8]) end
+end
+return {1, seat, status, due, abandoned}

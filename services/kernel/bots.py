@@ -1,7 +1,9 @@
 """Bots choose among the options offered; they never touch the state.
 
-`bot_rng(seed, decision_id)` makes a suggestion reproducible without advancing
-the game's own PRNG.
+`bot_rng(bot_seed, decision_id)` makes a suggestion reproducible without advancing
+the game's own PRNG. The bot seed is not the game's seed (the gateway keeps a
+separate secret one per table), so a bot's choices reveal nothing about the deck
+order or dice that the game's seed decides (DESIGN §2).
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ class Bot(Protocol):
         ...
 
 
-def bot_rng(seed: int, decision_id: str, salt: str = "") -> RngState:
-    return prng.from_text(f"{seed}:{decision_id}:{salt}")
+def bot_rng(bot_seed: int, decision_id: str, salt: str = "") -> RngState:
+    """The bot's PRNG for one decision, from its own seed (never the game's)."""
+    return prng.from_text(f"{bot_seed}:{decision_id}:{salt}")
 
 
 def random_choice(decision: Decision, r: RngState) -> Choice:

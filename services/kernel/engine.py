@@ -154,8 +154,12 @@ def view(game: Game[Any], data: bytes, seat: int | None) -> SeatView:
 
 
 def suggest(game: Game[Any], data: bytes, seat: int, decision_id: str = "",
-            policy: str = "random") -> Choice:
-    """A bot's choice for the seat, decided from that seat's view only."""
+            policy: str = "random", bot_seed: int | None = None) -> Choice:
+    """A bot's choice for the seat, decided from that seat's view only and its own
+    randomness: `bot_rng(bot_seed, decision, serial)`, never the game's seed or PRNG, so a
+    suggestion tells nothing the view does not (DESIGN §2). The Rules service always
+    passes the table's bot seed; None (in-process harnesses: goldens, benchmarks, where
+    nothing is secret) derives one from the game's seed."""
     bot = game.bots.get(policy or "random")
     if bot is None:
         raise BadRequest(f"unknown bot policy {policy!r}; have {sorted(game.bots)}")
@@ -172,7 +176,8 @@ def suggest(game: Game[Any], data: bytes, seat: int, decision_id: str = "",
         d = next((d for d in mine if not d.optional), None)
     if d is None:
         raise StaleDecision(f"seat {seat} has no pending decision {decision_id!r}")
-    return bot.choose(game.view(st, seat), d, bot_rng(st.seed, d.id, str(st.serial)))
+    seed = st.seed if bot_seed is None else bot_seed
+    return bot.choose(game.view(st, seat), d, bot_rng(seed, d.id, str(st.serial)))
 
 
 def replay(game: Game[Any], seats: int, options: Mapping[str, str], seed: int,

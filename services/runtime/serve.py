@@ -17,15 +17,16 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from prometheus_client import start_http_server
-from tablero.v1 import rules_pb2, rules_pb2_grpc
+from tablero.v1 import rules_pb2
 
 from services.kernel.game import Game
 
-from . import loop
+from . import loop, wire
 from .servicer import RulesServicer
 from .signals import stop_requested
 
 DEFAULT_MAX_MESSAGE = 4 * 1024 * 1024
+log = logging.getLogger("tablero.rules")
 
 
 # gRPC core answers CANCELLED, at once, to calls that arrive while more than 1,000
@@ -57,7 +58,9 @@ async def start(game: Game[Any], host: str = "127.0.0.1", port: int = 0,
                 ) -> tuple[grpc.aio.Server, int, health.aio.HealthServicer]:
     """Start a Rules server for `game`; returns the server, its bound port, its health servicer."""
     server = grpc.aio.server(options=server_options(max_message))
-    rules_pb2_grpc.add_RulesServicer_to_server(RulesServicer(game), server)
+    servicer = RulesServicer(game)
+    wire.add_service(server, servicer, rules_pb2.DESCRIPTOR.services_by_name["Rules"],
+                     wire.Rejecter(servicer.metrics, log))
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     service_names = (

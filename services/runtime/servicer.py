@@ -6,7 +6,7 @@ import functools
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import grpc
 from prometheus_client import Counter, Histogram
@@ -14,22 +14,30 @@ from tablero.v1 import common_pb2 as pb
 from tablero.v1 import rules_pb2, rules_pb2_grpc
 
 from services.kernel import engine
-from services.kernel.errors import BadRequest, KernelError
+from services.kernel.errors import BadRequest, KernelError, RulesBug
 from services.kernel.game import Game
 
 from . import convert
 from .metrics import RpcMetrics
-from .status import kernel_status, make_status
+from .status import InvalidState, clip, kernel_status, make_status
+from .wire import LogLimiter
 
 log = logging.getLogger("tablero.rules")
 
 RPC_SECONDS = Histogram("tablero_rules_rpc_seconds", "Rules RPC latency", ["game", "method"],
                         buckets=(.0005, .001, .002, .005, .01, .02, .05, .1, .25, 1, 5))
 RPC_TOTAL = Counter("tablero_rules_rpc_total", "Rules RPCs by status", ["game", "method", "code"])
+INVALID_STATES = Counter("tablero_rules_invalid_states_total",
+                         "States refused because they broke the rules code", ["game", "method"])
 
+T = TypeVar("T")
 Req = TypeVar("Req")
 Resp = TypeVar("Resp")
 Handler = Callable[[Any, Req, grpc.aio.ServicerContext], Awaitable[Resp]]
+
+
+# Logged at most once a minute per method: a client can send many bad states.
+INVALID_STATE_LOG = LogLimiter()
 
 
 def rpc(method: str) -> Callable[[Handler[Req, Resp]], Handler[Req, Resp]]:
@@ -72,14 +80,38 @@ class RulesServicer(rules_pb2_grpc.RulesServicer):
 
     def _state_bytes(self, state: pb.GameState) -> bytes:
         if state.game != self.game.id:
-            raise BadRequest(
-                f"state is for game {state.game!r}, this service runs {self.game.id!r}")
+            raise InvalidState(
+                f"state is for game {clip(state.game)}, this service runs {self.game.id!r}")
         if state.format_version != self.game.format_version:
-            raise BadRequest(f"state format {state.format_version} is not "
-                             f"{self.game.format_version}")
+            raise InvalidState(f"state format {state.format_version} is not "
+                               f"{self.game.format_version}")
         if not state.data:
-            raise BadRequest("state.data is empty")
+            raise InvalidState("state.data is empty")
         return state.data
+
+    def _on_state(self, method: str, run: Callable[[], T]) -> T:
+        """Run an engine call on a caller's state. An error the kernel did not raise on
+        purpose, or a broken rules invariant, means the state is not one this game
+        produced (forged or damaged: bad UTF-8, a value out of range, a flow with no
+        way on): INVALID_ARGUMENT, never INTERNAL. The gateway reports such an answer
+        about a state from its own store as an internal error (it is a rules bug there).
+        One warning line a minute per method at most, without traceback (a caller can
+        send many)."""
+        try:
+            return run()
+        except KernelError as e:
+            if not isinstance(e, RulesBug):
+                raise
+            return self._invalid_state(method, e)
+        except Exception as e:
+            return self._invalid_state(method, e)
+
+    def _invalid_state(self, method: str, e: Exception) -> NoReturn:
+        INVALID_STATES.labels(self.game.id, method).inc()
+        if INVALID_STATE_LOG.allow(method):
+            log.warning("%s: a state broke the rules code (%s: %s); from a gateway's store "
+                        "this is a rules bug", method, type(e).__name__, clip(str(e), 200))
+        raise InvalidState(f"state is not a valid {self.game.id} state") from None
 
     def _transition(self, step: engine.Step) -> pb.Transition:
         t = pb.Transition(state_hash=step.state_hash)
@@ -110,13 +142,18 @@ class RulesServicer(rules_pb2_grpc.RulesServicer):
             raise BadRequest("choice is required")
         data = self._state_bytes(req.state)
         choice = convert.choice_from_pb(req.choice)
-        return self._transition(engine.act(self.game, data, req.seat, choice))
+        step = self._on_state("Act", lambda: engine.act(self.game, data, req.seat, choice))
+        return self._transition(step)
 
     @rpc("View")
     async def View(self, req: rules_pb2.RulesViewRequest,
                    ctx: grpc.aio.ServicerContext) -> pb.SeatView:
         seat = None if req.spectator else req.seat
-        sv = engine.view(self.game, self._state_bytes(req.state), seat)
+        data = self._state_bytes(req.state)
+        return self._on_state("View", lambda: self._seat_view(data, seat))
+
+    def _seat_view(self, data: bytes, seat: int | None) -> pb.SeatView:
+        sv = engine.view(self.game, data, seat)
         msg = pb.SeatView(seat=-1 if seat is None else seat,
                           outcome=convert.outcome_pb(sv.outcome))
         msg.decisions.extend(convert.decision_pb(d) for d in sv.decisions)
@@ -127,6 +164,7 @@ class RulesServicer(rules_pb2_grpc.RulesServicer):
     @rpc("Suggest")
     async def Suggest(self, req: rules_pb2.RulesSuggestRequest,
                       ctx: grpc.aio.ServicerContext) -> pb.Choice:
-        choice = engine.suggest(self.game, self._state_bytes(req.state), req.seat,
-                                req.decision_id, req.policy)
+        data = self._state_bytes(req.state)
+        choice = self._on_state("Suggest", lambda: engine.suggest(
+            self.game, data, req.seat, req.decision_id, req.policy, bot_seed=req.bot_seed))
         return convert.choice_pb(choice)

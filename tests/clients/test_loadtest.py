@@ -17,7 +17,8 @@ from clients.loadtest import LoadConfig, LoadTest
 from clients.loadtest.png import BAR, histogram_png
 from clients.loadtest.stats import percentile, summary_ms
 
-REQUIRED = {"games_started", "games_finished", "choices_total", "choices_per_s", "errors_total",
+REQUIRED = {"games_started", "games_finished", "games_unfinished", "choices_total",
+            "choices_per_s", "errors_total",
             "errors_by_code", "latency_ms", "matchmaking_wait_ms", "client_overhead"}
 
 
@@ -79,7 +80,7 @@ def test_command_line_json_and_histogram(gateway, tmp_path):
          "--tables", "3", "--games", "4", "--option", "rounds=1", "--json",
          "--histogram", str(png)], capture_output=True, text=True, timeout=60, check=True)
     rep = json.loads(out.stdout)
-    assert set(rep) >= REQUIRED and rep["games_finished"] == 4
+    assert set(rep) >= REQUIRED and rep["games_finished"] == 4 and rep["games_unfinished"] == 0
     for stats in rep["latency_ms"].values():
         assert stats["p50"] <= stats["p95"] <= stats["p99"] <= stats["max"]
     noop = rep["client_overhead"]["noop_rtt_ms"]
@@ -95,7 +96,7 @@ def test_command_line_csv(gateway, capsys):
     rows = [r.split(",") for r in capsys.readouterr().out.strip().splitlines()]
     assert code == 0 and rows[0][0] == "kind"
     counters = {r[1]: r[7] for r in rows if r[0] == "counter"}
-    assert counters["games_finished"] == "2"
+    assert counters["games_finished"] == "2" and counters["games_unfinished"] == "0"
     assert any(r[0] == "latency" and r[1] == "Act" for r in rows)
 
 

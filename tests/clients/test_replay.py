@@ -115,3 +115,22 @@ def test_the_verifier_reads_the_keys_the_gateway_writes():
     for name in ("table_meta", "table_log", "table_state"):
         assert getattr(layout, name)(tid) == getattr(keys, name)(tid)
     assert layout.TABLES_FINISHED == keys.TABLES_FINISHED
+
+
+@pytest.mark.parametrize("store", ["empty", "unreachable"])
+def test_all_on_an_empty_or_unreachable_store_says_so_and_fails(gateway, rules_target, store):
+    """Nothing verified is never reported as success."""
+    from deploy.processes import free_port, start_redis
+
+    redis = start_redis() if store == "empty" else None
+    url = f"redis://{redis.endpoint if redis else f'127.0.0.1:{free_port()}'}/0"
+    try:
+        out = subprocess.run([sys.executable, "-m", "clients", "replay", "--all", "--redis", url,
+                              "--rules", f"duel={rules_target}"],
+                             capture_output=True, text=True, timeout=60)
+    finally:
+        if redis:
+            redis.stop()
+    assert out.returncode == 2, out.stdout
+    expected = "no finished table" if store == "empty" else "cannot reach Redis"
+    assert expected in out.stderr and url in out.stderr

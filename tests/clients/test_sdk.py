@@ -131,6 +131,22 @@ def test_act_retried_after_a_lost_reply_applies_once(gateway, proxy, redis):
 
 
 
+def test_enqueue_retried_after_a_lost_reply_keeps_one_ticket(gateway, proxy, redis):
+    """The reply to Enqueue is lost: the SDK retries with the same request id and gets the
+    same ticket; the player never holds two (two tickets could mean two tables)."""
+    calls = Calls()
+    with Client(proxy.endpoint, observer=calls) as c:
+        me = c.login("queue-lossy").player_id
+        proxy.cut_on_next_reply()
+        t = c.enqueue("duel", 4, {"rounds": "5"})
+        qid = t.ticket_id.split(".")[0]
+        mine = [k for k, v in redis.hgetall(f"mm:{{{qid}}}:tickets").items()
+                if not k.startswith((b"w:", b"r:", b"match:")) and json.loads(v)["pid"] == me]
+        c.cancel_ticket(t.ticket_id)
+    assert proxy.cuts == 1 and calls.seen[("Enqueue", "UNAVAILABLE")] == 1
+    assert calls.seen[("Enqueue", "OK")] == 1 and mine == [t.ticket_id.encode()]
+
+
 async def test_watch_resumes_after_dropped_connections_without_gap_or_duplicate(gateway,
                                                                                 proxy):
     async with AsyncClient(gateway) as host, AsyncClient(gateway) as guest, \

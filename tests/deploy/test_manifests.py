@@ -5,6 +5,8 @@ their Dockerfiles are checked as text."""
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,11 @@ def load_all() -> Files:
             for p in sorted(K8S.rglob("*.yaml"))}
 
 
+def objects(files: Files) -> Docs:
+    """The base's objects (components hold patches, not whole objects)."""
+    return [d for rel, ds in files.items() if not rel.startswith("components/") for d in ds]
+
+
 @pytest.fixture(scope="module")
 def files() -> Files:
     return load_all()
@@ -33,7 +40,7 @@ def files() -> Files:
 
 @pytest.fixture(scope="module")
 def docs(files: Files) -> Docs:
-    return [d for ds in files.values() for d in ds]
+    return objects(files)
 
 
 def of_kind(docs: Docs, kind: str) -> dict[str, dict[str, Any]]:
@@ -50,7 +57,7 @@ def test_committed_manifests_are_what_render_writes(files: Files) -> None:
 def test_every_document_is_a_named_kubernetes_object(docs: Docs) -> None:
     for d in docs:
         assert d["apiVersion"] and d["kind"]
-        if d["kind"] != "Kustomization":
+        if d["kind"] not in ("Kustomization", "Component"):
             assert re.fullmatch(r"[a-z0-9]([-a-z0-9]*[a-z0-9])?", d["metadata"]["name"])
 
 
@@ -168,10 +175,119 @@ def test_rules_image_serves_the_game_given_as_build_arg() -> None:
     assert "python -m services.${GAME}" in cmd and f"--port {render.GRPC_PORT}" in cmd
 
 
+def container_env(doc: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    c = doc["spec"]["template"]["spec"]["containers"][0]
+    return {e["name"]: e for e in c.get("env", [])}
+
+
+def secret_ref(env: dict[str, Any]) -> tuple[str, str]:
+    ref = env["valueFrom"]["secretKeyRef"]
+    assert not ref.get("optional")
+    return ref["name"], ref["key"]
+
+
+@pytest.mark.parametrize("redis_file,name", [("redis.yaml", "redis"),
+                                             ("redis-cluster.yaml", "redis-cluster")])
+def test_redis_requires_the_password_of_a_secret_the_gateway_uses(files: Files, docs: Docs,
+                                                                  redis_file: str,
+                                                                  name: str) -> None:
+    redis = of_kind(files[redis_file], "StatefulSet")[name]
+    c = redis["spec"]["template"]["spec"]["containers"][0]
+    env = container_env(redis)
+    assert c["command"][c["command"].index("--requirepass") + 1] == "$(REDIS_PASSWORD)"
+    secret = secret_ref(env["REDIS_PASSWORD"])
+    assert secret_ref(env["REDISCLI_AUTH"]) == secret  # probes authenticate
+    gateway = container_env(of_kind(docs, "Deployment")["gateway"])
+    assert secret_ref(gateway["REDIS_PASSWORD"]) == secret
+    assert ":@" not in gateway["REDIS_URL"]["value"] and "@" not in gateway["REDIS_URL"]["value"]
+
+
+def allowed_from(policy: dict[str, Any]) -> list[dict[str, str] | None]:
+    """Per ingress rule, the pod labels it admits (None: anyone)."""
+    out: list[dict[str, str] | None] = []
+    for rule in policy["spec"]["ingress"]:
+        peers = rule.get("from")
+        if not peers:
+            out.append(None)
+        for p in peers or []:
+            out.append(p.get("podSelector", {}).get("matchLabels", {"<namespace>": "*"}))
+    return out
+
+
+def test_only_the_gateway_reaches_redis_and_the_rules_services(files: Files,
+                                                               docs: Docs) -> None:
+    policies = of_kind(files["networkpolicies.yaml"], "NetworkPolicy")
+    deny = policies["default-deny-ingress"]["spec"]
+    assert deny["podSelector"] == {} and deny["ingress"] == [] and deny["policyTypes"] == [
+        "Ingress"]
+    gateway_pods = of_kind(docs, "Deployment")["gateway"]["spec"]["template"]["metadata"][
+        "labels"]
+    rules_pods = [d["spec"]["template"]["metadata"]["labels"]
+                  for d in of_kind(docs, "Deployment").values() if d["metadata"]["name"] !=
+                  "gateway"]
+    redis_pods = of_kind(files["redis.yaml"], "StatefulSet")["redis"]["spec"]["template"][
+        "metadata"]["labels"]
+    for name, pods in (("rules", rules_pods), ("redis", [redis_pods])):
+        sel = policies[name]["spec"]["podSelector"]["matchLabels"]
+        assert all(sel.items() <= p.items() for p in pods), name
+        grpc_or_redis = [r for r in policies[name]["spec"]["ingress"]
+                         if not any("namespaceSelector" in p for p in r["from"])]
+        for rule in grpc_or_redis:
+            for peer in rule["from"]:
+                assert peer["podSelector"]["matchLabels"].items() <= gateway_pods.items()
+    assert allowed_from(policies["gateway"])[0] is None  # clients reach the gateway
+    for policy in policies.values():
+        for rule in policy["spec"]["ingress"]:
+            for peer in rule.get("from", []):  # metrics: only namespaces that scrape
+                if "namespaceSelector" in peer:
+                    assert peer["namespaceSelector"]["matchLabels"] == {
+                        "tablero.dev/scrape-metrics": "true"}
+                    assert [p["port"] for p in rule["ports"]] == [render.METRICS_PORT]
+
+
+def kustomize(directory: Path) -> Docs:
+    kubectl = shutil.which("kubectl")
+    if kubectl is None:
+        pytest.skip("kubectl is not installed (the renderer tests above still run)")
+    out = subprocess.run([kubectl, "kustomize", str(directory)], capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return [d for d in yaml.safe_load_all(out.stdout) if d]
+
+
+def test_kubectl_kustomize_builds_the_base(files: Files) -> None:
+    built = kustomize(K8S)
+    listed = files["kustomization.yaml"][0]["resources"]
+    expected = [d for rel in listed for d in files[rel]]
+    assert sorted((d["kind"], d["metadata"]["name"]) for d in built) == sorted(
+        (d["kind"], d["metadata"]["name"]) for d in expected)
+    assert {"NetworkPolicy", "StatefulSet", "Deployment", "Service"} <= {d["kind"]
+                                                                          for d in built}
+
+
+def test_kubectl_kustomize_builds_tls_on_the_gateway_port() -> None:
+    built = kustomize(render.ROOT / "deploy" / "k8s-tls")
+    gateway = of_kind(built, "Deployment")["gateway"]
+    spec = gateway["spec"]["template"]["spec"]
+    c = spec["containers"][0]
+    env = {e["name"]: e.get("value") for e in c["env"]}
+    mount = next(m for m in c["volumeMounts"] if m["name"] == "tls")
+    assert env["GATEWAY_TLS_CERT"] == f"{mount['mountPath']}/tls.crt"
+    assert env["GATEWAY_TLS_KEY"] == f"{mount['mountPath']}/tls.key"
+    assert {"name": "tls", "secret": {"secretName": "tablero-gateway-tls"}} in spec["volumes"]
+    for probe in ("startupProbe", "readinessProbe", "livenessProbe"):  # gRPC probes: no TLS
+        assert "grpc" not in c[probe] and c[probe]["tcpSocket"]["port"] == render.GRPC_PORT
+    rules = [d for d in of_kind(built, "Deployment").values() if d["metadata"]["name"] !=
+             "gateway"]
+    assert all("grpc" in d["spec"]["template"]["spec"]["containers"][0]["readinessProbe"]
+               for d in rules)
+
+
 def test_render_writes_a_chosen_list_of_games(tmp_path: Path) -> None:
     s = render.Settings(namespace="games", registry="reg.example/t", tag="v1")
     render.write(tmp_path, render.render(s, ["cuba"]))
-    docs = [d for p in tmp_path.rglob("*.yaml") for d in yaml.safe_load_all(p.read_text())]
+    docs = [d for p in tmp_path.rglob("*.yaml") if "components" not in p.parts
+            for d in yaml.safe_load_all(p.read_text())]
     assert sorted(p.name for p in (tmp_path / "games").iterdir()) == ["cuba.yaml"]
     assert parse_games(gateway_env(docs)["TABLERO_GAMES"]) == {
         "cuba": "dns:///cuba-rules.games.svc.cluster.local:50051"}

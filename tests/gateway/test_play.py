@@ -71,3 +71,34 @@ def test_suggest_offers_one_of_the_callers_options_and_changes_nothing(new_clien
     with pytest.raises(grpc.RpcError) as e:
         ann.Suggest(gw.SuggestRequest(table_id=tid, policy="genius"))
     assert e.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+
+
+def test_bots_draw_on_a_secret_bot_seed_of_their_own_never_the_game_seed(platform, new_client,
+                                                                         redis):
+    """DESIGN §2: Suggest (a player's hint and the bots in empty seats) decides from the
+    seat's view and the table's bot seed, so its answers tell nothing about the seed
+    that orders the deck."""
+    import grpc
+    from tablero.v1 import common_pb2 as pb
+    from tablero.v1 import rules_pb2 as rp
+    from tablero.v1 import rules_pb2_grpc
+
+    ann, bob = new_client("ann"), new_client("bob")
+    info = ann.CreateTable(gw.CreateTableRequest(game="duel", seats=2, join=True))
+    bob.JoinTable(gw.JoinTableRequest(invite_code=info.invite_code))
+    tid = info.table_id
+    meta = redis.hgetall(f"t:{{{tid}}}:meta")
+    seed, bot_seed = int(meta[b"seed"]), int(meta[b"bot_seed"])
+    assert bot_seed != seed
+    state = pb.GameState.FromString(redis.get(f"t:{{{tid}}}:state"))
+    hint = ann.Suggest(gw.SuggestRequest(table_id=tid, policy="random"))
+    with grpc.insecure_channel(platform.rules[0].endpoint) as ch:
+        rules = rules_pb2_grpc.RulesStub(ch)
+
+        def asked(s: int) -> pb.Choice:
+            return rules.Suggest(rp.RulesSuggestRequest(state=state, seat=0, policy="random",
+                                                        bot_seed=s))
+
+        assert asked(bot_seed) == hint
+        answers = {asked(s).amount for s in range(40)}
+    assert len(answers) > 1  # the bot seed, not anything fixed, picks among the options

@@ -120,3 +120,25 @@ def test_a_killed_supervisor_takes_its_workers_with_it(platform, log_dir):
     workers = workers_of(proc.popen.pid)
     proc.kill()
     wait_for(lambda: not any(running(w) for w in workers), timeout=15)
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_second_gateway_on_a_held_port_refuses_to_start(two_workers, platform, log_dir,
+                                                          workers):
+    """SO_REUSEPORT let a second platform share the port silently (11 of 20 fresh
+    connections reached the wrong one): now it refuses, naming the port."""
+    proc, _ = two_workers
+    with pytest.raises(RuntimeError, match="exited with 1 before starting"):
+        start_gateway(platform.redis_url, {"duel": target(platform.rules)}, proc.port,
+                      log_dir=log_dir, env={**FAST_ENV, "GATEWAY_WORKERS": workers})
+    assert len(workers_of(proc.popen.pid)) == 2  # the first is untouched
+
+
+def test_any_listener_on_the_port_is_refused(platform, log_dir):
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        with pytest.raises(RuntimeError, match="exited with 1"):
+            start_gateway(platform.redis_url, {"duel": target(platform.rules)},
+                          other.getsockname()[1], log_dir=log_dir,
+                          env={**FAST_ENV, "GATEWAY_WORKERS": "2"})

@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 import urllib.request
 
+import grpc
+import pytest
 from tablero.v1 import gateway_pb2 as gw
 
 from deploy.processes import free_port, start_gateway, start_rules, target
@@ -33,6 +35,8 @@ def test_rules_and_gateway_count_their_rpcs(platform, log_dir):
         c = GatewayClient(gateway.endpoint)
         c.login("meter")
         c.CreateTable(gw.CreateTableRequest(game="duel", seats=2, bot_seats=[1], join=True))
+        with pytest.raises(grpc.RpcError):  # a body that does not parse is counted too
+            c.channel.unary_unary("/tablero.v1.Gateway/GetView")(b"\xff\xff", timeout=10)
         c.close()
         r = scrape(rules_metrics)
         assert 'tablero_rules_rpc_total{code="OK",game="duel",method="Setup"} 1.0' in r
@@ -40,6 +44,7 @@ def test_rules_and_gateway_count_their_rpcs(platform, log_dir):
         g = scrape(gw_metrics)
         assert 'tablero_gateway_rpc_total{code="OK",method="CreateTable"} 1.0' in g
         assert 'tablero_gateway_rpc_total{code="OK",method="Login"} 1.0' in g
+        assert 'tablero_gateway_rpc_total{code="INVALID_ARGUMENT",method="GetView"} 1.0' in g
     finally:
         gateway.stop()
         rules.stop()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 import grpc
@@ -18,21 +18,10 @@ from tablero.v1 import rules_pb2_grpc
 
 from services.kernel import codec, engine
 from services.kernel.decisions import Choice
-from services.runtime.serve import start
 from tests.duel import GAME
 
 from ..kernel.drive import play_until
-
-MAX_MESSAGE = 1024
-
-
-@pytest.fixture
-async def channel() -> AsyncIterator[grpc.aio.Channel]:
-    server, port, _ = await start(GAME, port=0, max_message=MAX_MESSAGE)
-    ch = grpc.aio.insecure_channel(f"127.0.0.1:{port}")
-    yield ch
-    await ch.close()
-    await server.stop(None)
+from .conftest import MAX_MESSAGE
 
 
 @pytest.fixture
@@ -44,8 +33,8 @@ def game_state(data: bytes, game: str = "duel", fmt: int = 1) -> pb.GameState:
     return pb.GameState(game=game, format_version=fmt, rules_version="1.0.0", data=data)
 
 
-async def error(call: object) -> tuple[grpc.StatusCode, str]:
-    """The status code and ErrorInfo reason of a failing call."""
+async def failure(call: object) -> tuple[grpc.StatusCode, str, str]:
+    """The status code, ErrorInfo reason and message of a failing call."""
     with pytest.raises(grpc.aio.AioRpcError) as exc:
         await call  # type: ignore[misc]
     status = rpc_status.from_call(exc.value)
@@ -53,7 +42,13 @@ async def error(call: object) -> tuple[grpc.StatusCode, str]:
     info = error_details_pb2.ErrorInfo()
     assert status.details[0].Unpack(info)
     assert info.domain == "tablero.dev"
-    return exc.value.code(), info.reason
+    return exc.value.code(), info.reason, exc.value.details() or ""
+
+
+async def error(call: object) -> tuple[grpc.StatusCode, str]:
+    """The status code and ErrorInfo reason of a failing call."""
+    code, reason, _ = await failure(call)
+    return code, reason
 
 
 async def test_describe(rules: rules_pb2_grpc.RulesStub) -> None:
@@ -101,18 +96,19 @@ async def test_act_errors_map_to_codes(rules: rules_pb2_grpc.RulesStub) -> None:
         state=t.state, seat=0, choice=pb.Choice(decision_id="d0.0", amount=1)))
     ok_choice = pb.Choice(decision_id="d0.0", amount=1)
     invalid = (grpc.StatusCode.INVALID_ARGUMENT, "BAD_REQUEST")
+    bad_state = (grpc.StatusCode.INVALID_ARGUMENT, "INVALID_STATE")
     cases = [
         (rp.RulesActRequest(state=t.state, seat=0), invalid),
         (rp.RulesActRequest(state=t.state, seat=0, choice=pb.Choice(decision_id="d0.0")),
          invalid),
         (rp.RulesActRequest(state=t.state, seat=0, choice=pb.Choice(amount=1)), invalid),
         (rp.RulesActRequest(state=game_state(t.state.data, game="chess"), seat=0,
-                            choice=ok_choice), invalid),
+                            choice=ok_choice), bad_state),
         (rp.RulesActRequest(state=game_state(t.state.data, fmt=2), seat=0, choice=ok_choice),
-         invalid),
+         bad_state),
         (rp.RulesActRequest(state=game_state(b"\x93garbage"), seat=0, choice=ok_choice),
          invalid),
-        (rp.RulesActRequest(state=game_state(b""), seat=0, choice=ok_choice), invalid),
+        (rp.RulesActRequest(state=game_state(b""), seat=0, choice=ok_choice), bad_state),
         (rp.RulesActRequest(state=later.state, seat=0, choice=ok_choice),
          (grpc.StatusCode.FAILED_PRECONDITION, "STALE_DECISION")),
         (rp.RulesActRequest(state=t.state, seat=0,
@@ -148,6 +144,34 @@ async def test_suggest_returns_an_offered_choice(rules: rules_pb2_grpc.RulesStub
     assert again == c
     nope = rp.RulesSuggestRequest(state=game_state(step.state), seat=d.seat, policy="genius")
     assert await error(rules.Suggest(nope)) == (grpc.StatusCode.INVALID_ARGUMENT, "BAD_REQUEST")
+
+
+def with_seed(data: bytes, seed: int) -> bytes:
+    st = codec.decode(data, GAME.state_type)
+    st.seed = seed
+    return codec.encode(st)
+
+
+async def test_suggest_depends_on_the_bot_seed_never_on_the_game_seed(
+        rules: rules_pb2_grpc.RulesStub) -> None:
+    """DESIGN §2: a bot decides from its seat's view and a bot seed that is not the game's
+    seed, so its answers reveal nothing about the secret seed (deck order, dice)."""
+    states = []
+    for seed in range(12):
+        step = engine.setup(GAME, 2, {}, seed)
+        states.append(step.state)
+        states.append(play_until(step, "duel.turn").state)
+    by_bot_seed: dict[int, list[pb.Choice]] = {}
+    for bot_seed in (11, 12):
+        answers = []
+        for data in states:
+            asked = [await rules.Suggest(rp.RulesSuggestRequest(
+                state=game_state(with_seed(data, game_seed)), seat=0, bot_seed=bot_seed))
+                for game_seed in (1, 2**62, 12345)]
+            assert asked[0] == asked[1] == asked[2]  # the game's seed changes nothing
+            answers.append(asked[0])
+        by_bot_seed[bot_seed] = answers
+    assert by_bot_seed[11] != by_bot_seed[12]  # the bot seed is what varies the bot
 
 
 def unpacked(sv: pb.SeatView) -> dict[str, Any]:
