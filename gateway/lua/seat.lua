@@ -38,9 +38,9 @@ if op == 'join' then
 elseif op == 'leave' then
   if seat < 0 then return {0, 'not_seated'} end
   if status == 'finished' then return {0, 'finished'} end
+  -- The seat keeps the leaver's name (results name who played it); a bot plays it now.
   bots[seat + 1] = true
   players[seat + 1] = ''
-  names[seat + 1] = 'bot'
 else
   return {0, 'bad_op'}
 end
