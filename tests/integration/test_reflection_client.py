@@ -44,8 +44,9 @@ print("project modules imported:", leaked or "none")
 def every_game(platform, log_dir) -> Iterator[tuple[Proc, dict[str, Proc]]]:
     """A gateway routing every shipped game and Duel, one rules service each."""
     rules = {g: start_rules(m, g, log_dir=log_dir) for g, m in GAMES.items()}
-    gateway = start_gateway(platform.redis_url, {g: f"ipv4:{r.endpoint}" for g, r in rules.items()},
-                            log_dir=log_dir)
+    # A Redis database of its own: the tables finished here are no other test's business.
+    gateway = start_gateway(platform.redis_url.rsplit("/", 1)[0] + "/2",
+                            {g: f"ipv4:{r.endpoint}" for g, r in rules.items()}, log_dir=log_dir)
     yield gateway, rules
     gateway.stop()
     for r in rules.values():
@@ -53,11 +54,14 @@ def every_game(platform, log_dir) -> Iterator[tuple[Proc, dict[str, Proc]]]:
 
 
 def game_infos(endpoint: str) -> dict[str, object]:
+    """Every listed game's GameInfo as DescribeGame gives it (ListGames leaves out the
+    reference, decision 0005)."""
     c = GatewayClient(endpoint)
     c.login("describer")
     try:
-        return {g.id: c.DescribeGame(gw.DescribeGameRequest(game=g.id))
-                for g in c.ListGames(gw.ListGamesRequest()).games}
+        listed = c.ListGames(gw.ListGamesRequest()).games
+        assert not any(g.HasField("reference") for g in listed)
+        return {g.id: c.DescribeGame(gw.DescribeGameRequest(game=g.id)) for g in listed}
     finally:
         c.close()
 
