@@ -3,7 +3,7 @@ and protobuf: no .proto files, no generated code. Every message type, the game's
 view and its reference included, comes from the gateway's server reflection.
 
     pip install grpcio grpcio-reflection protobuf
-    python examples/reflection_client.py --gateway 127.0.0.1:50051 --game cuba
+    python examples/reflection_client.py --game cuba     # the gateway of `make run`
 
 It logs in as a guest, creates a private table with bots in the other seats, unpacks
 the game's typed reference and view, then follows the table on one Watch stream,
@@ -14,6 +14,7 @@ offered option (or amount) until the game ends.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import uuid
 from typing import Any
@@ -114,7 +115,8 @@ def play(gw: Gateway, game: str, seed: int) -> None:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--gateway", default="127.0.0.1:50051")
+    p.add_argument("--gateway", default=os.environ.get("TABLERO_GATEWAY", "127.0.0.1:50051"),
+                   help="gateway HOST:PORT (default $TABLERO_GATEWAY or %(default)s)")
     p.add_argument("--game", default="", help="game id (default: every game the gateway lists)")
     p.add_argument("--name", default="reflector")
     p.add_argument("--seed", type=int, default=1)
