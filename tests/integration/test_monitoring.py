@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
-import urllib.request
 from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +19,7 @@ from tablero.v1 import gateway_pb2 as gw
 
 from deploy.k8s import render
 from deploy.processes import free_port, start_gateway, start_rules, target
+from tests.service.test_metrics import scrape
 from tests.support import GatewayClient
 
 MONITORING = Path(__file__).resolve().parents[2] / "deploy" / "monitoring"
@@ -29,18 +28,6 @@ SCRAPE = yaml.safe_load((MONITORING / "prometheus.yml").read_text())
 FUNCTIONS = {"sum", "rate", "histogram_quantile", "avg", "max", "min", "count", "increase",
              "irate"}
 SAMPLE = re.compile(r"^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? ")
-
-
-def scrape(port: int) -> str:
-    deadline = time.time() + 10
-    while True:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=2) as r:
-                return r.read().decode()
-        except OSError:
-            if time.time() > deadline:
-                raise
-            time.sleep(0.1)
 
 
 def exported(text: str) -> dict[str, set[str]]:
