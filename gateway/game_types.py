@@ -1,4 +1,4 @@
-"""Server reflection for every game's types (decision 0005).
+"""Server reflection for every game's types (decision 0007).
 
 A client unpacks `SeatView.view` and `GameInfo.reference` (google.protobuf.Any) with
 the message types the gateway's reflection describes. The gateway never imports a

@@ -1,4 +1,4 @@
-"""Andean Abyss's static reference (GameInfo.reference, decision 0005): the map (AA 1.3)
+"""Andean Abyss's static reference (GameInfo.reference, decision 0007): the map (AA 1.3)
 and every card's text (AA 5.0), both editions, from the data files. No view repeats it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Cuba's static reference (GameInfo.reference, decision 0005): buildings with their
+"""Cuba's static reference (GameInfo.reference, decision 0007): buildings with their
 cost and effect (CU 7), every law (CU 10) and the five characters (CU 5.B), in a
 player's words. Built once from the data tables; no view repeats it."""
 

@@ -1,4 +1,4 @@
-"""A third-party client from the wire alone (issue 11, decision 0005): the reflection-only
+"""A third-party client from the wire alone (issue 11, decision 0007): the reflection-only
 example plays every game the gateway serves to the end, unpacking each game's typed view
 and reference with types fetched through the gateway's server reflection, and importing
 nothing of the project (no generated code either)."""
@@ -55,7 +55,7 @@ def every_game(platform, log_dir) -> Iterator[tuple[Proc, dict[str, Proc]]]:
 
 def game_infos(endpoint: str) -> dict[str, object]:
     """Every listed game's GameInfo as DescribeGame gives it (ListGames leaves out the
-    reference, decision 0005)."""
+    reference, decision 0007)."""
     c = GatewayClient(endpoint)
     c.login("describer")
     try:
