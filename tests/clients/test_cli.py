@@ -202,11 +202,24 @@ def test_leaving_hands_the_seat_to_a_bot_that_finishes_the_game(gateway, spawn):
         table = c.get_table(tid)
     assert last.outcome.finished and table.status == gateway_pb2.TABLE_STATUS_FINISHED
     assert table.seats[0].bot and table.your_seat == -1
-    assert table.seats[0].display_name == "Quitter" and not table.seats[0].player_id
-    # The result table keeps the name of the player who left.
-    w = spawn("watch", tid)
+
+
+def test_a_player_who_left_keeps_their_name_in_the_results(gateway, spawn):
+    with Client(gateway) as host:
+        host.login("Stayer")
+        t = host.create_table("duel", 2, {"rounds": "1"})
+        p = spawn("join", "--name", "Quitter", "--", t.invite_code)
+        p.expect(rf"Joined table {t.table_id} at seat 1\.")
+        plays = threading.Thread(target=host.play, args=(t.table_id, random_chooser(3)))
+        plays.start()
+        reply(p, "q", r"You left the table; a bot plays your seat from now on\.")
+        assert p.finish() == 0
+        plays.join(20)
+        seat = host.get_table(t.table_id).seats[1]
+    assert seat.bot and seat.display_name == "Quitter" and not seat.player_id
+    w = spawn("watch", t.table_id)
     w.expect(OVER)
-    w.expect(r"\d +0 +Quitter \(left, bot played\)")
+    w.expect(r"\d +1 +Quitter \(left, bot played\)")
     assert w.finish() == 0
 
 
