@@ -1,6 +1,7 @@
 """Run a gateway: `python -m gateway` (configuration from the environment, see README).
 
-Health checking (SERVING once Redis and every game answered), reflection,
+Health checking (SERVING once Redis and every game answered), reflection (with every
+game's view and reference types, game_types.py),
 Prometheus metrics (GATEWAY_METRICS_PORT), message-size limits, and a graceful
 drain on SIGTERM/SIGINT.
 """
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
+from grpc_reflection.v1alpha import reflection, reflection_pb2
 from prometheus_client import start_http_server
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
@@ -27,7 +28,7 @@ from services.runtime import loop, wire
 from services.runtime.serve import PENDING_LIMITS
 from services.runtime.signals import stop_requested
 
-from . import resp, workers
+from . import game_types, resp, workers
 from .config import Config
 from .driver import Driver
 from .matchmaking import Matchmaker
@@ -127,7 +128,8 @@ async def start(config: Config) -> Gateway:
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     names = (gateway_pb2.DESCRIPTOR.services_by_name["Gateway"].full_name,
              health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME)
-    reflection.enable_server_reflection(names, server)
+    await game_types.enable(server, names, (gateway_pb2.DESCRIPTOR, health_pb2.DESCRIPTOR,
+                                            reflection_pb2.DESCRIPTOR), router)
     port = listen(server, config)
     await server.start()
     for name in ("", names[0]):

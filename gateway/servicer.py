@@ -144,9 +144,12 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
         out = gw.ListGamesResponse()
         for game in sorted(self.router.stubs):
             try:
-                out.games.append(await self.router.info(game))
+                info = await self.router.info(game)
             except GatewayError:
                 log.warning("game %s is unavailable", game)
+                continue
+            out.games.add().CopyFrom(info)
+            out.games[-1].ClearField("reference")  # DescribeGame carries it (common.proto)
         return out
 
     @guard()

@@ -36,6 +36,8 @@ from .sessions import Session, Sessions, now_ms
 log = logging.getLogger("tablero.tables")
 
 MAX_RACE_RETRIES = 16
+# The kind of the public event closing every commit (gateway.proto TableEvent).
+COMMITTED = "tablero.committed"
 STATUS_PB = {"open": gw.TABLE_STATUS_OPEN, "playing": gw.TABLE_STATUS_PLAYING,
              "finished": gw.TABLE_STATUS_FINISHED}
 
@@ -325,8 +327,9 @@ class Tables:
         nv = version + 1
         events = [(vis_of(e), gw.TableEvent(version=nv, event=e).SerializeToString())
                   for e in t.events]
+        # Typed, without prose (decision 0004): clients hide it or use its data.
         marker = gw.TableEvent(version=nv, outcome=t.outcome, event=pb.Event(
-            kind="tablero.committed", text=f"Version {nv}.", visibility=pb.Visibility(public=True)))
+            kind=COMMITTED, visibility=pb.Visibility(public=True)))
         marker.event.data.update({"version": nv})
         for p in pending:
             marker.pending.add(id=p["id"], seat=p["seat"], kind=p["kind"], optional=p["opt"],

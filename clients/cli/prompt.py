@@ -1,13 +1,16 @@
 """A decision as a numbered menu, and a typed answer as a Choice.
 
 Options are numbered from 1; an option id is accepted too. An amount decision
-takes an integer in its range. Standing optional decisions (the game never waits
-on them) are listed after the main one as "o1", "o2"… and open their own menu.
+takes an integer in its range. Long option lists are laid out in columns so the
+board and the menu share one screen. Standing optional decisions (the game never
+waits on them) are listed on one line after the main one as "o1", "o2"… and open
+their own menu.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
 
 from rich.console import Group, RenderableType
@@ -17,35 +20,76 @@ from tablero.v1 import common_pb2
 
 from clients.sdk import make_choice
 
-HELP = ("Type an option's number (or its id), an amount, 'o<N>' for an optional "
-        "decision, 'v' to show the table again, 'q' to leave (a bot takes your seat).")
+HELP = ("Type an option's number (or its id), an amount, 'o<N>' for an optional decision, "
+        "'? <N>' for option N in full, '? <name>' for a card, building, law or space, "
+        "'v' to show the whole table again, 'q' to leave (a bot takes your seat).")
+ROWS_PER_COLUMN = 15
 
 
 @dataclasses.dataclass(frozen=True)
 class Command:
-    """A non-choice answer: 'view', 'help', 'leave', 'optional' (with index), 'back'."""
+    """A non-choice answer: 'view', 'help', 'leave', 'back', 'optional' (with index),
+    'lookup' (with the term)."""
 
     name: str
     index: int = 0
+    term: str = ""
 
 
-def menu(d: common_pb2.Decision, optional: list[common_pb2.Decision] | None = None
-         ) -> RenderableType:
+def menu(d: common_pb2.Decision, optional: list[common_pb2.Decision] | None = None,
+         width: int = 80) -> RenderableType:
     head = Text(d.prompt or d.kind, style="bold")
     if d.deadline_unix_ms:
         left = max(0, int(d.deadline_unix_ms / 1000 - time.time()))
         head.append(f"  (auto-played in {left}s)", style="dim")
+    parts: list[RenderableType] = [head, options_grid(d, width)]
+    if optional:
+        parts.append(optional_line(optional))
+    return Group(*parts)
+
+
+def options_grid(d: common_pb2.Decision, width: int) -> Table:
+    """The options numbered, in as many columns as keep the list to ROWS_PER_COLUMN rows
+    (labels cut to fit, '? <N>' shows one whole); the id follows a label in one column."""
     rows = Table.grid(padding=(0, 1))
-    if d.options:
+    n = len(d.options)
+    if not n:
+        rows.add_row("   ", f"Enter an amount from {d.amount.min} to {d.amount.max}.")
+        return rows
+    cols = max(1, math.ceil(n / ROWS_PER_COLUMN))
+    if cols == 1:
         for i, o in enumerate(d.options, 1):
             ref = Text(f"[{o.id}]" if o.label and o.label != o.id else "", style="dim")
-            rows.add_row(f"{i:>3}.", o.label or o.id, ref)
-    else:
-        rows.add_row("   ", f"Enter an amount from {d.amount.min} to {d.amount.max}.")
-    parts: list[RenderableType] = [head, rows]
-    for i, od in enumerate(optional or [], 1):
-        parts.append(Text(f"  o{i}. (optional) {od.prompt or od.kind}", style="dim"))
-    return Group(*parts)
+            rows.add_row(f"{i:>3}.", Text(o.label or o.id, overflow="fold"), ref)
+        return rows
+    per_col = math.ceil(n / cols)
+    cell = width // cols - 6
+    for _ in range(cols):
+        rows.add_column(no_wrap=True)
+        rows.add_column(no_wrap=True, max_width=cell, overflow="ellipsis")
+    for r in range(per_col):
+        cells: list[str | Text] = []
+        for c in range(cols):
+            i = c * per_col + r
+            if i < n:
+                o = d.options[i]
+                cells += [f"{i + 1:>3}.", Text(o.label or o.id, overflow="ellipsis")]
+            else:
+                cells += ["", ""]
+        rows.add_row(*cells)
+    return rows
+
+
+def optional_line(optional: list[common_pb2.Decision]) -> Text:
+    """The standing optional decisions on one line, prompts that differ only in their last
+    word told once: "govt: give Resources to o1 farc · o2 auc; auc: … to o3 farc"."""
+    groups: dict[str, list[str]] = {}
+    for i, od in enumerate(optional, 1):
+        head, _, last = (od.prompt or od.kind).rstrip(".").rpartition(" ")
+        groups.setdefault(head, []).append(f"o{i} {last}")
+    line = Text("  also, any time: ", style="dim")
+    return line.append("; ".join(f"{head} {' · '.join(ends)}".strip()
+                                 for head, ends in groups.items()), style="dim")
 
 
 def parse(text: str, d: common_pb2.Decision, n_optional: int = 0
@@ -57,6 +101,8 @@ def parse(text: str, d: common_pb2.Decision, n_optional: int = 0
         return Command("view")
     if low in ("?", "h", "help"):
         return Command("help")
+    if low.startswith("?"):
+        return Command("lookup", term=s[1:].strip())
     if low in ("q", "quit", "leave"):
         return Command("leave")
     if low in ("b", "back"):
@@ -66,6 +112,17 @@ def parse(text: str, d: common_pb2.Decision, n_optional: int = 0
     if not s:
         return "Please answer the decision (? for help)."
     return _answer(s, d)
+
+
+def option_text(d: common_pb2.Decision, term: str) -> Text | None:
+    """`? N`: option N in full, with its id and args; None when N is not an option."""
+    if not term.isdigit() or not 1 <= int(term) <= len(d.options):
+        return None
+    o = d.options[int(term) - 1]
+    text = Text(f"{term}. {o.label or o.id}", style="bold")
+    args = ", ".join(f"{k}={v}" for k, v in sorted(o.args.items()))
+    text.append(f"\n    id {o.id}" + (f"; {args}" if args else ""), style="dim")
+    return text
 
 
 def _answer(s: str, d: common_pb2.Decision) -> common_pb2.Choice | str:

@@ -1,9 +1,11 @@
 """The interactive terminal session: log in, find or create a table, play it out.
 
 The screen scrolls: the table's events print as they happen (other players'
-moves appear live), and when the game waits on you the view is drawn, then the
-decision as a numbered menu. Input is read by a daemon thread so events keep
-arriving while you think.
+moves appear live), and when the game waits on you the board is drawn, sized so
+that it and the decision's numbered menu fit the terminal together. The board is
+drawn again only when it changed or scrolled out of sight; otherwise the log
+lines since the last prompt are all that is new. Input is read by a daemon thread
+so events keep arriving while you think.
 """
 
 from __future__ import annotations
@@ -15,14 +17,16 @@ import threading
 from collections.abc import Awaitable
 from typing import Any
 
-from google.protobuf import json_format, struct_pb2
-from rich.console import Console
+from google.protobuf import any_pb2, json_format, struct_pb2
+from rich.console import Console, RenderableType
+from rich.text import Text
 from tablero.v1 import common_pb2, gateway_pb2
 
 from clients.sdk import AsyncClient, TableroError, waiting_decisions
 from clients.sdk.typed import ReflectionResolver, message_for_any, type_name
 
 from . import prompt, render
+from .screen import Screen
 
 
 class Leave(Exception):
@@ -56,16 +60,20 @@ class Terminal:
 
     def __init__(self, console: Console, client: AsyncClient, target: str) -> None:
         self.console = console
+        self.screen = Screen(console)
         self.client = client
         self.resolver = ReflectionResolver(target)
         self.input: LineInput | None = None
         self.names: list[str] = []
         self.game = ""
+        self.options: dict[str, str] = {}
+        self.references: dict[str, dict[str, Any]] = {}
         self.table_id = ""
         self.seat = -1
         self.prompting = False
         self.seen_version = -1
         self.log_caught_up = asyncio.Condition()
+        render.load_games()
 
     async def ask(self, question: str) -> str:
         if self.input is None:
@@ -76,33 +84,47 @@ class Terminal:
             return (await self.input.readline()).strip()
         finally:
             self.prompting = False
+            self.screen.count(1)  # the answer's line, echoed by the terminal
 
     # -- drawing ----------------------------------------------------------------
 
     async def refresh_table(self, table_id: str) -> gateway_pb2.TableInfo:
         table = await self.client.get_table(table_id)
         self.game = table.game
+        self.options = dict(table.options)
         self.names = render.seat_names(table, len(table.seats))
+        if self.game not in self.references:
+            info = await self.client.describe_game(self.game)
+            self.references[self.game] = (self.as_data(info.reference)
+                                          if info.HasField("reference") else {})
         return table
 
-    def view_data(self, view: common_pb2.SeatView) -> dict[str, Any]:
-        """The game view as JSON-like data, resolving its type through reflection
-        when this process does not know it; {} when nobody does."""
-        msg = message_for_any(view.view, self.resolver) if view.HasField("view") else None
+    def as_data(self, packed: any_pb2.Any) -> dict[str, Any]:
+        """A packed message as JSON-like data, its type resolved through reflection when
+        this process does not know it; {} when nobody does."""
+        msg = message_for_any(packed, self.resolver)
         if msg is None:
             return {}
         if isinstance(msg, struct_pb2.Struct):
             # A Struct is a map: sort it so the screen does not reshuffle between draws.
             data = json_format.MessageToDict(msg, preserving_proto_field_name=True)
             return dict(sorted(data.items()))
-        # A typed view: every field in declaration order, zeros included (money 0).
+        # A typed message: every field in declaration order, zeros included (money 0).
         return dict(json_format.MessageToDict(msg, preserving_proto_field_name=True,
                                               always_print_fields_with_no_presence=True))
 
-    def show_view(self, view: common_pb2.SeatView) -> None:
-        ctx = render.RenderContext(self.game, view, self.view_data(view), type_name(view.view),
-                                   self.names)
-        self.console.print(render.view_panel(ctx))
+    def context(self, view: common_pb2.SeatView, height: int | None) -> render.RenderContext:
+        return render.RenderContext(
+            self.game, view, self.as_data(view.view) if view.HasField("view") else {},
+            type_name(view.view), self.names, self.references.get(self.game, {}),
+            self.options, self.screen.width, height)
+
+    def show_view(self, view: common_pb2.SeatView, reserve: int = 0, force: bool = False,
+                  whole: bool = False) -> None:
+        """Draw the board when it changed or scrolled away, leaving `reserve` lines below
+        it (the menu); `whole`: every detail, however tall."""
+        self.screen.board(lambda height: render.view_panel(
+            self.context(view, None if whole else height)), reserve, force)
 
     def on_event(self, ev: gateway_pb2.TableEvent) -> None:
         """Print an event as it arrives (the commit markers only advance the clock)."""
@@ -115,12 +137,12 @@ class Terminal:
         if ev.event.kind in render.QUIET_KINDS:
             return
         if self.prompting:
-            self.console.print()
-        self.console.print(render.event_line(ev, self.seat))
+            self.screen.print("")
+        self.screen.print(render.event_line(ev, self.seat, self.names))
         if self.prompting:
             self.console.print("> ", end="")
 
-    async def catch_up(self, version: int, timeout_s: float = 1.0) -> None:
+    async def catch_up(self, version: int, timeout_s: float = 5.0) -> None:
         """Let the log print up to `version` before drawing a view of that version."""
         async with self.log_caught_up:
             with contextlib.suppress(TimeoutError):
@@ -134,26 +156,27 @@ class Terminal:
         await self.refresh_table(table_id)
         view = await self.client.get_view(table_id)
         self.seat = view.seat
-        self.console.print(f"Table {table_id}: {self.game}, you are seat {self.seat} "
-                           f"({self.names[self.seat] if self.seat >= 0 else 'spectator'}).")
+        self.screen.print(f"Table {table_id}: {self.game}, you are seat {self.seat} "
+                          f"({self.names[self.seat] if self.seat >= 0 else 'spectator'}).")
         try:
             await self.client.play(table_id, self.choose, on_event=self.on_event)
         except Leave:
             await self.client.leave_table(table_id)
-            self.console.print("You left the table; a bot plays your seat from now on.")
+            self.screen.print("You left the table; a bot plays your seat from now on.")
             return
         await self.show_end(table_id)
 
     async def show_end(self, table_id: str) -> None:
+        """The whole final board and the result table, players named."""
         await self.refresh_table(table_id)
         view = await self.client.get_view(table_id)
         await self.catch_up(view.version)
-        self.show_view(view)
-        self.console.print(render.outcome_table(view.outcome, self.names))
+        self.show_view(view, whole=True)
+        self.screen.print(render.outcome_table(view.outcome, self.names))
         mine = [r for r in view.outcome.results if r.seat == self.seat]
         if mine:
             verdict = "You win!" if mine[0].winner else f"You finish rank {mine[0].rank}."
-            self.console.print(verdict, style="bold")
+            self.screen.print(Text(verdict, style="bold"))
 
     async def choose(self, view: common_pb2.SeatView, d: common_pb2.Decision
                      ) -> common_pb2.Choice:
@@ -166,18 +189,27 @@ class Terminal:
             if waiting_decisions(fresh):
                 view, d = fresh, waiting_decisions(fresh)[0]
         optional = [o for o in view.decisions if o.optional]
-        self.show_view(view)
+        menu = prompt.menu(d, optional, self.screen.width)
+        reserve = render.lines(menu, self.screen.width) + 1
+        again = True
         while True:
-            self.console.print(prompt.menu(d, optional))
+            if again:  # the board (drawn again if it changed or scrolled away), the menu
+                self.show_view(view, reserve)
+                self.screen.print(menu)
+            again = True
             answer = prompt.parse(await self.ask("> "), d, len(optional))
             if isinstance(answer, common_pb2.Choice):
                 return answer
             if isinstance(answer, str):
-                self.console.print(answer, style="yellow")
+                self.screen.print(Text(answer, style="yellow"))
             elif answer.name == "view":
-                self.show_view(view)
+                self.show_view(view, reserve, force=True, whole=True)
             elif answer.name == "help":
-                self.console.print(prompt.HELP)
+                self.screen.print(prompt.HELP)
+            elif answer.name == "lookup":
+                # What was looked up stays in sight: the menu is still just above it.
+                self.screen.print(self.lookup(view, d, answer.term))
+                again = False
             elif answer.name == "leave":
                 raise Leave
             elif answer.name == "optional":
@@ -185,16 +217,25 @@ class Terminal:
                 if choice is not None:
                     return choice
 
+    def lookup(self, view: common_pb2.SeatView, d: common_pb2.Decision,
+               term: str) -> RenderableType:
+        """`? TERM`: option N in full, or what the game's lookup finds."""
+        found: RenderableType | None = prompt.option_text(d, term)
+        if found is None:
+            lookup = render.lookup_for(self.game, type_name(view.view))
+            found = lookup(self.context(view, None), term) if lookup else None
+        return found or Text(f"Nothing called {term!r} here (? for help).", style="yellow")
+
     async def choose_optional(self, d: common_pb2.Decision) -> common_pb2.Choice | None:
         while True:
-            self.console.print(prompt.menu(d))
+            self.screen.print(prompt.menu(d, width=self.screen.width))
             answer = prompt.parse(await self.ask("(b = back) > "), d)
             if isinstance(answer, common_pb2.Choice):
                 return answer
             if isinstance(answer, prompt.Command) and answer.name == "back":
                 return None
             if isinstance(answer, str):
-                self.console.print(answer, style="yellow")
+                self.screen.print(Text(answer, style="yellow"))
 
     # -- spectating -------------------------------------------------------------
 
@@ -215,7 +256,7 @@ async def run_with_errors(console: Console, coro: Awaitable[None]) -> int:
     try:
         await coro
     except TableroError as e:
-        console.print(f"[red]{e.code.name}[/red]: {e.message}")
+        console.print(Text.assemble((e.code.name, "red"), f": {e.message}"))
         return 1
     except EOFError:
         console.print("\nInput closed; leaving the client (your seat stays yours).")

@@ -47,9 +47,9 @@ if op == 'join' then
 elseif op == 'leave' then
   if seat < 0 then return {0, 'not_seated'} end
   if status == 'finished' then return {0, 'finished'} end
+  -- The seat keeps the leaver's name (results name who played it); a bot plays it now.
   bots[seat + 1] = true
   players[seat + 1] = ''
-  names[seat + 1] = 'bot'
   local anyone = false
   for i = 1, #players do
     if players[i] ~= '' then anyone = true end

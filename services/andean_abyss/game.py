@@ -15,7 +15,17 @@ from services.kernel.outcome import Outcome
 
 from . import board as B
 from . import data as D
-from . import deployment, operations, propaganda, sequence, setup, victory, views, zones
+from . import (
+    deployment,
+    operations,
+    propaganda,
+    reference,
+    sequence,
+    setup,
+    victory,
+    views,
+    zones,
+)
 from .constants import FACTION_IDS, MAX_AID, MAX_BASES, MAX_RESOURCES, NKINDS
 from .events import PROGRAMS, cards
 from .events import lib as event_lib
@@ -92,6 +102,9 @@ class AndeanAbyss(Game[AAState]):
 
     def view(self, st: AAState, seat: int | None) -> Any:
         return views.view(st, seat)
+
+    def reference(self) -> Any:
+        return reference.reference()
 
     def check_invariants(self, st: AAState) -> None:
         check_invariants(st)

@@ -10,7 +10,17 @@ from services.kernel.flow import Flow, Proc
 from services.kernel.game import Game, GameOptionSpec
 from services.kernel.outcome import Outcome
 
-from . import buildings, decrees, end_of_round, invariants, parliament, proposals, scoring, setup
+from . import (
+    buildings,
+    decrees,
+    end_of_round,
+    invariants,
+    parliament,
+    proposals,
+    reference,
+    scoring,
+    setup,
+)
 from .actions import PROCS as ACTION_PROCS
 from .actions import architect, foreman, mayor, trader, worker
 from .bots import HeuristicBot
@@ -77,6 +87,9 @@ class Cuba(Game[CubaState]):
 
     def view(self, st: CubaState, seat: int | None) -> Any:
         return build_view(st, seat)
+
+    def reference(self) -> Any:
+        return reference.reference()
 
     def check_invariants(self, st: CubaState) -> None:
         invariants.check(st)

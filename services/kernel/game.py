@@ -98,5 +98,11 @@ class Game(ABC, Generic[S]):
         Build it by projection: copy in only what that seat may see.
         """
 
+    def reference(self) -> Any | None:
+        """The game's static reference (a protobuf message), the same for every table: data
+        a client needs to explain the board and the options (building costs, card texts,
+        map spaces) but that no view repeats. None when the views say everything."""
+        return None
+
     def check_invariants(self, st: S) -> None:
         """Raise RulesBug when the state breaks an invariant (used by tests and playouts)."""

@@ -100,4 +100,7 @@ def game_info_pb(game: Game[Any]) -> pb.GameInfo:
     for o in game.option_specs:
         info.options.add(name=o.name, description=o.description, values=o.values,
                          default_value=o.default)
+    reference = game.reference()
+    if reference is not None:
+        info.reference.Pack(reference)
     return info

@@ -1,9 +1,9 @@
 """Serve a game module as a Rules service: `python -m services.<game> --port N`.
 
 The server has gRPC health checking (SERVING only once started, NOT_SERVING
-while draining), server reflection, Prometheus metrics (optional HTTP port),
-message-size limits, and drains gracefully on SIGTERM/SIGINT:
-enter_graceful_shutdown, then stop(grace).
+while draining), server reflection (the game's view and reference types
+included), Prometheus metrics (optional HTTP port), message-size limits, and
+drains gracefully on SIGTERM/SIGINT: enter_graceful_shutdown, then stop(grace).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import sys
 from typing import Any
 
 import grpc
+from google.protobuf import descriptor_pool
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from prometheus_client import start_http_server
@@ -53,6 +54,19 @@ def server_options(max_message: int) -> list[tuple[str, Any]]:
     ]
 
 
+def check_reflected_types(game: Game[Any]) -> None:
+    """Reflection serves the default descriptor pool: the game's view and reference types
+    must be in it (their generated modules imported), or no client could unpack them."""
+    reference = game.reference()
+    names = [game.view_type] + ([] if reference is None else [reference.DESCRIPTOR.full_name])
+    for name in names:
+        try:
+            descriptor_pool.Default().FindMessageTypeByName(name)
+        except KeyError:
+            raise RuntimeError(f"{game.id}: type {name} is not in the descriptor pool; import "
+                               "its generated module") from None
+
+
 async def start(game: Game[Any], host: str = "127.0.0.1", port: int = 0,
                 max_message: int = DEFAULT_MAX_MESSAGE,
                 ) -> tuple[grpc.aio.Server, int, health.aio.HealthServicer]:
@@ -68,6 +82,7 @@ async def start(game: Game[Any], host: str = "127.0.0.1", port: int = 0,
         health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
         reflection.SERVICE_NAME,
     )
+    check_reflected_types(game)
     reflection.enable_server_reflection(service_names, server)
     bound = server.add_insecure_port(f"{host}:{port}")
     await server.start()

@@ -7,24 +7,20 @@ checks what the screen said against what the gateway recorded.
 
 from __future__ import annotations
 
-import fcntl
 import io
 import json
 import os
-import pty
 import re
-import struct
 import subprocess
 import sys
-import termios
 import threading
 
-import pexpect
-import pexpect.fdpexpect
 import pytest
 from tablero.v1 import gateway_pb2
 
 from clients.sdk import Client, random_chooser
+
+from .ptyterm import Terminal, terminals
 
 STAKE = r"Enter an amount from (\d+) to (\d+)\."
 TURN = r"Draw a card or pass\."
@@ -33,44 +29,10 @@ OVER = r"Game over"
 MENUS = [STAKE, TURN, PLAY, OVER]
 
 
-class Terminal(pexpect.fdpexpect.fdspawn):
-    """`tablero` in a fresh pseudo-terminal (110 x 60, TERM=dumb so no colour codes).
-
-    The child is started with subprocess (fork+exec in C) rather than pexpect's
-    Python-level fork: this test process runs gRPC threads, and a Python fork of
-    it must not run anything before exec."""
-
-    def __init__(self, gateway: str, *args: str) -> None:
-        master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 60, 110, 0, 0))
-        env = dict(os.environ, TERM="dumb", COLUMNS="110", LINES="60")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "clients", "--gateway", gateway, *args],
-            stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
-        os.close(slave)
-        super().__init__(master, encoding="utf-8", timeout=20)
-
-    def finish(self) -> int:
-        """Expect the end of output; the exit status."""
-        self.expect(pexpect.EOF)
-        code = self.proc.wait(10)
-        os.close(self.child_fd)
-        return code
-
-
 @pytest.fixture
 def spawn(gateway):
-    made: list[Terminal] = []
-
-    def start(*args: str) -> Terminal:
-        made.append(Terminal(gateway, *args))
-        return made[-1]
-
-    yield start
-    for t in made:
-        if t.proc.poll() is None:
-            t.proc.kill()
-            t.proc.wait()
+    with terminals(gateway) as start:
+        yield start
 
 
 def answer_until_over(p: Terminal, stake: int = 3) -> dict[str, int]:
@@ -111,15 +73,15 @@ def test_play_against_bots_from_the_menu_to_the_end(gateway, redis, spawn):
     # The first view: the seat's hand, the per-seat table, then the stake prompt.
     p.expect(r"hand\s+(\d+), (\d+), (\d+)")
     hand = sorted(int(x) for x in p.match.groups())
-    p.expect(r"0: Ann \(you\)\s+1: bot \(bot\)")
+    p.expect(r"0: Ann \(you\)\s+1: bot 1")
     p.expect(STAKE)
     assert p.match.groups() == ("0", "3")
     reply(p, "seven", r"Type a whole number from 0 to 3\.")
     reply(p, "9", r"The amount must be from 0 to 3\.")
-    reply(p, "2", r"Seat 0 sets the stake to 2\.")
+    reply(p, "2", r"Ann sets the stake to 2\.")
     p.expect(TURN + r"\s.*\n\s+1\. Draw a card .*\n\s+2\. Pass")
     reply(p, "5", r"Choose a number from 1 to 2\.")
-    reply(p, "pass", r"Seat 0 passes\.")
+    reply(p, "pass", r"Ann passes\.")
     p.expect(PLAY + rf"\s.*\n\s+1\. card:{hand[0]}\s")
     reply(p, "1", rf"You committed card:{hand[0]}\.")
     asked = answer_until_over(p)
@@ -138,11 +100,19 @@ def test_play_against_bots_from_the_menu_to_the_end(gateway, redis, spawn):
     assert verdict == ("win!" if me.winner else f"finish rank {me.rank}")
 
 
-def public_texts(gateway: str, tid: str) -> list[str]:
-    """The table's public event texts, as a spectator's Watch gives them."""
+def public_texts(gateway: str, tid: str, names: list[str]) -> list[str]:
+    """The table's public event texts, as a spectator's Watch gives them, with the seat
+    their data names shown by name as the terminal client shows it; no commit markers."""
     with Client(gateway) as c:
         c.login("spectator")
-        return [ev.event.text for ev in c.watch(tid) if ev.event.kind != "tablero.committed"]
+        events = [ev.event for ev in c.watch(tid)]
+    assert all(e.text == "" for e in events if e.kind == "tablero.committed")
+    shown = []
+    for e in events:
+        if e.kind != "tablero.committed":
+            seat = int(e.data["seat"]) if "seat" in e.data else -1
+            shown.append(e.text.replace(f"Seat {seat}", names[seat]) if seat >= 0 else e.text)
+    return shown
 
 
 def missing_in_order(screen: str, lines: list[str]) -> str | None:
@@ -175,11 +145,11 @@ def test_invite_a_friend_whose_moves_appear_live(gateway, redis, spawn):
     log = log_of(redis, table.table_id)
     assert {e["by"] for e in log} == {"player"} and {e["seat"] for e in log} == {0, 1}
     text = screen.getvalue()
-    public = public_texts(gateway, table.table_id)
-    friend_moves = [t for t in public if t.startswith("Seat 1 ")]
+    public = public_texts(gateway, table.table_id, ["Host", "Friend"])
+    friend_moves = [t for t in public if t.startswith("Friend ")]
     assert friend_moves and missing_in_order(text, public) is None
     # Round 2 is led by seat 1: its stake was on screen before the host's next turn.
-    led = text.find("Seat 1 sets the stake")
+    led = text.find("Friend sets the stake")
     assert 0 <= led < text.rfind("Draw a card or pass.")
 
 
@@ -211,7 +181,7 @@ def test_watch_a_table_as_a_spectator_sees_public_events_only(gateway, spawn):
         p.expect(OVER)
         assert p.finish() == 0
     text = screen.getvalue()
-    public = public_texts(gateway, t.table_id)
+    public = public_texts(gateway, t.table_id, ["Shown", "bot 1"])
     assert missing_in_order(text, public) is None
     # No private text reached the spectator's screen.
     assert "You drew" not in text and "You are dealt" not in text
@@ -232,6 +202,25 @@ def test_leaving_hands_the_seat_to_a_bot_that_finishes_the_game(gateway, spawn):
         table = c.get_table(tid)
     assert last.outcome.finished and table.status == gateway_pb2.TABLE_STATUS_FINISHED
     assert table.seats[0].bot and table.your_seat == -1
+
+
+def test_a_player_who_left_keeps_their_name_in_the_results(gateway, spawn):
+    with Client(gateway) as host:
+        host.login("Stayer")
+        t = host.create_table("duel", 2, {"rounds": "1"})
+        p = spawn("join", "--name", "Quitter", "--", t.invite_code)
+        p.expect(rf"Joined table {t.table_id} at seat 1\.")
+        plays = threading.Thread(target=host.play, args=(t.table_id, random_chooser(3)))
+        plays.start()
+        reply(p, "q", r"You left the table; a bot plays your seat from now on\.")
+        assert p.finish() == 0
+        plays.join(20)
+        seat = host.get_table(t.table_id).seats[1]
+    assert seat.bot and seat.display_name == "Quitter" and not seat.player_id
+    w = spawn("watch", t.table_id)
+    w.expect(OVER)
+    w.expect(r"\d +1 +Quitter \(left, bot played\)")
+    assert w.finish() == 0
 
 
 def tablero_tables(gateway: str, *args: str) -> str:

@@ -5,7 +5,7 @@ with its generic fallback."""
 from __future__ import annotations
 
 from rich.console import Console
-from tablero.v1 import common_pb2
+from tablero.v1 import common_pb2, gateway_pb2
 
 from clients.cli import prompt, render
 
@@ -50,6 +50,8 @@ def test_bad_answers_say_what_is_expected():
 def test_commands_and_optional_decisions():
     assert prompt.parse("v", OPTS) == prompt.Command("view")
     assert prompt.parse("?", OPTS) == prompt.Command("help")
+    assert prompt.parse("? sugar mill", OPTS) == prompt.Command("lookup", term="sugar mill")
+    assert prompt.parse("?2", OPTS) == prompt.Command("lookup", term="2")
     assert prompt.parse("q", OPTS) == prompt.Command("leave")
     assert prompt.parse("o1", OPTS, n_optional=1) == prompt.Command("optional", 0)
     # Without that many optional decisions "o2" is just a wrong answer.
@@ -61,14 +63,41 @@ def test_menu_numbers_options_and_lists_optional_decisions():
     assert "Play a character." in text
     assert "1. Mayor" in text and "[character:mayor]" in text
     assert "3. done" in text and "[done]" not in text  # label == id: shown once
-    assert "o1. (optional) Give resources to another faction." in text
+    assert "also, any time: Give resources to another o1 faction" in text
     assert "Enter an amount from 2 to 9." in screen(prompt.menu(AMOUNT))
+
+
+def give(seat: int, faction: str, to: str) -> common_pb2.Decision:
+    return common_pb2.Decision(id=f"g{seat}{to}", seat=seat, optional=True,
+                               prompt=f"{faction}: give Resources to {to}.",
+                               amount=common_pb2.AmountRange(min=1, max=5))
+
+
+def test_optional_decisions_differing_in_their_last_word_share_one_line():
+    line = prompt.optional_line([give(0, "govt", "farc"), give(0, "govt", "auc"),
+                                 give(0, "auc", "farc")])
+    assert line.plain == ("  also, any time: govt: give Resources to o1 farc · o2 auc; "
+                          "auc: give Resources to o3 farc")
+
+
+def test_long_option_lists_go_in_columns_of_at_most_15_rows():
+    many = decision(options=[common_pb2.Option(id=f"space:s{i}", label=f"March into Space {i}")
+                             for i in range(1, 46)])
+    rows = screen(prompt.menu(many, width=80)).splitlines()
+    assert len(rows) == 1 + 15
+    assert rows[1].split() == ["1.", "March", "into", "Space", "1", "16.", "March", "into",
+                               "Space", "16", "31.", "March", "into", "Space", "31"]
+    assert max(len(r) for r in rows) <= 80
+    assert prompt.parse("45", many).option_id == "space:s45"
+    shown = prompt.option_text(many, "45")
+    assert shown is not None and shown.plain == "45. March into Space 45\n    id space:s45"
+    assert prompt.option_text(many, "46") is None
 
 
 def context(data: dict, game: str = "somegame", seat: int = 1) -> render.RenderContext:
     view = common_pb2.SeatView(seat=seat, version=12)
     return render.RenderContext(game, view, data, "google.protobuf.Struct",
-                                ["Ann", "Bob (bot)", "Cy"])
+                                ["Ann", "Bob (left, bot played)", "Cy"], width=100)
 
 
 def rows_of(text: str) -> list[list[str]]:
@@ -79,9 +108,10 @@ def test_generic_renderer_puts_per_seat_lists_in_a_seats_table():
     ctx = context({"money": [3, 5, 8], "round": 4.0, "market": {"sugar": 2, "rum": 0},
                    "deck": [1, 2]})
     text = screen(render.view_panel(ctx))
-    assert "somegame · seat 1 · version 12" in text
+    assert "somegame · seat 1: Bob (left, bot played)" in text
+    assert "version" not in text  # the board changes only when the game does
     rows = rows_of(text)
-    assert ["0:", "Ann", "1:", "Bob", "(bot)", "(you)", "2:", "Cy"] in rows
+    assert ["0:", "Ann", "1:", "Bob", "(left,", "bot", "played)", "(you)", "2:", "Cy"] in rows
     assert ["money", "3", "5", "8"] in rows
     assert ["round", "4"] in rows and ["market", "sugar", "2"] in rows  # empty entries left out
     assert ["deck", "1,", "2"] in rows  # not per seat: two entries, three seats
@@ -108,3 +138,38 @@ def test_a_registered_renderer_wins_over_the_generic_one():
     assert "custom board, round 2" in screen(render.view_panel(
         context({"round": 2}, game="somegame-registered")))
     assert render.renderer_for("othergame", "x.y.View") is render.render_generic
+
+
+def test_seat_names_tell_bots_from_players_who_left():
+    table = gateway_pb2.TableInfo(seats=[
+        gateway_pb2.SeatInfo(seat=0, player_id="p1", display_name="Ann"),
+        gateway_pb2.SeatInfo(seat=1, display_name="bot", bot=True),
+        gateway_pb2.SeatInfo(seat=2, display_name="Cy", bot=True),
+        gateway_pb2.SeatInfo(seat=3)])
+    assert render.seat_names(table, 4) == ["Ann", "bot 1", "Cy (left, bot played)", "seat 3"]
+    result = common_pb2.Outcome(finished=True, results=[
+        common_pb2.SeatResult(seat=2, rank=1, winner=True, score=9)])
+    assert "Cy (left, bot played)" in screen(render.outcome_table(result,
+                                                                  render.seat_names(table, 4)))
+
+
+def event(text: str, **data) -> common_pb2.Event:
+    ev = common_pb2.Event(kind="cuba.played", text=text)
+    ev.data.update(data)
+    return ev
+
+
+def test_events_name_the_seats_their_data_names():
+    names = ["Ann", "bot 1", "Cy"]
+    assert render.event_text(event("Seat 2 plays the Mayor.", seat=2), names) == \
+        "Cy plays the Mayor."
+    assert render.event_text(event("Seat 1's worker yields 2 wood.", seat=1), names) == \
+        "bot 1's worker yields 2 wood."
+    # A seat the data does not name stays as written; an event without text is told
+    # from its data, never as a Python repr.
+    assert render.event_text(event("Seat 1 waits; seat 2 leads.", seat=1), names) == \
+        "bot 1 waits; seat 2 leads."
+    told = render.event_text(event("", seat=0, yard={"wood": 2, "stone": 1}), names)
+    assert told == "played: seat 0 · yard: stone 1, wood 2" and "{" not in told
+    marker = gateway_pb2.TableEvent(version=3, event=common_pb2.Event(kind="tablero.committed"))
+    assert marker.event.kind in render.QUIET_KINDS
