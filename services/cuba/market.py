@@ -56,9 +56,11 @@ def sell(st: CubaState, seat: int, item: int) -> int:
 
 
 def cheapest_crops(st: CubaState) -> list[int]:
-    """CU 5.B.2 special use [CU-G-12]: crops with the minimum buy cost that the supply has."""
-    low = min(buy_price(st, c) for c in CROPS)
-    return [c for c in CROPS if buy_price(st, c) == low and st.supply[c] > 0]
+    """CU 5.B.2 special use [CU-G-12]: among the crops the supply has, those with the
+    minimum buy cost (a cheaper crop the supply lacks does not block the others)."""
+    have = [c for c in CROPS if st.supply[c] > 0]
+    low = min((buy_price(st, c) for c in have), default=0)
+    return [c for c in have if buy_price(st, c) == low]
 
 
 def adjust_market(st: CubaState, items: tuple[int, ...], delta: int) -> dict[int, int]:

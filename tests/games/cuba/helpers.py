@@ -21,8 +21,9 @@ from services.cuba.data import DATA
 from services.cuba.game import FLOW
 from services.cuba.setup import new_state
 from services.cuba.state import CubaState
+from services.kernel import codec, engine
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Choice, Decision
+from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.engine import checked_decision
 from services.kernel.events import Event
 from services.kernel.state import Frame
@@ -153,3 +154,40 @@ class Table:
 
 def fresh_farm(st: CubaState, seat: int) -> None:
     st.players[seat].buildings = [NO_BUILDING] * 12
+
+
+class Wire:
+    """Drives a scenario through `engine.act`, the entry point the rules service calls:
+    the state travels as bytes, every choice is checked against the decisions offered."""
+
+    def __init__(self, st: CubaState, proc: str, **vars: Any) -> None:
+        t = Table(st).start(proc, **vars)
+        self.data = codec.encode(t.st)
+        self.events: list[Event] = list(t.events)
+
+    @property
+    def st(self) -> CubaState:
+        return codec.decode(self.data, CubaState)
+
+    def decision(self, seat: int | None = None) -> Decision:
+        ds = [d for d in engine.view(GAME, self.data, None).pending
+              if seat is None or d.seat == seat]
+        assert len(ds) == 1, f"expected one decision, got {ds}"
+        return ds[0]
+
+    def options(self, seat: int | None = None) -> dict[str, Option]:
+        return {o.id: o for o in self.decision(seat).options}
+
+    def choose(self, option: str | int, seat: int | None = None) -> Wire:
+        d = self.decision(seat)
+        c = (Choice(d.id, amount=option) if isinstance(option, int)
+             else Choice(d.id, option_id=option))
+        step = engine.act(GAME, self.data, d.seat, c)
+        self.data = step.state
+        self.events += step.events
+        return self
+
+    def play(self, *options: str, seat: int | None = None) -> Wire:
+        for o in options:
+            self.choose(o, seat)
+        return self

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from services.cuba.constants import ITEM_INDEX, Space
 
-from .helpers import Table, blank, give, set_market, storage, yard
+from .helpers import Table, Wire, blank, give, set_market, storage, yard
 
 CIT, TOB, RUM = ITEM_INDEX["citrus"], ITEM_INDEX["tobacco"], ITEM_INDEX["rum"]
 
@@ -78,6 +78,22 @@ def test_tv07_cheapest_crop_only() -> None:
     set_market(st, citrus=1, sugar_cane=4, tobacco=0)
     t = Table(st).start("trader", seat=0)
     assert [o for o in t.options() if o.startswith("free_crop")] == ["free_crop:sugar_cane"]
+
+
+def test_cu_5_b_2_free_crop_is_the_cheapest_crop_the_supply_has() -> None:
+    """CU 5.B.2 special use [CU-G-12]: sugar cane is cheapest (3) but the supply has none, so
+    the cheapest crop the supply still has is offered: citrus at 4 (tobacco costs 6)."""
+    st = blank()
+    set_market(st, citrus=3, sugar_cane=4, tobacco=1)
+    give(st, 1, "storage", sugar_cane=st.supply[ITEM_INDEX["sugar_cane"]])
+    w = Wire(st, "trader", seat=0)
+    free = [o for o in w.options() if o.startswith("free_crop")]
+    assert free == ["free_crop:citrus"]
+    market, supply = list(w.st.market), w.st.supply[CIT]
+    w.choose("free_crop:citrus")
+    after = w.st
+    assert yard(after, 0) == {"citrus": 1} and after.supply[CIT] == supply - 1
+    assert after.market == market and after.markers[Space.TRADER_CROP] == 0
 
 
 def test_special_use_not_after_trading() -> None:
