@@ -32,6 +32,7 @@ from .farm import count_open
 from .laws import buildings_owned, in_force, tax_due
 from .market import adjust_market
 from .state import CubaState
+from .words import bundle_counts, counts_text
 
 DECLINE = "decline"
 
@@ -129,8 +130,12 @@ class PayDutyProc(Proc[CubaState]):
         bundles = duty_payments(st, seat, duty)
         if not bundles:
             return []
-        options: list[Option] = [opt("give", bundle_id(b), f"Give {bundle_id(b)} for "
-                                     f"{duty.vp} VP") for b in bundles]
+        base, bonus = duty_vp(st, seat, duty)
+        vp = base + bonus
+        why = f" ({base} + {bonus} for paying both taxes)" if bonus else ""
+        options: list[Option] = [
+            opt("give", bundle_id(b), f"Give {counts_text(bundle_counts(b))} for {vp} VP{why}",
+                items=bundle_id(b), vp=str(vp)) for b in bundles]
         options.append(opt(DECLINE, label="Do not give"))
         return [ask(st, seat, "pay_duty", f"Tax in kind ({duty.name}): give?", options)]
 
@@ -144,9 +149,8 @@ class PayDutyProc(Proc[CubaState]):
         items = split(c.option_id)[1]
         for name in items.split("+"):
             spend(st, seat, ITEM_INDEX[name])
-        p = st.players[seat]
-        p.paid_duty = True
-        vp = duty.vp + (DATA.bonus_vp if p.paid_tax else 0)
+        vp = sum(duty_vp(st, seat, duty))
+        st.players[seat].paid_duty = True
         score(st, seat, vp)
         ctx.emit("cuba.duty_paid", f"Seat {seat} gives {items} for {vp} VP.",
                  {"seat": seat, "items": items, "vp": vp})
@@ -156,6 +160,11 @@ class PayDutyProc(Proc[CubaState]):
         ctx.emit("cuba.duty_unpaid", f"Seat {fr.vars['seat']} cannot give the tax in kind.",
                  {"seat": fr.vars["seat"]})
         pop(st)
+
+
+def duty_vp(st: CubaState, seat: int, duty: Law) -> tuple[int, int]:
+    """CU 5.D.2: the tax in kind's VP and the +1 bonus for a seat that paid the tax too."""
+    return duty.vp, DATA.bonus_vp if st.players[seat].paid_tax else 0
 
 
 def bundle_id(bundle: tuple[int, ...]) -> str:
