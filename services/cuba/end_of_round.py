@@ -53,7 +53,7 @@ class EndOfRoundProc(Proc[CubaState]):
     def step(self, ctx: Ctx, st: CubaState, fr: Frame) -> None:
         st.phase = Phase.END_OF_ROUND
         discard_yard_crops(ctx, st)
-        depart(ctx, st, departing(st))
+        depart(ctx, st, departing(st), "end_of_round")
         advance_and_refill(ctx, st)
         reset_round(st)
         pop(st)
