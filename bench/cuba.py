@@ -11,6 +11,7 @@ import time
 
 from services.cuba import GAME
 from services.kernel import engine, rng
+from services.kernel.events import Event
 from services.kernel.playout import random_playout
 
 
@@ -26,16 +27,21 @@ def speed(games: int = 200, seats: int = 4) -> None:
           f"{choices / elapsed:.0f} choices/s, {choices / games:.0f} choices/game")
 
 
-def play(seed: int, seats: int, policies: list[str]) -> engine.Step:
-    """One game; each seat's choices come from `engine.suggest` with its policy."""
+def play(seed: int, seats: int, policies: list[str],
+         events: list[Event] | None = None) -> engine.Step:
+    """One game; each seat's choices come from `engine.suggest` with its policy. The
+    game's events are appended to `events` when given."""
     step = engine.setup(GAME, seats, {}, seed)
     r = rng.seeded(seed, stream=5)
-    while step.outcome is None:
+    while True:
+        if events is not None:
+            events += step.events
+        if step.outcome is not None:
+            return step
         waiting = step.waiting()
         d = waiting[rng.randbelow(r, len(waiting))]
         choice = engine.suggest(GAME, step.state, d.seat, d.id, policies[d.seat])
         step = engine.act(GAME, step.state, d.seat, choice)
-    return step
 
 
 def bots(games: int = 500, seats: int = 4) -> None:
