@@ -294,7 +294,7 @@ def score_trader(s: Seen, d: Decision, o: Option) -> float:
     if verb == "sell":
         return sell_gain(s, arg, o)
     if verb == "buy":
-        price = int(o.label.rsplit(" ", 1)[1])
+        price = int(o.args["price"])
         gain = crop_value(s, arg) if arg in CROP_IDS else ITEM_VALUE[arg]
         return gain + (1.5 if free_berth_slots(s, arg) and s.has_card("mayor") else 0.0) \
             - price * PESO_VP - 0.6
@@ -303,7 +303,7 @@ def score_trader(s: Seen, d: Decision, o: Option) -> float:
 
 def sell_gain(s: Seen, item: str, o: Option) -> float:
     """Sell crops that would rot in the yard, or anything when short of tax money."""
-    price = int(o.label.rsplit(" ", 1)[1])
+    price = int(o.args["price"])
     rots = item in CROP_IDS and s.in_yard(item) > 0 and not s.has_card("foreman") and \
         not s.has_card("mayor") and item not in s.duty_items()
     if rots:

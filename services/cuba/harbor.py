@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from services.kernel.ctx import Ctx
+from services.kernel.decisions import Option
 
 from .constants import BERTHS, CARGO, ITEM_IDS, NO_SHIP, POSITION_IDS, LawKind, Position
 from .data import DATA
+from .decide import opt
 from .economy import held, remove_held, score
 from .laws import law_in_force
 from .state import CubaState
@@ -33,6 +35,22 @@ def loadable_items(st: CubaState, seat: int, pos: int) -> list[int]:
         return []
     p = st.players[seat]
     return [i for i in CARGO if held(p, i) > 0 and free_slots(st, ship, i) > 0]
+
+
+def fitting_units(st: CubaState, seat: int, pos: int) -> int:
+    """How many of the seat's units could go onto the ship in this berth (CU 5.B.5)."""
+    ship = st.harbor[pos]
+    p = st.players[seat]
+    return sum(min(held(p, i), free_slots(st, ship, i)) for i in loadable_items(st, seat, pos))
+
+
+def load_option(oid: str, st: CubaState, pos: int, item: int, **extra: str) -> Option:
+    """Loading one unit (Mayor or trading office): where it goes and the VP it scores."""
+    ship = st.harbor[pos]
+    vp = DATA.berth_vp[pos]
+    return opt(oid, f"Load 1 {item_name(item)} onto {ship_name(ship)} at {POSITION_NAMES[pos]} "
+               f"for {vp} VP", item=ITEM_IDS[item], position=POSITION_IDS[pos],
+               ship=DATA.ships[ship].id, vp=vp, **extra)
 
 
 def load_unit(ctx: Ctx, st: CubaState, seat: int, pos: int, item: int) -> None:

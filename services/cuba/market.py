@@ -26,6 +26,11 @@ def sell_price(st: CubaState, item: int) -> int:
     return row.prices[n] if n < row.capacity else row.sell_when_full
 
 
+def row_full(st: CubaState, item: int) -> bool:
+    """CU 5.B.2: a full row: a sale goes to the supply at its fixed price."""
+    return st.market[item] >= DATA.market[item].capacity
+
+
 def can_buy(st: CubaState, seat: int, item: int) -> bool:
     available = st.market[item] > 0 or st.supply[item] > 0
     return available and st.players[seat].money >= buy_price(st, item)

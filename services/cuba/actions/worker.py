@@ -11,16 +11,28 @@ discarded water", with water spent only when it buys a field.
 from __future__ import annotations
 
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Choice, Decision
+from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import AskProc, Proc, goto, pop
 from services.kernel.state import Frame
 
-from ..constants import FIELD_IDS, FIELD_INDEX, ITEM_IDS, NO_BUILDING, FieldClass, Item
+from ..constants import (
+    CROSSES,
+    FIELD_IDS,
+    FIELD_INDEX,
+    ITEM_IDS,
+    N_FIELDS,
+    N_ITEMS,
+    NO_BUILDING,
+    FieldClass,
+    Item,
+)
+from ..data import DATA
 from ..decide import DONE, ask, done, opt, split
 from ..economy import gain, held, spend
-from ..farm import activated, field_class, field_yield
+from ..farm import field_class, field_yield
 from ..laws import crop_field_base
-from ..state import CubaState
+from ..state import CubaState, Player
+from ..words import bundle, counts_data, counts_text, field_type_name, item_name, plural
 
 
 class WorkerProc(Proc[CubaState]):
@@ -30,9 +42,7 @@ class WorkerProc(Proc[CubaState]):
 
     def decisions(self, st: CubaState, fr: Frame) -> list[Decision]:
         seat = fr.vars["seat"]
-        here = st.players[seat].worker
-        options = [opt("field", fid, "Stay on " + fid if f == here else "Move to " + fid)
-                   for f, fid in enumerate(FIELD_IDS)]
+        options = [move_option(st, seat, f) for f in range(N_FIELDS)]
         return [ask(st, seat, "worker_move", "Worker: move your pawn (or stay).", options)]
 
     def choose(self, ctx: Ctx, st: CubaState, fr: Frame, d: Decision, c: Choice) -> None:
@@ -42,24 +52,59 @@ class WorkerProc(Proc[CubaState]):
         goto(st, "worker_harvest", seat=seat, fields=crops, picks=0, base=crop_field_base(st))
 
 
+def move_option(st: CubaState, seat: int, target: int) -> Option:
+    """CU 5.B.1: moving to (or staying on) a field, saying what its row and column yield."""
+    p = st.players[seat]
+    fid = FIELD_IDS[target]
+    resources, crops = cross_yield(st, p, target)
+    base = crop_field_base(st)
+    free = min(base, sum(crops))
+    what = [f"get {counts_text(resources)}"] if sum(resources) else []
+    if sum(crops):
+        more = ", more for 1 water each" if sum(crops) > free else ""
+        what.append(f"pick {free} of {plural(sum(crops), 'crop field')} "
+                    f"({counts_text(crops)}){more}")
+    where = field_type_name(DATA.field_types[p.farm[target]].id)
+    if p.buildings[target] != NO_BUILDING:
+        where += f" under the {DATA.buildings[p.buildings[target]].name}"
+    verb = "Stay on" if target == p.worker else "Move to"
+    return opt(f"field:{fid}", f"{verb} {fid} ({where}): " + ("; ".join(what) or "nothing"),
+               field=fid, field_type=DATA.field_types[p.farm[target]].id,
+               resources=bundle(resources), crops=bundle(crops), free_crops=free)
+
+
+def cross_yield(st: CubaState, p: Player, target: int) -> tuple[list[int], list[int]]:
+    """CU 5.B.1 items 2-3: with the worker on `target`, the resources the open resource
+    fields yield (as far as the supply has them) and the crops of the usable crop fields."""
+    resources, crops = [0] * N_ITEMS, [0] * N_ITEMS
+    for _, cls, item in open_cross(p, target):
+        if cls is FieldClass.RESOURCE and resources[item] < st.supply[item]:
+            resources[item] += 1
+        elif cls is FieldClass.CROP and st.supply[item] > 0:
+            crops[item] += 1
+    return resources, crops
+
+
+def open_cross(p: Player, target: int) -> list[tuple[int, FieldClass, int]]:
+    """CU 5.B.1 items 2-3: the activated fields without a building: (field, class, item)."""
+    return [(f, field_class(p, f), field_yield(p, f)) for f in CROSSES[target]
+            if p.buildings[f] == NO_BUILDING]
+
+
 def harvest_resources(ctx: Ctx, st: CubaState, seat: int) -> list[int]:
     """CU 5.B.1 items 3-4: every open resource field in the cross yields first; returns
     the open crop fields in the cross."""
     p = st.players[seat]
-    got: dict[str, int] = {}
+    got = [0] * N_ITEMS
     crops = []
-    for f in activated(p):
-        if p.buildings[f] != NO_BUILDING:
-            continue
-        cls = field_class(p, f)
+    for f, cls, item in open_cross(p, p.worker):
         if cls is FieldClass.RESOURCE:
-            item = field_yield(p, f)
-            if gain(st, seat, item):
-                got[ITEM_IDS[item]] = got.get(ITEM_IDS[item], 0) + 1
+            got[item] += gain(st, seat, item)
         elif cls is FieldClass.CROP:
             crops.append(f)
-    ctx.emit("cuba.worker", f"Seat {seat}'s worker on {FIELD_IDS[p.worker]} yields {got}.",
-             {"seat": seat, "field": FIELD_IDS[p.worker], "items": got})
+    ctx.emit("cuba.worker", f"Seat {seat}'s worker on {FIELD_IDS[p.worker]} yields "
+             f"{counts_text(got)}.",
+             {"seat": seat, "field": FIELD_IDS[p.worker], "items": counts_data(got)})
     return crops
 
 
@@ -81,11 +126,13 @@ class WorkerHarvestProc(AskProc[CubaState]):
         free = fr.vars["picks"] < fr.vars["base"]
         if not free and held(p, Item.WATER) == 0:
             return []
-        cost = "" if free else " (discard 1 water)"
-        options = [opt("field", FIELD_IDS[f], f"Take {ITEM_IDS[field_yield(p, f)]} from "
-                       f"{FIELD_IDS[f]}{cost}") for f in usable]
+        cost = "" if free else " for 1 water"
+        options = [opt(f"field:{FIELD_IDS[f]}", f"Take 1 {item_name(field_yield(p, f))} from "
+                       f"{FIELD_IDS[f]}{cost}", field=FIELD_IDS[f],
+                       item=ITEM_IDS[field_yield(p, f)], water=0 if free else 1)
+                   for f in usable]
         if not free:
-            options.append(done("Stop harvesting"))
+            options.append(done("Stop harvesting (keep your water)"))
         return [ask(st, seat, "worker_harvest", "Worker: choose a crop field to harvest.",
                     options)]
 
@@ -102,7 +149,7 @@ class WorkerHarvestProc(AskProc[CubaState]):
         gain(st, seat, item)
         fr.vars["fields"].remove(f)
         fr.vars["picks"] += 1
-        ctx.emit("cuba.harvest", f"Seat {seat} harvests {ITEM_IDS[item]} from {FIELD_IDS[f]}"
+        ctx.emit("cuba.harvest", f"Seat {seat} harvests 1 {item_name(item)} from {FIELD_IDS[f]}"
                  + (" for 1 water." if water else "."),
                  {"seat": seat, "field": FIELD_IDS[f], "item": ITEM_IDS[item], "water": water})
 

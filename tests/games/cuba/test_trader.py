@@ -16,14 +16,14 @@ def test_tv05_buying_down_the_ladder_into_the_supply() -> None:
     supply = st.supply[CIT]
     t = Table(st).start("trader", seat=0)
     labels = {o.id: o.label for o in t.decision().options}
-    assert labels["buy:citrus"] == "Buy 1 citrus for 4"
+    assert labels["buy:citrus"] == "Buy 1 citrus at the market for 4 pesos"
     for _ in range(4):
         t.choose("buy:citrus")
     assert st.players[0].money == 3
     assert yard(st, 0) == {"citrus": 4}
     assert st.market[CIT] == 0 and st.supply[CIT] == supply - 1
     labels = {o.id: o.label for o in t.decision().options}
-    assert labels["sell:citrus"] == "Sell 1 citrus for 6"
+    assert labels["sell:citrus"] == "Sell 1 citrus at the market for 6 pesos"
     assert "buy:citrus" not in labels  # 7 > 3 pesos
     t.choose("done")
     assert t.finished
@@ -109,7 +109,7 @@ def test_goods_row_buy_prices_and_empty_supply() -> None:
     st = blank()
     t = Table(st).start("trader", seat=0)
     labels = {o.id: o.label for o in t.decision().options}
-    assert labels["buy:rum"] == "Buy 1 rum for 5"
+    assert labels["buy:rum"] == "Buy 1 rum at the market for 5 pesos"
     set_market(st, cigar=0)
     cig = ITEM_INDEX["cigar"]
     st.players[1].yard[cig] += st.supply[cig]
