@@ -1,7 +1,8 @@
 """Cuba benchmarks, in process (no gRPC): prints figures, asserts nothing.
 
     python -m bench.cuba speed [games]        random 4-player games per second, choices per second
-    python -m bench.cuba bots [games] [seats]  heuristic bot vs random bots: win rate
+
+Bot win rates: bench.cuba_bots; the harbour (full ships, goods, shipping VP): bench.cuba_ships.
 """
 
 from __future__ import annotations
@@ -44,36 +45,11 @@ def play(seed: int, seats: int, policies: list[str],
         step = engine.act(GAME, step.state, d.seat, choice)
 
 
-def bots(games: int = 500, seats: int = 4) -> None:
-    """The heuristic bot in one seat (rotating), random bots elsewhere."""
-    start = time.perf_counter()
-    wins = shared = 0
-    margin = 0
-    for seed in range(games):
-        hero = seed % seats
-        policies = ["random"] * seats
-        policies[hero] = "heuristic"
-        out = play(seed, seats, policies).outcome
-        assert out is not None
-        res = out.results[hero]
-        winners = sum(1 for x in out.results if x.winner)
-        wins += res.winner and winners == 1
-        shared += res.winner and winners > 1
-        margin += res.score - max(x.score for x in out.results if x.seat != hero)
-    elapsed = time.perf_counter() - start
-    print(f"heuristic vs {seats - 1} random bots, {games} seeded {seats}-player games: "
-          f"won {wins} ({100 * wins / games:.1f}%), shared {shared}, "
-          f"mean VP margin over the best random bot {margin / games:+.1f} "
-          f"({elapsed:.1f}s)")
-
-
 def main(argv: list[str]) -> None:
     what = argv[0] if argv else "speed"
     args = [int(a) for a in argv[1:]]
     if what == "speed":
         speed(*args)
-    elif what == "bots":
-        bots(*args)
     else:
         raise SystemExit(__doc__)
 

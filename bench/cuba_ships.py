@@ -60,7 +60,6 @@ class Harbour:
         return self.full / max(1, self.departures)
 
     def lines(self) -> list[str]:
-        pct = lambda a, b: f"{100 * a / max(1, b):.1f}%"  # noqa: E731
         return [
             f"departures {self.departures} ({self.departures / self.games:.1f}/game), "
             f"full {self.full} ({pct(self.full, self.departures)})",
@@ -71,6 +70,10 @@ class Harbour:
             f"(rum and cigars {pct(self.goods_vp, self.all_vp)}); "
             f"{self.shipping_vp / self.games:.1f} shipping VP per game",
         ]
+
+
+def pct(a: int, b: int) -> str:
+    return f"{100 * a / max(1, b):.1f}%"
 
 
 def measure(games: int, seats: int, policies: list[str], first_seed: int = 0) -> Harbour:

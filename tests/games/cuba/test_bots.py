@@ -45,7 +45,7 @@ def test_heuristic_bots_finish_games_for_every_seat_count_and_the_variant() -> N
 
 
 def test_heuristic_beats_random_bots() -> None:
-    """bench/cuba.py measures this over 500 games; here a small seeded sample."""
+    """bench/cuba_bots.py measures this over 500 games; here a small seeded sample."""
     wins = 0
     for seed in range(8):
         hero = seed % 4
