@@ -28,13 +28,16 @@ def speed(games: int = 200, seats: int = 4) -> None:
           f"{choices / elapsed:.0f} choices/s, {choices / games:.0f} choices/game")
 
 
+MAX_CHOICES = 5000  # a bot that loops stops the benchmark instead of hanging it
+
+
 def play(seed: int, seats: int, policies: list[str],
          events: list[Event] | None = None) -> engine.Step:
     """One game; each seat's choices come from `engine.suggest` with its policy. The
     game's events are appended to `events` when given."""
     step = engine.setup(GAME, seats, {}, seed)
     r = rng.seeded(seed, stream=5)
-    while True:
+    for _ in range(MAX_CHOICES):
         if events is not None:
             events += step.events
         if step.outcome is not None:
@@ -43,6 +46,7 @@ def play(seed: int, seats: int, policies: list[str],
         d = waiting[rng.randbelow(r, len(waiting))]
         choice = engine.suggest(GAME, step.state, d.seat, d.id, policies[d.seat])
         step = engine.act(GAME, step.state, d.seat, choice)
+    raise RuntimeError(f"seed {seed}: no outcome after {MAX_CHOICES} choices ({policies})")
 
 
 def main(argv: list[str]) -> None:
