@@ -18,14 +18,16 @@ def play(seed: int, seats: int, policies: list[str], options: dict[str, str] | N
          kinds: set[str] | None = None) -> engine.Step:
     step = engine.setup(GAME, seats, options or {}, seed)
     r = rng.seeded(seed, stream=9)
-    while step.outcome is None:
+    for _ in range(5000):  # a bot that loops fails here instead of hanging
+        if step.outcome is not None:
+            return step
         waiting = step.waiting()
         d = waiting[rng.randbelow(r, len(waiting))]
         if kinds is not None:
             kinds.add(d.kind)
         choice = engine.suggest(GAME, step.state, d.seat, d.id, policies[d.seat])
         step = engine.act(GAME, step.state, d.seat, choice)  # checked against the options
-    return step
+    raise AssertionError("no outcome after 5000 choices")
 
 
 def test_every_decision_kind_has_a_scorer() -> None:
