@@ -222,10 +222,8 @@ def chain_factor(s: Seen, b: Building) -> float:
     the harbour takes goods); alone, a bar must buy its goods."""
     for good, (factory, _, bar) in CHAINS.items():
         if b.id == factory:
-            # Alone, a factory mostly turns a shippable crop into a good that ships the
-            # same (CU-R-11 deck: few goods slots): worth little more than its input.
             outlet = s.owns(bar) or s.owns("shop")
-            return 2.2 if outlet else 0.9 + 0.3 * (free_berth_slots(s, good) > 0)
+            return 2.2 if outlet else 1.4 + 0.2 * (free_berth_slots(s, good) > 0)
         if b.id == bar:
             return 2.0 if s.owns(factory) else 0.6
     if b.id == "shop":
