@@ -9,6 +9,7 @@ revealed only in phase C.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 import msgspec
 
@@ -100,6 +101,7 @@ class ParliamentCardProc(Proc[CubaState]):
         pop(st)
 
 
+@cache
 def parliament_card_option(card: int) -> Option:
     """CU 8: the card kept face down for parliament."""
     return opt(f"card:{CHARACTER_IDS[card]}", f"Keep the {character_name(card)} face down for "
@@ -107,6 +109,7 @@ def parliament_card_option(card: int) -> Option:
                card=CHARACTER_IDS[card], votes=votes_of(card))
 
 
+@cache
 def card_option(card: int) -> Option:
     """CU 5.B.0: play one character card and carry out its action."""
     return opt(f"card:{CHARACTER_IDS[card]}",

@@ -7,6 +7,8 @@ Decisions: `build:<building>` (affordable, unbuilt) or `forgo`; after a build,
 
 from __future__ import annotations
 
+from functools import cache
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import Proc, goto, pop
@@ -57,7 +59,8 @@ class ArchitectProc(Proc[CubaState]):
 
     def decisions(self, st: CubaState, fr: Frame) -> list[Decision]:
         seat = fr.vars["seat"]
-        options = [build_option(st, b) for b in buildable(st, seat)]
+        surcharge = building_surcharge(st)
+        options = [build_option(b, surcharge) for b in buildable(st, seat)]
         options.append(forgo_option(st, ARCHITECT_SPACES, "build", "VP"))
         return [ask(st, seat, "architect", "Architect: build, or forgo building.", options)]
 
@@ -71,9 +74,9 @@ class ArchitectProc(Proc[CubaState]):
         pop(st)
 
 
-def build_option(st: CubaState, b: Building) -> Option:
+@cache
+def build_option(b: Building, surcharge: int) -> Option:
     """CU 5.B.3 / CU 7: a building with its cost (and the building law's pesos) and effect."""
-    surcharge = building_surcharge(st)
     cost = counts_text(b.cost) + (f" and {surcharge} pesos" if surcharge else "")
     return opt(f"build:{b.id}", f"Build the {b.name} for {cost}: when activated, "
                f"{building_effect(b)}", building=b.id, cost=bundle(b.cost), pesos=surcharge)

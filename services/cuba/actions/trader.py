@@ -8,6 +8,8 @@ first transaction the free special uses are offered too (CU 5.B.6 [CU-G-33]):
 
 from __future__ import annotations
 
+from functools import cache
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import Proc, pop
@@ -65,15 +67,18 @@ class TraderProc(Proc[CubaState]):
 def trade_options(st: CubaState, seat: int) -> list[Option]:
     """CU 5.B.2: every buy the seat can afford and every sell of cargo it holds."""
     p = st.players[seat]
-    out = [opt(f"buy:{ITEM_IDS[i]}", f"Buy 1 {item_name(i)} "
-               f"{'at the market' if st.market[i] else 'from the supply'} for "
-               f"{buy_price(st, i)} pesos", item=ITEM_IDS[i], price=buy_price(st, i))
-           for i in CARGO if can_buy(st, seat, i)]
-    out += [opt(f"sell:{ITEM_IDS[i]}", f"Sell 1 {item_name(i)} "
-                f"{'to the supply' if row_full(st, i) else 'at the market'} for "
-                f"{sell_price(st, i)} pesos", item=ITEM_IDS[i], price=sell_price(st, i))
-            for i in CARGO if held(p, i) > 0]
+    out = [trade_option("buy", i, buy_price(st, i), "at the market" if st.market[i]
+                        else "from the supply") for i in CARGO if can_buy(st, seat, i)]
+    out += [trade_option("sell", i, sell_price(st, i), "to the supply" if row_full(st, i)
+                         else "at the market") for i in CARGO if held(p, i) > 0]
     return out
+
+
+@cache
+def trade_option(verb: str, item: int, price: int, where: str) -> Option:
+    """One buy or sale: the item, where it goes or comes from, and its price."""
+    return opt(f"{verb}:{ITEM_IDS[item]}", f"{verb.capitalize()} 1 {item_name(item)} {where} "
+               f"for {price} pesos", item=ITEM_IDS[item], price=price)
 
 
 def special_options(st: CubaState) -> list[Option]:

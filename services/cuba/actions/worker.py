@@ -10,6 +10,9 @@ discarded water", with water spent only when it buys a field.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import cache, lru_cache
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import AskProc, Proc, goto, pop
@@ -29,9 +32,9 @@ from ..constants import (
 from ..data import DATA
 from ..decide import DONE, ask, done, opt, split
 from ..economy import gain, held, spend
-from ..farm import field_class, field_yield
+from ..farm import field_yield
 from ..laws import crop_field_base
-from ..state import CubaState, Player
+from ..state import CubaState
 from ..words import bundle, counts_data, counts_text, field_type_name, item_name, plural
 
 
@@ -42,8 +45,8 @@ class WorkerProc(Proc[CubaState]):
 
     def decisions(self, st: CubaState, fr: Frame) -> list[Decision]:
         seat = fr.vars["seat"]
-        options = [move_option(st, seat, f) for f in range(N_FIELDS)]
-        return [ask(st, seat, "worker_move", "Worker: move your pawn (or stay).", options)]
+        return [ask(st, seat, "worker_move", "Worker: move your pawn (or stay).",
+                    move_options(st, seat))]
 
     def choose(self, ctx: Ctx, st: CubaState, fr: Frame, d: Decision, c: Choice) -> None:
         seat = d.seat
@@ -52,43 +55,70 @@ class WorkerProc(Proc[CubaState]):
         goto(st, "worker_harvest", seat=seat, fields=crops, picks=0, base=crop_field_base(st))
 
 
-def move_option(st: CubaState, seat: int, target: int) -> Option:
-    """CU 5.B.1: moving to (or staying on) a field, saying what its row and column yield."""
+def move_options(st: CubaState, seat: int) -> tuple[Option, ...]:
+    """CU 5.B.1: the 12 fields the worker may go to. The options depend only on the farm,
+    the worker's field, the drought law and the supply as far as one cross can take it, so
+    they are built once per such situation (labels are the costly part of a decision)."""
     p = st.players[seat]
+    farm = tuple(p.farm)
+    cap = cross_cap(farm)
+    return _move_options(farm, tuple(p.buildings), p.worker,
+                         tuple(min(n, cap) for n in st.supply), crop_field_base(st))
+
+
+@cache
+def cross_cap(farm: tuple[int, ...]) -> int:
+    """The most fields of one type in any row and column of this farm: a supply above it
+    never limits what a cross yields."""
+    return max(max(types.count(t) for t in types)
+               for types in ([farm[f] for f in cross] for cross in CROSSES))
+
+
+@lru_cache(maxsize=4096)
+def _move_options(farm: tuple[int, ...], buildings: tuple[int, ...], worker: int,
+                  supply: tuple[int, ...], base: int) -> tuple[Option, ...]:
+    return tuple(move_option(farm, buildings, worker, supply, base, f) for f in range(N_FIELDS))
+
+
+def move_option(farm: Sequence[int], buildings: Sequence[int], worker: int,
+                supply: Sequence[int], base: int, target: int) -> Option:
+    """CU 5.B.1: moving to (or staying on) a field, saying what its row and column yield."""
     fid = FIELD_IDS[target]
-    resources, crops = cross_yield(st, p, target)
-    base = crop_field_base(st)
+    resources, crops = cross_yield(farm, buildings, supply, target)
     free = min(base, sum(crops))
     what = [f"get {counts_text(resources)}"] if sum(resources) else []
     if sum(crops):
         more = ", more for 1 water each" if sum(crops) > free else ""
         what.append(f"pick {free} of {plural(sum(crops), 'crop field')} "
                     f"({counts_text(crops)}){more}")
-    where = field_type_name(DATA.field_types[p.farm[target]].id)
-    if p.buildings[target] != NO_BUILDING:
-        where += f" under the {DATA.buildings[p.buildings[target]].name}"
-    verb = "Stay on" if target == p.worker else "Move to"
+    where = field_type_name(DATA.field_types[farm[target]].id)
+    if buildings[target] != NO_BUILDING:
+        where += f" under the {DATA.buildings[buildings[target]].name}"
+    verb = "Stay on" if target == worker else "Move to"
     return opt(f"field:{fid}", f"{verb} {fid} ({where}): " + ("; ".join(what) or "nothing"),
-               field=fid, field_type=DATA.field_types[p.farm[target]].id,
+               field=fid, field_type=DATA.field_types[farm[target]].id,
                resources=bundle(resources), crops=bundle(crops), free_crops=free)
 
 
-def cross_yield(st: CubaState, p: Player, target: int) -> tuple[list[int], list[int]]:
+def cross_yield(farm: Sequence[int], buildings: Sequence[int], supply: Sequence[int],
+                target: int) -> tuple[list[int], list[int]]:
     """CU 5.B.1 items 2-3: with the worker on `target`, the resources the open resource
     fields yield (as far as the supply has them) and the crops of the usable crop fields."""
     resources, crops = [0] * N_ITEMS, [0] * N_ITEMS
-    for _, cls, item in open_cross(p, target):
-        if cls is FieldClass.RESOURCE and resources[item] < st.supply[item]:
+    for _, cls, item in open_cross(farm, buildings, target):
+        if cls is FieldClass.RESOURCE and resources[item] < supply[item]:
             resources[item] += 1
-        elif cls is FieldClass.CROP and st.supply[item] > 0:
+        elif cls is FieldClass.CROP and supply[item] > 0:
             crops[item] += 1
     return resources, crops
 
 
-def open_cross(p: Player, target: int) -> list[tuple[int, FieldClass, int]]:
+def open_cross(farm: Sequence[int], buildings: Sequence[int],
+               target: int) -> list[tuple[int, FieldClass, int]]:
     """CU 5.B.1 items 2-3: the activated fields without a building: (field, class, item)."""
-    return [(f, field_class(p, f), field_yield(p, f)) for f in CROSSES[target]
-            if p.buildings[f] == NO_BUILDING]
+    types = [DATA.field_types[farm[f]] for f in CROSSES[target]]
+    return [(f, t.cls, t.yields) for f, t in zip(CROSSES[target], types, strict=True)
+            if buildings[f] == NO_BUILDING]
 
 
 def harvest_resources(ctx: Ctx, st: CubaState, seat: int) -> list[int]:
@@ -97,7 +127,7 @@ def harvest_resources(ctx: Ctx, st: CubaState, seat: int) -> list[int]:
     p = st.players[seat]
     got = [0] * N_ITEMS
     crops = []
-    for f, cls, item in open_cross(p, p.worker):
+    for f, cls, item in open_cross(p.farm, p.buildings, p.worker):
         if cls is FieldClass.RESOURCE:
             got[item] += gain(st, seat, item)
         elif cls is FieldClass.CROP:
