@@ -4,8 +4,12 @@
 printed game data, which every player knows). Each decision kind has a scorer
 that values every offered option in rough VP-equivalents; the best option wins,
 ties broken by the bot's own PRNG. The policy: harvest early, build as often
-as possible (VP buildings, lined up for the Foreman's cross), ship to the best
-berth, always pay taxes, bid little, pass the laws that favour its own seat.
+as possible (VP buildings, lined up for the Foreman's cross), work the goods
+economy (sugar cane and tobacco into rum and cigars with a distillery or cigar
+factory, bars and the shop for them, rum and cigars bought when an outlet pays
+more than their price; `bot_values.py`), ship to the berth that pays most for
+what is worth shipping, always pay taxes, bid little, pass the laws that favour
+its own seat.
 """
 
 from __future__ import annotations
@@ -19,178 +23,29 @@ from services.kernel.bots import random_choice
 from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.rng import RngState
 
-from .constants import (
-    COLS,
-    CROSSES,
-    FIELD_INDEX,
-    ITEM_IDS,
-    POSITION_INDEX,
-    BuildingKind,
-    LawKind,
+from .bot_values import (
+    BUILDINGS,
+    CROP_IDS,
+    GOOD_IDS,
+    ITEM_VALUE,
+    LAWS,
+    PESO_VP,
+    RESOURCE_IDS,
+    Seen,
+    activation_value,
+    building_value,
+    crop_value,
+    good_value,
+    item_value,
+    keep_value,
+    law_value,
+    ship_value,
+    will_rot,
 )
-from .data import DATA, Building, Law
+from .constants import COLS, CROSSES, FIELD_INDEX, ITEM_IDS, POSITION_INDEX, BuildingKind, LawKind
+from .data import DATA, Building
 
 K = BuildingKind
-CROP_IDS = ITEM_IDS[:3]
-GOOD_IDS = ITEM_IDS[3:5]
-RESOURCE_IDS = ITEM_IDS[5:]
-CARGO_IDS = ITEM_IDS[:5]
-BUILDINGS = {b.id: b for b in DATA.buildings}
-LAWS = {x.id: x for x in DATA.laws}
-ITEM_VALUE = {"wood": 1.0, "stone": 1.1, "water": 0.5, "citrus": 0.6, "sugar_cane": 0.6,
-              "tobacco": 0.6, "rum": 1.3, "cigar": 1.3}
-# VP-equivalent of one activation of a building (per round), before inputs are checked.
-ACTIVATION_VALUE = {
-    "hotel": 2.0, "guest_house": 1.0, "large_bank": 2.0, "bank": 1.0, "sawmill": 1.5,
-    "cement_factory": 1.5, "golf_course": 1.0, "monastery": 1.0, "rum_bar": 1.5,
-    "cigar_bar": 1.5, "trading_office": 2.0, "large_trading_office": 3.0, "shop": 1.5,
-    "produce_market": 1.0, "resource_market": 0.8, "cigar_factory": 1.0, "rum_distillery": 1.0,
-    "black_market": 0.5, "dam": 0.6, "lighthouse": 0.1, "church": 0.3, "warehouse": 0.8,
-    "city_hall": 0.5,
-}
-PESO_VP = 0.5
-
-
-class Seen:
-    """What the bot reads from its own view, with small helpers."""
-
-    def __init__(self, view: pb.CubaView) -> None:
-        self.v = view
-        self.me = view.players[view.viewer]
-
-    def held(self, item: str) -> int:
-        return int(getattr(self.me.yard, item) + getattr(self.me.storage, item))
-
-    def in_yard(self, item: str) -> int:
-        return int(getattr(self.me.yard, item))
-
-    def has_card(self, card: str) -> bool:
-        return card in self.me.hand
-
-    def owned(self) -> dict[str, str]:
-        """field id -> building id."""
-        return {f.id: f.building for f in self.me.farm if f.building}
-
-    def law(self, cat: int) -> Law | None:
-        lid = self.v.laws_in_force[cat].law_id
-        return LAWS[lid] if lid else None
-
-    def other_law_is(self, kind: LawKind) -> bool:
-        law = self.law(3)
-        return law is not None and law.kind is kind
-
-    def rounds_left(self) -> int:
-        return max(0, self.v.rounds - self.v.round)
-
-    def duty_items(self) -> set[str]:
-        duty = self.law(1)
-        if duty is None or duty.kind is not LawKind.DUTY_ITEMS:
-            return set()
-        return {ITEM_IDS[i] for i, n in enumerate(duty.items) if n}
-
-
-# -- valuations -----------------------------------------------------------------
-
-
-def crop_value(s: Seen, crop: str) -> float:
-    """A crop is worth more if it can be shipped now, fed to a factory, or paid as duty."""
-    value = ITEM_VALUE[crop]
-    if free_berth_slots(s, crop):
-        value += 0.8
-    owned = set(s.owned().values())
-    if (crop == "tobacco" and "cigar_factory" in owned) or \
-            (crop == "sugar_cane" and "rum_distillery" in owned):
-        value += 0.6
-    if crop in s.duty_items() and s.held(crop) == 0:
-        value += 1.5
-    return value
-
-
-def item_value(s: Seen, item: str) -> float:
-    return crop_value(s, item) if item in CROP_IDS else ITEM_VALUE[item]
-
-
-def free_berth_slots(s: Seen, item: str) -> int:
-    return sum(int(getattr(h.slots, item) - getattr(h.loaded, item)) for h in s.v.harbor
-               if h.ship_id and h.vp_per_unit)
-
-
-def ship_value(s: Seen, h: pb.HarborPosition) -> float:
-    """VP of loading everything that fits onto this berth ship."""
-    units = sum(min(s.held(i), int(getattr(h.slots, i) - getattr(h.loaded, i)))
-                for i in CARGO_IDS)
-    return float(units * h.vp_per_unit)
-
-
-def activation_value(s: Seen, bid: str) -> float:
-    """One activation of one of my buildings, given what I hold now."""
-    if not bid:
-        crops = sum(s.in_yard(c) for c in CROP_IDS)
-        return 0.3 * crops if s.v.round < s.v.rounds else 0.0
-    b = BUILDINGS[bid]
-    if b.kind in (K.CONVERT_TO_VP, K.SELL_TO_SUPPLY, K.CONVERT_ITEMS):
-        n = min(b.max_uses, sum(s.held(ITEM_IDS[i]) for i in b.inputs))
-        per = b.vp if b.kind is K.CONVERT_TO_VP else (
-            b.pesos * PESO_VP if b.kind is K.SELL_TO_SUPPLY else 0.6)
-        return n * per
-    if b.kind is K.LOAD_SHIP:
-        best = max((h.vp_per_unit for h in s.v.harbor if h.ship_id and h.vp_per_unit and
-                    any(s.held(i) and getattr(h.slots, i) > getattr(h.loaded, i)
-                        for i in CARGO_IDS)), default=0)
-        return float(best * b.max_units)
-    if b.kind is K.GAIN_PESOS:
-        return b.pesos * PESO_VP
-    return ACTIVATION_VALUE[bid] if b.kind is not K.GAIN_VP else float(b.vp)
-
-
-def building_value(s: Seen, b: Building) -> float:
-    """Worth of building this tile now: final 2 VP plus expected activations."""
-    owned = set(s.owned().values())
-    per = ACTIVATION_VALUE[b.id]
-    if b.id in ("cigar_bar", "cigar_factory") and not ({"cigar_bar", "cigar_factory"} & owned):
-        per *= 0.6
-    if b.id in ("rum_bar", "rum_distillery") and not ({"rum_bar", "rum_distillery"} & owned):
-        per *= 0.6
-    cost = sum(b.cost) * 0.3
-    return DATA.vp_per_building + 0.6 * per * s.rounds_left() - cost
-
-
-def law_value(s: Seen, law: Law | None) -> float:
-    """How good a law is for this seat, relative to the others (rough VP per round)."""
-    if law is None:
-        return 0.0
-    if law.kind is LawKind.TAX_PESOS:
-        return 2.5 - law.pesos * 0.6
-    if law.kind is LawKind.TAX_PESOS_PER_BUILDING:
-        return 2.5 - len(s.owned()) * 0.6
-    if law.kind is LawKind.DUTY_ITEMS:
-        return 1.5 if any(s.held(ITEM_IDS[i]) for i, n in enumerate(law.items) if n) else -0.5
-    if law.kind is LawKind.DUTY_ANY:
-        return 1.0 if sum(s.held(ITEM_IDS[i]) for i in law.allowed) >= 2 else -0.5
-    if law.kind is LawKind.SUBSIDY:
-        return subsidy_edge(s, law)
-    return {LawKind.DROUGHT: -0.8, LawKind.BUILDING_SURCHARGE: -1.0,
-            LawKind.NO_BRIBES: -0.3}.get(law.kind, 0.0)
-
-
-def subsidy_edge(s: Seen, law: Law) -> float:
-    """My subsidy VP minus the others' average, from the public view."""
-    def vp(p: pb.PlayerView) -> float:
-        buildings = sum(1 for f in p.farm if f.building)
-        counts = {
-            "buildings": buildings,
-            "open_resource_fields": sum(1 for f in p.farm if not f.building and
-                                        f.type in ("lake", "mountain", "forest")),
-            "open_crop_fields": sum(1 for f in p.farm if not f.building and
-                                    f.type.endswith("_field")),
-            "water_units": p.yard.water,
-            "parliament_card_value": 3,
-            "pesos": p.money,
-        }
-        return float(min(counts[law.counter] // law.divisor, law.max_vp))
-    others = [vp(p) for p in s.v.players if p.seat != s.me.seat]
-    return vp(s.me) - sum(others) / max(1, len(others))
-
 
 # -- per-decision scorers ---------------------------------------------------------
 
@@ -214,14 +69,13 @@ def card_value(s: Seen, card: str) -> float:
     if card == "worker":
         return best_worker_field(s)[1] + (2.0 if lap <= 2 else 0.0)
     if card == "trader":
-        return 1.2
+        return max(1.2, best_purchase(s))
     if card == "architect":
         best = max((building_value(s, b) for b in affordable(s)), default=0.0)
         return max(best, forgo_vp(s, "architect_first", "architect_second", 2, 1))
     if card == "foreman":
         return best_foreman(s)[1]
-    ships = max((ship_value(s, h) for h in s.v.harbor if h.ship_id and h.vp_per_unit),
-                default=0.0)
+    ships = max((ship_value(s, h) for h in s.berths()), default=0.0)
     return max(ships, PESO_VP * forgo_vp(s, "mayor_first", "mayor_second", 4, 2))
 
 
@@ -242,6 +96,20 @@ def affordable(s: Seen) -> list[Building]:
         return []
     return [b for b in DATA.buildings if b.id in available and
             all(s.held(ITEM_IDS[i]) >= n for i, n in enumerate(b.cost) if n)]
+
+
+def best_purchase(s: Seen) -> float:
+    """The Tradeswoman's worth when a good bought now pays: its value less its price."""
+    best = 0.0
+    for row in s.v.market:
+        if row.item in GOOD_IDS and (row.count or getattr(s.v.supply, row.item)) and \
+                s.me.money >= row.buy_price:
+            best = max(best, buy_gain(s, row.item, row.buy_price))
+    return best
+
+
+def buy_gain(s: Seen, item: str, price: int) -> float:
+    return item_value(s, item) - price * PESO_VP - 0.4
 
 
 def field_yield_value(s: Seen, target: int) -> float:
@@ -294,22 +162,18 @@ def score_trader(s: Seen, d: Decision, o: Option) -> float:
     if verb == "sell":
         return sell_gain(s, arg, o)
     if verb == "buy":
-        price = int(o.label.rsplit(" ", 1)[1])
-        gain = crop_value(s, arg) if arg in CROP_IDS else ITEM_VALUE[arg]
-        return gain + (1.5 if free_berth_slots(s, arg) and s.has_card("mayor") else 0.0) \
-            - price * PESO_VP - 0.6
+        return buy_gain(s, arg, int(o.args["price"]))
     return 0.0
 
 
 def sell_gain(s: Seen, item: str, o: Option) -> float:
     """Sell crops that would rot in the yard, or anything when short of tax money."""
-    price = int(o.label.rsplit(" ", 1)[1])
-    rots = item in CROP_IDS and s.in_yard(item) > 0 and not s.has_card("foreman") and \
-        not s.has_card("mayor") and item not in s.duty_items()
-    if rots:
+    price = int(o.args["price"])
+    if item in CROP_IDS and s.in_yard(item) > 0 and will_rot(s, item):
         return price * PESO_VP
-    if s.me.money < 4 and item in GOOD_IDS and not free_berth_slots(s, item):
-        return price * PESO_VP - ITEM_VALUE[item] + 0.5
+    if item in GOOD_IDS:
+        short = 0.5 if s.me.money < 4 else -0.3
+        return price * PESO_VP - good_value(s, item) + short
     return -1.0
 
 
@@ -370,13 +234,14 @@ def score_building_use(s: Seen, d: Decision, o: Option) -> float:
     if verb == "use":
         return 1.0
     if verb == "load":
-        return float(DATA.berth_vp[POSITION_INDEX[arg.split(":")[0]]])
+        pos, item = arg.split(":")
+        return DATA.berth_vp[POSITION_INDEX[pos]] - keep_value(s, item)
     if verb == "sell":
         keep = arg in RESOURCE_IDS and arg != "water"
         return -1.0 if keep else 0.5
     if verb == "exchange":
         src, dst = arg.split(":")
-        return ITEM_VALUE[dst] - item_value(s, src) + (0.3 if src in CROP_IDS else -0.5)
+        return item_value(s, dst) - item_value(s, src) + (0.3 if src in CROP_IDS else -0.5)
     return -1.0
 
 
@@ -390,9 +255,7 @@ def score_mayor(s: Seen, d: Decision, o: Option) -> float:
 def score_mayor_load(s: Seen, d: Decision, o: Option) -> float:
     if o.id == "done":
         return 0.0
-    item = arg_of(o)
-    keep = item in s.duty_items() and s.held(item) == 1 and s.me.money >= 2
-    return 0.5 if keep else 3.0 - ITEM_VALUE[item] * 0.1
+    return int(o.args["vp"]) - keep_value(s, arg_of(o))
 
 
 def score_veto(s: Seen, d: Decision, o: Option) -> float:

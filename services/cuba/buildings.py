@@ -26,6 +26,7 @@ from .constants import (
     POSITION_IDS,
     POSITION_INDEX,
     BuildingKind,
+    Position,
 )
 from .data import DATA, Building
 from .decide import DONE, ask, done, opt, split
@@ -33,12 +34,15 @@ from .economy import gain, held, receive, score, spend, store_crops
 from .farm import is_warehouse
 from .harbor import (
     harbor_law_departure,
+    load_option,
     load_unit,
     loadable_items,
+    ship_name,
     swap_with_sea,
     swappable_berths,
 )
 from .state import CubaState
+from .words import POSITION_NAMES, counts_data, counts_text, item_name, plural
 
 K = BuildingKind
 CHAIN_KINDS = frozenset({K.CONVERT_TO_VP, K.SELL_TO_SUPPLY, K.CONVERT_ITEMS,
@@ -50,8 +54,8 @@ def activate(ctx: Ctx, st: CubaState, seat: int, field: int) -> None:
     p = st.players[seat]
     if is_warehouse(p, field):
         stored = store_crops(p)
-        ctx.emit("cuba.stored", f"Seat {seat} stores {stored} crops in the warehouse.",
-                 {"seat": seat, "field": FIELD_IDS[field], "crops": stored})
+        ctx.emit("cuba.stored", f"Seat {seat} stores {plural(stored, 'crop')} in the "
+                 "warehouse.", {"seat": seat, "field": FIELD_IDS[field], "crops": stored})
         return
     b = DATA.buildings[p.buildings[field]]
     if b.kind in CHAIN_KINDS:
@@ -62,25 +66,27 @@ def activate(ctx: Ctx, st: CubaState, seat: int, field: int) -> None:
 
 def instant_effect(ctx: Ctx, st: CubaState, seat: int, b: Building) -> None:
     """CU 7.2.9-10, 7.3.4-5, 7.4.4, 7.5.1-3: functions without a choice."""
-    what: object
+    data: dict[str, object]
     if b.kind is K.GAIN_VP:
         score(st, seat, b.vp)
-        what = f"{b.vp} VP"
+        what, data = f"+{b.vp} VP", {"vp": b.vp}
     elif b.kind is K.GAIN_PESOS:
         receive(st, seat, b.pesos)
-        what = f"{b.pesos} pesos"
+        what, data = f"+{b.pesos} pesos", {"pesos": b.pesos}
     elif b.kind is K.GAIN_ITEMS:
-        what = {ITEM_IDS[i]: gain(st, seat, i, n) for i, n in enumerate(b.items) if n}
+        got = [gain(st, seat, i, n) if n else 0 for i, n in enumerate(b.items)]
+        what, data = "+" + counts_text(got), {"items": counts_data(got)}
     elif b.kind is K.STORE_CROPS:
-        what = f"{store_crops(st.players[seat])} crops stored"
+        stored = store_crops(st.players[seat])
+        what, data = f"{plural(stored, 'crop')} stored", {"crops": stored}
     elif b.kind is K.GAIN_VETO:
         st.veto_tile = seat
-        what = "the veto tile"
+        what, data = "takes the veto tile", {"tile": "veto"}
     else:  # K.GAIN_VOTES
         st.vote_tile = seat
-        what = f"the {b.votes}-vote tile"
+        what, data = f"takes the {b.votes}-vote tile", {"tile": "votes", "votes": b.votes}
     ctx.emit("cuba.building", f"Seat {seat}'s {b.name}: {what}.",
-             {"seat": seat, "building": b.id, "result": str(what)})
+             {"seat": seat, "building": b.id, "result": what, **data})
 
 
 class BuildingUseProc(AskProc[CubaState]):
@@ -96,7 +102,8 @@ class BuildingUseProc(AskProc[CubaState]):
         options = USE_OPTIONS[b.kind](st, fr, b)
         if not options:
             return []
-        options.append(done(f"Stop using the {b.name}"))
+        options.append(done(f"Stop using the {b.name}" if fr.vars["uses"]
+                            else f"Do not use the {b.name}"))
         return [ask(st, fr.vars["seat"], "building_use", f"{b.name}: use it once more, or stop.",
                     options)]
 
@@ -123,16 +130,21 @@ def input_options(verb: str) -> OptionsFn:
         ok = [i for i in b.inputs if held(p, i) > 0]
         if b.kind is K.CONVERT_ITEMS:
             ok = [i for i in ok if st.supply[b.output] > 0]
-        return [opt(verb, ITEM_IDS[i], use_label(b, i)) for i in ok]
+        return [use_option(verb, b, i) for i in ok]
     return options
 
 
-def use_label(b: Building, item: int) -> str:
+def use_option(verb: str, b: Building, item: int) -> Option:
+    """One use handing in 1 `item`: what it gives (VP, pesos or the output item)."""
+    oid, name = f"{verb}:{ITEM_IDS[item]}", item_name(item)
     if b.kind is K.CONVERT_TO_VP:
-        return f"Discard 1 {ITEM_IDS[item]} for {b.vp} VP"
+        return opt(oid, f"Discard 1 {name} for {b.vp} VP", building=b.id, item=ITEM_IDS[item],
+                   vp=b.vp)
     if b.kind is K.SELL_TO_SUPPLY:
-        return f"Sell 1 {ITEM_IDS[item]} for {b.pesos} pesos"
-    return f"Turn 1 {ITEM_IDS[item]} into 1 {ITEM_IDS[b.output]}"
+        return opt(oid, f"Sell 1 {name} to the supply for {b.pesos} pesos", building=b.id,
+                   item=ITEM_IDS[item], pesos=b.pesos)
+    return opt(oid, f"Turn 1 {name} into 1 {item_name(b.output)}", building=b.id,
+               item=ITEM_IDS[item], output=ITEM_IDS[b.output])
 
 
 def exchange_options(st: CubaState, fr: Frame, b: Building) -> list[Option]:
@@ -143,8 +155,9 @@ def exchange_options(st: CubaState, fr: Frame, b: Building) -> list[Option]:
         for src in src_kind:
             if held(p, src) == 0:
                 continue
-            out += [opt("exchange", f"{ITEM_IDS[src]}:{ITEM_IDS[dst]}",
-                        f"Exchange 1 {ITEM_IDS[src]} for 1 {ITEM_IDS[dst]}")
+            out += [opt(f"exchange:{ITEM_IDS[src]}:{ITEM_IDS[dst]}",
+                        f"Exchange 1 {item_name(src)} for 1 {item_name(dst)}", building=b.id,
+                        **{"from": ITEM_IDS[src], "to": ITEM_IDS[dst]})
                     for dst in dst_kind if st.supply[dst] > 0]
     return out
 
@@ -159,15 +172,18 @@ def load_options(st: CubaState, fr: Frame, b: Building) -> list[Option]:
         for item in loadable_items(st, seat, pos):
             if fr.vars["item"] >= 0 and b.same_type and item != fr.vars["item"]:
                 continue
-            out.append(opt("load", f"{POSITION_IDS[pos]}:{ITEM_IDS[item]}",
-                           f"Load 1 {ITEM_IDS[item]} at {POSITION_IDS[pos]} "
-                           f"for {DATA.berth_vp[pos]} VP"))
+            out.append(load_option(f"load:{POSITION_IDS[pos]}:{ITEM_IDS[item]}", st, pos, item,
+                                   building=b.id))
     return out
 
 
 def swap_options(st: CubaState, fr: Frame, b: Building) -> list[Option]:
     """CU 7.4.5 [CU-G-17]."""
-    return [opt("swap", POSITION_IDS[pos], f"Swap the ship at {POSITION_IDS[pos]} with the sea")
+    sea = st.harbor[Position.SEA]
+    return [opt(f"swap:{POSITION_IDS[pos]}", f"Swap {ship_name(st.harbor[pos])} at "
+                f"{POSITION_NAMES[pos]} with {ship_name(sea)} at sea (cargo stays aboard)",
+                building=b.id, position=POSITION_IDS[pos], ship=DATA.ships[st.harbor[pos]].id,
+                sea_ship=DATA.ships[sea].id)
             for pos in swappable_berths(st)]
 
 
@@ -188,21 +204,24 @@ def apply_convert_to_vp(ctx: Ctx, st: CubaState, fr: Frame, b: Building, arg: st
     seat = fr.vars["seat"]
     spend(st, seat, ITEM_INDEX[arg])
     score(st, seat, b.vp)
-    _used(ctx, seat, b, f"1 {arg} for {b.vp} VP")
+    _used(ctx, seat, b, f"1 {item_name(ITEM_INDEX[arg])} for {b.vp} VP",
+          {"item": arg, "vp": b.vp})
 
 
 def apply_sell(ctx: Ctx, st: CubaState, fr: Frame, b: Building, arg: str) -> None:
     seat = fr.vars["seat"]
     spend(st, seat, ITEM_INDEX[arg])
     receive(st, seat, b.pesos)
-    _used(ctx, seat, b, f"1 {arg} sold for {b.pesos} pesos")
+    _used(ctx, seat, b, f"1 {item_name(ITEM_INDEX[arg])} sold for {b.pesos} pesos",
+          {"item": arg, "pesos": b.pesos})
 
 
 def apply_convert(ctx: Ctx, st: CubaState, fr: Frame, b: Building, arg: str) -> None:
     seat = fr.vars["seat"]
     spend(st, seat, ITEM_INDEX[arg])
     gain(st, seat, b.output)
-    _used(ctx, seat, b, f"1 {arg} into 1 {ITEM_IDS[b.output]}")
+    _used(ctx, seat, b, f"1 {item_name(ITEM_INDEX[arg])} into 1 {item_name(b.output)}",
+          {"from": arg, "to": ITEM_IDS[b.output]})
 
 
 def apply_exchange(ctx: Ctx, st: CubaState, fr: Frame, b: Building, arg: str) -> None:
@@ -210,7 +229,8 @@ def apply_exchange(ctx: Ctx, st: CubaState, fr: Frame, b: Building, arg: str) ->
     src, dst = arg.split(":")
     spend(st, seat, ITEM_INDEX[src])
     gain(st, seat, ITEM_INDEX[dst])
-    _used(ctx, seat, b, f"1 {src} for 1 {dst}")
+    _used(ctx, seat, b, f"1 {item_name(ITEM_INDEX[src])} for 1 {item_name(ITEM_INDEX[dst])}",
+          {"from": src, "to": dst})
 
 
 def apply_load(ctx: Ctx, st: CubaState, fr: Frame, b: Building, arg: str) -> None:
@@ -229,9 +249,9 @@ def apply_swap(ctx: Ctx, st: CubaState, fr: Frame, b: Building, arg: str) -> Non
     swap_with_sea(ctx, st, fr.vars["seat"], POSITION_INDEX[arg])
 
 
-def _used(ctx: Ctx, seat: int, b: Building, what: str) -> None:
+def _used(ctx: Ctx, seat: int, b: Building, what: str, data: dict[str, object]) -> None:
     ctx.emit("cuba.building", f"Seat {seat}'s {b.name}: {what}.",
-             {"seat": seat, "building": b.id, "result": what})
+             {"seat": seat, "building": b.id, "result": what, **data})
 
 
 ApplyFn = Callable[[Ctx, CubaState, Frame, Building, str], None]

@@ -1,10 +1,17 @@
-"""Helpers for Cuba's decisions: ids, kinds and option ids (STYLE "Decision")."""
+"""Helpers for Cuba's decisions: ids, kinds and options (STYLE "Decision").
+
+Every option follows docs/decisions/0004: a frozen id (`verb:part:...`), a label
+that says what will happen in a player's words, and structured args: `action`
+(the verb), each other id part under its name, extra facts (cost, VP, ...) as
+strings. The arg vocabulary is the "Option args" block of
+protos/tablero/cuba/v1/view.proto.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from services.kernel.decisions import Decision, Option, decision_id
+from services.kernel.decisions import Decision, Option, decision_id, option
 
 from .state import CubaState
 
@@ -16,14 +23,13 @@ def ask(st: CubaState, seat: int, kind: str, prompt: str, options: Iterable[Opti
     return Decision(decision_id(st.serial, seat), seat, f"cuba.{kind}", prompt, tuple(options))
 
 
-def opt(verb: str, arg: str = "", label: str = "", **args: str) -> Option:
-    """An option id `verb:arg` (or `verb` alone)."""
-    oid = f"{verb}:{arg}" if arg else verb
-    return Option(oid, label or oid, args)
+def opt(oid: str, label: str, **args: object) -> Option:
+    """An option: its id, what choosing it does, and its args (values as strings)."""
+    return option(oid, label, **{k: str(v) for k, v in args.items()})
 
 
-def done(label: str = "Done") -> Option:
-    return Option(DONE, label, {})
+def done(label: str) -> Option:
+    return option(DONE, label)
 
 
 def split(option_id: str | None) -> tuple[str, str]:

@@ -32,6 +32,7 @@ from .farm import count_open
 from .laws import buildings_owned, in_force, tax_due
 from .market import adjust_market
 from .state import CubaState
+from .words import bundle, bundle_counts, counts_text, plural
 
 DECLINE = "decline"
 
@@ -75,8 +76,9 @@ class PayTaxProc(Proc[CubaState]):
         due = tax_due(st, seat, tax)
         if st.players[seat].money < due:
             return []
-        options = [opt("pay", label=f"Pay {due} pesos for {tax.vp} VP"),
-                   opt(DECLINE, label="Do not pay")]
+        options = [opt("pay", f"Pay {plural(due, 'peso')} tax for {tax.vp} VP", pesos=due,
+                       vp=tax.vp),
+                   opt(DECLINE, "Do not pay the tax (no VP)")]
         return [ask(st, seat, "pay_tax", f"Tax ({tax.name}): pay?", options)]
 
     def choose(self, ctx: Ctx, st: CubaState, fr: Frame, d: Decision, c: Choice) -> None:
@@ -87,7 +89,8 @@ class PayTaxProc(Proc[CubaState]):
             pay(st, seat, due)
             score(st, seat, tax.vp)
             st.players[seat].paid_tax = True
-            ctx.emit("cuba.tax_paid", f"Seat {seat} pays {due} pesos tax for {tax.vp} VP.",
+            ctx.emit("cuba.tax_paid", f"Seat {seat} pays {plural(due, 'peso')} tax for "
+                     f"{tax.vp} VP.",
                      {"seat": seat, "pesos": due, "vp": tax.vp})
         else:
             ctx.emit("cuba.tax_declined", f"Seat {seat} does not pay the tax.", {"seat": seat})
@@ -129,9 +132,13 @@ class PayDutyProc(Proc[CubaState]):
         bundles = duty_payments(st, seat, duty)
         if not bundles:
             return []
-        options: list[Option] = [opt("give", bundle_id(b), f"Give {bundle_id(b)} for "
-                                     f"{duty.vp} VP") for b in bundles]
-        options.append(opt(DECLINE, label="Do not give"))
+        base, bonus = duty_vp(st, seat, duty)
+        vp = base + bonus
+        why = f" ({base} + {bonus} for paying both taxes)" if bonus else ""
+        options: list[Option] = [
+            opt(f"give:{bundle_id(b)}", f"Give {counts_text(bundle_counts(b))} for {vp} VP{why}",
+                items=bundle_id(b), vp=vp) for b in bundles]
+        options.append(opt(DECLINE, "Do not give (no VP)"))
         return [ask(st, seat, "pay_duty", f"Tax in kind ({duty.name}): give?", options)]
 
     def choose(self, ctx: Ctx, st: CubaState, fr: Frame, d: Decision, c: Choice) -> None:
@@ -144,11 +151,11 @@ class PayDutyProc(Proc[CubaState]):
         items = split(c.option_id)[1]
         for name in items.split("+"):
             spend(st, seat, ITEM_INDEX[name])
-        p = st.players[seat]
-        p.paid_duty = True
-        vp = duty.vp + (DATA.bonus_vp if p.paid_tax else 0)
+        vp = sum(duty_vp(st, seat, duty))
+        st.players[seat].paid_duty = True
         score(st, seat, vp)
-        ctx.emit("cuba.duty_paid", f"Seat {seat} gives {items} for {vp} VP.",
+        given = counts_text(bundle_counts(ITEM_INDEX[x] for x in items.split("+")))
+        ctx.emit("cuba.duty_paid", f"Seat {seat} gives {given} for {vp} VP.",
                  {"seat": seat, "items": items, "vp": vp})
         pop(st)
 
@@ -158,8 +165,14 @@ class PayDutyProc(Proc[CubaState]):
         pop(st)
 
 
-def bundle_id(bundle: tuple[int, ...]) -> str:
-    return "+".join(ITEM_IDS[i] for i in sorted(bundle))
+def duty_vp(st: CubaState, seat: int, duty: Law) -> tuple[int, int]:
+    """CU 5.D.2: the tax in kind's VP and the +1 bonus for a seat that paid the tax too."""
+    return duty.vp, DATA.bonus_vp if st.players[seat].paid_tax else 0
+
+
+def bundle_id(items: tuple[int, ...]) -> str:
+    """The option id part of a tax-in-kind payment: `citrus+wood`."""
+    return bundle(bundle_counts(items))
 
 
 def subsidy_counter(st: CubaState, seat: int, counter: str) -> int:
@@ -192,7 +205,7 @@ def apply_subsidy(ctx: Ctx, st: CubaState) -> None:
         score(st, seat, vp)
         gained[str(seat)] = vp
     ctx.emit("cuba.subsidy", f"{law.name}: " + ", ".join(
-        f"seat {s} +{v}" for s, v in gained.items()) + ".", {"law": law.id, "vp": gained})
+        f"seat {s} +{v} VP" for s, v in gained.items()) + ".", {"law": law.id, "vp": gained})
 
 
 def apply_market_law(ctx: Ctx, st: CubaState) -> None:
@@ -201,8 +214,9 @@ def apply_market_law(ctx: Ctx, st: CubaState) -> None:
     if law is None or law.kind is not LawKind.MARKET_ADJUST:
         return
     change = adjust_market(st, law.goods, law.delta)
-    ctx.emit("cuba.market_law", f"{law.name}: market changes by "
-             f"{ {ITEM_IDS[i]: k for i, k in change.items()} }.",
+    moved = counts_text({i: abs(k) for i, k in change.items()}, "nothing")
+    where = "from the supply onto the market" if law.delta > 0 else "from the market to the supply"
+    ctx.emit("cuba.market_law", f"{law.name}: {moved} {where}.",
              {"law": law.id, "change": {ITEM_IDS[i]: k for i, k in change.items()}})
 
 

@@ -6,24 +6,39 @@ from services.kernel.ctx import Ctx
 from services.kernel.flow import Proc, pop
 from services.kernel.state import Frame
 
-from .constants import CROPS, ITEM_IDS, NO_CARD, NO_LAW, NO_SEAT, NO_SHIP, Phase, Position
+from .constants import (
+    CROPS,
+    ITEM_INDEX,
+    N_ITEMS,
+    NO_CARD,
+    NO_LAW,
+    NO_SEAT,
+    NO_SHIP,
+    Phase,
+    Position,
+)
 from .data import DATA
 from .harbor import advance_and_refill, depart, is_full
 from .state import CubaState
+from .words import counts_data, counts_text
 
 FULL_HAND = [0, 1, 2, 3, 4]
 
 
 def discard_yard_crops(ctx: Ctx, st: CubaState) -> None:
     """CU 5.E.1-5.E.2: unstored crops go back to the supply; resources and goods stay."""
-    lost = {}
+    lost: dict[str, dict[str, int]] = {}
     for seat, p in enumerate(st.players):
+        yard = [p.yard[c] if c in CROPS else 0 for c in range(N_ITEMS)]
+        if sum(yard):
+            lost[str(seat)] = counts_data(yard)
         for c in CROPS:
-            if p.yard[c]:
-                lost[f"{seat}:{ITEM_IDS[c]}"] = p.yard[c]
-                st.supply[c] += p.yard[c]
-                p.yard[c] = 0
-    ctx.emit("cuba.crops_discarded", "Unstored crops are discarded.", {"discarded": lost})
+            st.supply[c] += p.yard[c]
+            p.yard[c] = 0
+    text = "; ".join(f"seat {s} loses {counts_text({ITEM_INDEX[k]: n for k, n in x.items()})}"
+                     for s, x in lost.items()) or "nobody had any"
+    ctx.emit("cuba.crops_discarded", f"Unstored crops are discarded: {text}.",
+             {"discarded": lost})
 
 
 def departing(st: CubaState) -> list[int]:
@@ -53,7 +68,7 @@ class EndOfRoundProc(Proc[CubaState]):
     def step(self, ctx: Ctx, st: CubaState, fr: Frame) -> None:
         st.phase = Phase.END_OF_ROUND
         discard_yard_crops(ctx, st)
-        depart(ctx, st, departing(st))
+        depart(ctx, st, departing(st), "end_of_round")
         advance_and_refill(ctx, st)
         reset_round(st)
         pop(st)

@@ -26,6 +26,11 @@ def sell_price(st: CubaState, item: int) -> int:
     return row.prices[n] if n < row.capacity else row.sell_when_full
 
 
+def row_full(st: CubaState, item: int) -> bool:
+    """CU 5.B.2: a full row: a sale goes to the supply at its fixed price."""
+    return st.market[item] >= DATA.market[item].capacity
+
+
 def can_buy(st: CubaState, seat: int, item: int) -> bool:
     available = st.market[item] > 0 or st.supply[item] > 0
     return available and st.players[seat].money >= buy_price(st, item)
@@ -56,9 +61,11 @@ def sell(st: CubaState, seat: int, item: int) -> int:
 
 
 def cheapest_crops(st: CubaState) -> list[int]:
-    """CU 5.B.2 special use [CU-G-12]: crops with the minimum buy cost that the supply has."""
-    low = min(buy_price(st, c) for c in CROPS)
-    return [c for c in CROPS if buy_price(st, c) == low and st.supply[c] > 0]
+    """CU 5.B.2 special use [CU-G-12]: among the crops the supply has, those with the
+    minimum buy cost (a cheaper crop the supply lacks does not block the others)."""
+    have = [c for c in CROPS if st.supply[c] > 0]
+    low = min((buy_price(st, c) for c in have), default=0)
+    return [c for c in have if buy_price(st, c) == low]
 
 
 def adjust_market(st: CubaState, items: tuple[int, ...], delta: int) -> dict[int, int]:

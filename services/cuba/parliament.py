@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from services.kernel import sealed
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Choice, Decision
+from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import Proc, pop, push
 from services.kernel.state import Frame
 
@@ -28,6 +28,7 @@ from .decide import ask, opt, split
 from .economy import pay
 from .laws import bribes_allowed, enact
 from .state import CubaState
+from .words import character_name, plural, seats_text
 
 PASSED_LAWS = 2  # CU 5.C.6
 CITY_HALL_VOTES = DATA.building("city_hall").votes
@@ -38,10 +39,10 @@ class ParliamentProc(Proc[CubaState]):
 
     def step(self, ctx: Ctx, st: CubaState, fr: Frame) -> None:
         stage = fr.vars.setdefault("stage", "reveal")
-        fr.vars["stage"] = STAGES[stage](ctx, st)
+        fr.vars["stage"] = STAGES[stage](ctx, st, fr)
 
 
-def reveal_cards(ctx: Ctx, st: CubaState) -> str:
+def reveal_cards(ctx: Ctx, st: CubaState, fr: Frame) -> str:
     """CU 5.C.1-5.C.2: kept cards face up; their value plus the City Hall tile are votes."""
     st.phase = Phase.PARLIAMENT
     cards = {}
@@ -52,34 +53,43 @@ def reveal_cards(ctx: Ctx, st: CubaState) -> str:
         p.bribe = 0
         cards[str(seat)] = CHARACTER_IDS[p.parliament_card]
     ctx.emit("cuba.parliament_cards", "Parliament cards: " + ", ".join(
-        f"seat {s} {c}" for s, c in cards.items()) + ".",
+        f"seat {s} the {character_name(p.parliament_card)} ({plural(p.votes, 'vote')})"
+        for s, p in enumerate(st.players)) + city_hall_text(st) + ".",
         {"cards": cards, "votes": {str(s): p.votes for s, p in enumerate(st.players)},
          "city_hall": st.vote_tile})
     return "veto"
 
 
-def veto_stage(ctx: Ctx, st: CubaState) -> str:
+def city_hall_text(st: CubaState) -> str:
+    if st.vote_tile == NO_SEAT:
+        return ""
+    return f"; seat {st.vote_tile} holds the City Hall tile (+{CITY_HALL_VOTES} votes)"
+
+
+def veto_stage(ctx: Ctx, st: CubaState, fr: Frame) -> str:
     """CU 5.C.3: the Church tile's holder may veto, before the bribes [CU-G-19]."""
     if st.veto_tile != NO_SEAT:
         push(st, "veto", seat=st.veto_tile)
     return "bribe"
 
 
-def bribe_stage(ctx: Ctx, st: CubaState) -> str:
+def bribe_stage(ctx: Ctx, st: CubaState, fr: Frame) -> str:
     """CU 5.C.4: everybody bids 0..his money at once, sealed (none under the bribery law)."""
     open_bids(st, "cuba.bribe", "Bribe: pesos for extra votes (paid even if you lose).",
               list(range(st.seats)))
     return "tally"
 
 
-def open_bids(st: CubaState, kind: str, prompt: str, seats: list[int]) -> None:
-    """A sealed amount round for the seats that have money to bid (others bid 0)."""
+def open_bids(st: CubaState, kind: str, prompt: str, seats: list[int]) -> bool:
+    """A sealed amount round for the seats that have money to bid (others bid 0); False
+    when nobody bids (bribery law, or no money)."""
     if not bribes_allowed(st):
-        return
+        return False
     bounds = {s: (0, st.players[s].money) for s in seats if st.players[s].money > 0}
     if bounds:
         st.sealed = sealed.open_amounts(kind, kind, prompt, st.serial, bounds)
         push(st, "bribe")
+    return bool(bounds)
 
 
 def leaders(st: CubaState) -> list[int]:
@@ -87,28 +97,49 @@ def leaders(st: CubaState) -> list[int]:
     return [s for s in st.order() if st.players[s].votes == top]
 
 
-def tally_stage(ctx: Ctx, st: CubaState) -> str:
+def tally_stage(ctx: Ctx, st: CubaState, fr: Frame) -> str:
     """CU 5.C.5 [CU-G-18]: tied leaders alone bid once more, sealed."""
     tied = leaders(st)
+    fr.vars["tied"], fr.vars["rebid"] = tied, False
     if len(tied) > 1:
-        open_bids(st, "cuba.rebid", "Tie: bid again (only the tied leaders).", sorted(tied))
+        fr.vars["rebid"] = open_bids(st, "cuba.rebid", "Tie: bid again (only the tied "
+                                     "leaders).", sorted(tied))
+        why = "they bid again, sealed" if fr.vars["rebid"] else (
+            "no rebid under the bribery law" if not bribes_allowed(st)
+            else "none of them has money to bid again")
+        ctx.emit("cuba.parliament_tie", f"{seats_text(tied).capitalize()} tie on "
+                 f"{plural(st.players[tied[0]].votes, 'vote')}: {why}.",
+                 {"seats": tied, "votes": st.players[tied[0]].votes, "rebid": fr.vars["rebid"]})
     return "winner"
 
 
-def winner_stage(ctx: Ctx, st: CubaState) -> str:
+def winner_stage(ctx: Ctx, st: CubaState, fr: Frame) -> str:
     """CU 5.C.5: still tied -> the first in turn order from the start player wins."""
-    winner = leaders(st)[0]
+    top = leaders(st)
+    winner = top[0]
     st.parliament_winner = winner
-    ctx.emit("cuba.parliament_winner", f"Seat {winner} wins parliament with "
-             f"{st.players[winner].votes} votes.",
-             {"seat": winner, "votes": {str(s): p.votes for s, p in enumerate(st.players)}})
+    votes = st.players[winner].votes
+    if len(top) > 1:
+        how = "turn_order"
+        still = "still " if fr.vars["rebid"] else ""
+        text = (f"{seats_text(top).capitalize()} are {still}tied on {votes} votes; seat "
+                f"{winner} wins as the first of them in turn order from the start player "
+                f"(seat {st.start_player}).")
+    else:
+        how = "rebid" if fr.vars["rebid"] else "votes"
+        text = f"Seat {winner} wins parliament with {plural(votes, 'vote')}" + (
+            " after the rebid." if fr.vars["rebid"] else ".")
+    ctx.emit("cuba.parliament_winner", text,
+             {"seat": winner, "votes": {str(s): p.votes for s, p in enumerate(st.players)},
+              "tied": fr.vars["tied"] if len(fr.vars["tied"]) > 1 else [],
+              "rebid": fr.vars["rebid"], "resolved_by": how})
     left = sum(1 for x in st.proposals if x != NO_LAW)
     if left:
         push(st, "pass_law", seat=winner, left=min(PASSED_LAWS, left))
     return "close"
 
 
-def close_stage(ctx: Ctx, st: CubaState) -> str:
+def close_stage(ctx: Ctx, st: CubaState, fr: Frame) -> str:
     """CU 5.C.6: proposals not chosen leave the game; the tiles are returned."""
     st.proposals = [NO_LAW] * len(st.proposals)
     st.vote_tile = NO_SEAT
@@ -148,13 +179,29 @@ def vetoable(st: CubaState) -> list[int]:
     return [c for c, x in enumerate(st.proposals) if x != NO_LAW and c != banned]
 
 
+def veto_option(st: CubaState, cat: int) -> Option:
+    """CU 5.C.3: vetoing one category's proposal; the law in force there stays."""
+    law, stays = DATA.laws[st.proposals[cat]], st.in_force[cat]
+    keep = "no law stays" if stays == NO_LAW else f"{DATA.laws[stays].name} stays"
+    return opt(f"veto:{CATEGORY_IDS[cat]}", f"Veto proposal {NUMERALS[cat]}, {law.name} "
+               f"({keep})", category=CATEGORY_IDS[cat], law=law.id)
+
+
+def pass_option(st: CubaState, cat: int) -> Option:
+    """CU 5.C.6: passing one proposal; it replaces the law in force in its category."""
+    law, old = DATA.laws[st.proposals[cat]], st.in_force[cat]
+    replaces = "" if old == NO_LAW else f", replacing {DATA.laws[old].name}"
+    return opt(f"pass:{law.id}", f"Pass {NUMERALS[cat]}, {law.name}{replaces}: {law.text}",
+               law=law.id, category=CATEGORY_IDS[cat],
+               replaces="" if old == NO_LAW else DATA.laws[old].id)
+
+
 class VetoProc(Proc[CubaState]):
     name = "veto"
 
     def decisions(self, st: CubaState, fr: Frame) -> list[Decision]:
-        options = [opt("veto", CATEGORY_IDS[c], f"Veto {NUMERALS[c]}: "
-                       f"{DATA.laws[st.proposals[c]].name}") for c in vetoable(st)]
-        options.append(opt("none", label="No veto"))
+        options = [veto_option(st, c) for c in vetoable(st)]
+        options.append(opt("none", "Veto nothing"))
         return [ask(st, fr.vars["seat"], "veto", "Church: veto one proposal, or none.",
                     options)]
 
@@ -165,7 +212,7 @@ class VetoProc(Proc[CubaState]):
             law = DATA.laws[st.proposals[cat]]
             st.proposals[cat] = NO_LAW
             st.veto, st.last_veto_round, st.last_veto_category = cat, st.round, cat
-            ctx.emit("cuba.veto", f"Seat {d.seat} vetoes {law.name}.",
+            ctx.emit("cuba.veto", f"Seat {d.seat} vetoes proposal {NUMERALS[cat]}, {law.name}.",
                      {"seat": d.seat, "category": arg, "law": law.id})
         else:
             ctx.emit("cuba.veto", f"Seat {d.seat} vetoes nothing.", {"seat": d.seat})
@@ -178,8 +225,7 @@ class PassLawProc(Proc[CubaState]):
     name = "pass_law"
 
     def decisions(self, st: CubaState, fr: Frame) -> list[Decision]:
-        options = [opt("pass", DATA.laws[x].id, f"Pass {NUMERALS[c]}: {DATA.laws[x].name}")
-                   for c, x in enumerate(st.proposals) if x != NO_LAW]
+        options = [pass_option(st, c) for c, x in enumerate(st.proposals) if x != NO_LAW]
         return [ask(st, fr.vars["seat"], "pass_law",
                     f"Choose a proposal to pass ({fr.vars['left']} to go).", options)]
 

@@ -6,7 +6,7 @@ from services.kernel.ctx import Ctx
 from services.kernel.flow import Proc, pop, push
 from services.kernel.state import Frame
 
-from .constants import CATEGORY_IDS, NO_LAW, Phase
+from .constants import CATEGORY_IDS, NO_LAW, NUMERALS, Phase
 from .data import DATA
 from .state import CubaState
 
@@ -41,8 +41,9 @@ class ProposalsProc(Proc[CubaState]):
             st.proposals[cat] = deck.pop(0) if deck else NO_LAW
         shown = {CATEGORY_IDS[c]: DATA.laws[i].id for c, i in enumerate(st.proposals)
                  if i != NO_LAW}
-        ctx.emit("cuba.proposals", "Proposals: " + ", ".join(shown.values()) + ".",
-                 {"round": st.round, "proposals": shown})
+        ctx.emit("cuba.proposals", "Proposals: " + "; ".join(
+            f"{NUMERALS[c]} {DATA.laws[i].name}" for c, i in enumerate(st.proposals)
+            if i != NO_LAW) + ".", {"round": st.round, "proposals": shown})
         pop(st)
 
 

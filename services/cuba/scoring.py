@@ -26,8 +26,8 @@ class FinalScoringProc(Proc[CubaState]):
             vp = DATA.vp_per_building * buildings_owned(st, seat)
             score(st, seat, vp)
             bonus[str(seat)] = vp
-        ctx.emit("cuba.final_scoring", "Buildings score: " + ", ".join(
-            f"seat {s} +{v}" for s, v in bonus.items()) + ".",
+        ctx.emit("cuba.final_scoring", f"Buildings score {DATA.vp_per_building} VP each: "
+                 + ", ".join(f"seat {s} +{v} VP" for s, v in bonus.items()) + ".",
             {"building_vp": bonus, "vp": {str(s): p.vp for s, p in enumerate(st.players)},
              "money": {str(s): p.money for s, p in enumerate(st.players)}})
         pop(st)

@@ -26,8 +26,9 @@ from .constants import (
 from .data import DATA
 from .decide import ask, opt, split
 from .economy import gain
-from .harbor import harbor_text
+from .harbor import harbor_data, harbor_text
 from .state import CubaState, Player
+from .words import item_name
 
 
 def new_state(seats: int, options: dict[str, str], seed: int) -> CubaState:
@@ -71,7 +72,7 @@ def begin(ctx: Ctx, st: CubaState) -> None:
     ctx.emit("cuba.setup", f"Seat {st.start_player} is the start player; harbour: "
              f"{harbor_text(st)}.",
              {"start_player": st.start_player, "variant": st.variant, "farm_side": st.farm_side,
-              "sea": DATA.ships[st.harbor[Position.SEA]].id})
+              "sea": DATA.ships[st.harbor[Position.SEA]].id, "harbor": harbor_data(st)})
     push(st, "round")
     push(st, "setup_picks", i=0)
 
@@ -96,7 +97,8 @@ class SetupPicks(Proc[CubaState]):
         if fr.vars["i"] >= picks_per_player() * st.seats:
             return []
         seat, kinds = self._current(st, fr)
-        options = [opt("take", ITEM_IDS[k]) for k in kinds if st.supply[k] > 0]
+        options = [opt(f"take:{ITEM_IDS[k]}", f"Take 1 {item_name(k)} into your yard",
+                       item=ITEM_IDS[k]) for k in kinds if st.supply[k] > 0]
         if not options:
             return []
         what = "resource" if kinds == RESOURCES else "crop"
@@ -105,7 +107,7 @@ class SetupPicks(Proc[CubaState]):
     def choose(self, ctx: Ctx, st: CubaState, fr: Frame, d: Decision, c: Choice) -> None:
         item = ITEM_INDEX[split(c.option_id)[1]]
         gain(st, d.seat, item)
-        ctx.emit("cuba.setup_pick", f"Seat {d.seat} takes 1 {ITEM_IDS[item]}.",
+        ctx.emit("cuba.setup_pick", f"Seat {d.seat} takes 1 {item_name(item)}.",
                  {"seat": d.seat, "item": ITEM_IDS[item]})
         fr.vars["i"] += 1
 

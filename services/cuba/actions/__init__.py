@@ -9,6 +9,9 @@ revealed only in phase C.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
+
+import msgspec
 
 from services.kernel import sealed
 from services.kernel.ctx import Ctx
@@ -20,6 +23,7 @@ from ..constants import CHARACTER_IDS, CHARACTER_INDEX, LAPS, NO_SEAT, SPACE_IDS
 from ..data import DATA
 from ..decide import ask, opt, split
 from ..state import CubaState
+from ..words import CHARACTER_ACTIONS, SPACE_NAMES, character_name, plural
 
 CHARACTER_PROCS: tuple[str, ...] = ("worker", "trader", "architect", "foreman", "mayor")
 
@@ -49,13 +53,17 @@ class ActionsProc(Proc[CubaState]):
 def change_start_player(ctx: Ctx, st: CubaState) -> None:
     """CU 5.B.7: the highest 4th card becomes start player; among ties, the one who
     played his 4th card last."""
-    best, best_value = NO_SEAT, -1
+    best, best_value, equals = NO_SEAT, -1, 0
     for seat in st.order():
         value = votes_of(st.players[seat].played[LAPS - 1])
-        if value >= best_value:
-            best, best_value = seat, value
+        if value > best_value:
+            best, best_value, equals = seat, value, 1
+        elif value == best_value:
+            best, equals = seat, equals + 1
     st.start_player = best
-    ctx.emit("cuba.start_player", f"Seat {best} becomes the start player.",
+    tie = f", played last of {equals}" if equals > 1 else ""
+    ctx.emit("cuba.start_player", f"Seat {best} becomes the start player (highest 4th card: "
+             f"the {character_name(best_value - 1)}{tie}).",
              {"seat": best, "card_value": best_value})
 
 
@@ -65,7 +73,12 @@ class ParliamentCardProc(Proc[CubaState]):
     name = "parliament_card"
 
     def decisions(self, st: CubaState, fr: Frame) -> list[Decision]:
-        return [] if st.sealed is None else sealed.decisions(st.sealed)
+        if st.sealed is None:
+            return []
+        # The kernel's sealed decisions carry bare ids: give each option its words.
+        return [msgspec.structs.replace(d, options=tuple(
+            parliament_card_option(CHARACTER_INDEX[split(o.id)[1]]) for o in d.options))
+            for d in sealed.decisions(st.sealed)]
 
     def step(self, ctx: Ctx, st: CubaState, fr: Frame) -> None:
         st.sealed = sealed.open_options(
@@ -88,6 +101,22 @@ class ParliamentCardProc(Proc[CubaState]):
         pop(st)
 
 
+@cache
+def parliament_card_option(card: int) -> Option:
+    """CU 8: the card kept face down for parliament."""
+    return opt(f"card:{CHARACTER_IDS[card]}", f"Keep the {character_name(card)} face down for "
+               f"parliament ({plural(votes_of(card), 'vote')}); play the other four",
+               card=CHARACTER_IDS[card], votes=votes_of(card))
+
+
+@cache
+def card_option(card: int) -> Option:
+    """CU 5.B.0: play one character card and carry out its action."""
+    return opt(f"card:{CHARACTER_IDS[card]}",
+               f"Play the {character_name(card)}: {CHARACTER_ACTIONS[card]}",
+               card=CHARACTER_IDS[card], votes=votes_of(card))
+
+
 class PlayCardProc(Proc[CubaState]):
     """CU 5.B.0: play one card from hand face up and carry out its action."""
 
@@ -95,8 +124,7 @@ class PlayCardProc(Proc[CubaState]):
 
     def decisions(self, st: CubaState, fr: Frame) -> list[Decision]:
         seat = fr.vars["seat"]
-        options = [opt("card", CHARACTER_IDS[c], f"Play the {CHARACTER_IDS[c]}")
-                   for c in st.players[seat].hand]
+        options = [card_option(c) for c in st.players[seat].hand]
         return [ask(st, seat, "play_character", f"Lap {fr.vars['lap']}: play a character.",
                     options)]
 
@@ -105,7 +133,7 @@ class PlayCardProc(Proc[CubaState]):
         p = st.players[d.seat]
         p.hand.remove(card)
         p.played.append(card)
-        ctx.emit("cuba.played", f"Seat {d.seat} plays the {CHARACTER_IDS[card]}.",
+        ctx.emit("cuba.played", f"Seat {d.seat} plays the {character_name(card)}.",
                  {"seat": d.seat, "card": CHARACTER_IDS[card], "lap": fr.vars["lap"]})
         goto(st, CHARACTER_PROCS[card], seat=d.seat)
 
@@ -115,11 +143,16 @@ def next_free_space(st: CubaState, spaces: tuple[int, ...]) -> int | None:
     return next((s for s in spaces if st.markers[s] == NO_SEAT), None)
 
 
-def mark_space(ctx: Ctx, st: CubaState, seat: int, space: int, what: str) -> None:
-    """CU 5.B.6: put a black marker on a special-use space."""
+def mark_space(ctx: Ctx, st: CubaState, seat: int, space: int, what: str,
+               reward: dict[str, object]) -> None:
+    """CU 5.B.6: put a black marker on a special-use space; `what` the reward in words,
+    `reward` the same for Event.data ({"vp": 2}, {"pesos": 4}, {"item": "wood"})."""
     st.markers[space] = seat
-    ctx.emit("cuba.special_use", f"Seat {seat} uses {SPACE_IDS[space]}: {what}.",
-             {"seat": seat, "space": SPACE_IDS[space], "reward": what})
+    ctx.emit("cuba.special_use", f"Seat {seat} takes {what} ({SPACE_NAMES[space]} special "
+             "use).", {"seat": seat, "space": SPACE_IDS[space], **reward})
+
+
+UNIT_ARGS = {"VP": "vp", "pesos": "pesos"}
 
 
 def space_reward(space: int) -> int:
@@ -127,10 +160,15 @@ def space_reward(space: int) -> int:
 
 
 def forgo_option(st: CubaState, spaces: tuple[int, ...], what: str, unit: str) -> Option:
-    """The `forgo` option of the Architect or Mayor, naming what its special use gives now."""
+    """The `forgo` option of the Architect or Mayor, naming what its special use gives now
+    (args: the space taken, "" when both are taken, and the VP or pesos it gives)."""
     space = next_free_space(st, spaces)
-    gain = "nothing" if space is None else f"{space_reward(space)} {unit}"
-    return opt("forgo", label=f"Do not {what} (special use: {gain})")
+    if space is None:
+        return opt("forgo", f"Do not {what} (both special uses are taken: you get nothing)",
+                   space="", **{UNIT_ARGS[unit]: 0})
+    amount = space_reward(space)
+    return opt("forgo", f"Do not {what}: take the special use for {amount} {unit}",
+               space=SPACE_IDS[space], **{UNIT_ARGS[unit]: amount})
 
 
 def forgo(ctx: Ctx, st: CubaState, seat: int, spaces: tuple[int, ...], what: str, unit: str,
@@ -139,11 +177,12 @@ def forgo(ctx: Ctx, st: CubaState, seat: int, spaces: tuple[int, ...], what: str
     special-use space of that character and its reward (CU-R-4); none left, nothing."""
     space = next_free_space(st, spaces)
     if space is None:
-        ctx.emit("cuba.forgo", f"Seat {seat} does not {what}.", {"seat": seat})
+        ctx.emit("cuba.forgo", f"Seat {seat} does not {what} (no special use left).",
+                 {"seat": seat})
         return
     amount = space_reward(space)
     gain(st, seat, amount)
-    mark_space(ctx, st, seat, space, f"{amount} {unit}")
+    mark_space(ctx, st, seat, space, f"{amount} {unit}", {UNIT_ARGS[unit]: amount})
 
 
 PROCS: tuple[Proc[CubaState], ...] = (ActionsProc(), ParliamentCardProc(), PlayCardProc())

@@ -7,18 +7,28 @@ Decisions: `build:<building>` (affordable, unbuilt) or `forgo`; after a build,
 
 from __future__ import annotations
 
+from functools import cache
+
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Choice, Decision
+from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import Proc, goto, pop
 from services.kernel.state import Frame
 
-from ..constants import FIELD_IDS, FIELD_INDEX, ITEM_IDS, NO_BUILDING, RESOURCES, Space
+from ..constants import FIELD_IDS, FIELD_INDEX, NO_BUILDING, RESOURCES, Space
 from ..data import DATA, Building
 from ..decide import ask, opt, split
 from ..economy import held, pay, score, spend
 from ..farm import buildable_fields
 from ..laws import building_surcharge
-from ..state import CubaState
+from ..state import CubaState, Player
+from ..words import (
+    building_effect,
+    bundle,
+    counts_data,
+    counts_text,
+    field_type_name,
+    item_name,
+)
 from . import forgo, forgo_option
 
 ARCHITECT_SPACES = (Space.ARCHITECT_FIRST, Space.ARCHITECT_SECOND)
@@ -49,7 +59,8 @@ class ArchitectProc(Proc[CubaState]):
 
     def decisions(self, st: CubaState, fr: Frame) -> list[Decision]:
         seat = fr.vars["seat"]
-        options = [opt("build", b.id, f"Build the {b.name}") for b in buildable(st, seat)]
+        surcharge = building_surcharge(st)
+        options = [build_option(b, surcharge) for b in buildable(st, seat)]
         options.append(forgo_option(st, ARCHITECT_SPACES, "build", "VP"))
         return [ask(st, seat, "architect", "Architect: build, or forgo building.", options)]
 
@@ -63,14 +74,31 @@ class ArchitectProc(Proc[CubaState]):
         pop(st)
 
 
+@cache
+def build_option(b: Building, surcharge: int) -> Option:
+    """CU 5.B.3 / CU 7: a building with its cost (and the building law's pesos) and effect."""
+    cost = counts_text(b.cost) + (f" and {surcharge} pesos" if surcharge else "")
+    return opt(f"build:{b.id}", f"Build the {b.name} for {cost}: when activated, "
+               f"{building_effect(b)}", building=b.id, cost=bundle(b.cost), pesos=surcharge)
+
+
+def field_option(p: Player, b: Building, field: int) -> Option:
+    """CU 5.B.3: where the building goes; a covered field no longer yields."""
+    fid = FIELD_IDS[field]
+    ftype = DATA.field_types[p.farm[field]]
+    loses = f": it stops yielding {item_name(ftype.yields)}" if ftype.yields >= 0 else ""
+    return opt(f"field:{fid}", f"Build the {b.name} on {fid} ({field_type_name(ftype.id)}"
+               f"{loses})", field=fid, field_type=ftype.id, building=b.id)
+
+
 class ArchitectFieldProc(Proc[CubaState]):
     name = "architect_field"
 
     def decisions(self, st: CubaState, fr: Frame) -> list[Decision]:
         seat = fr.vars["seat"]
         b = DATA.buildings[fr.vars["building"]]
-        options = [opt("field", FIELD_IDS[f], f"Build on {FIELD_IDS[f]}")
-                   for f in buildable_fields(st.players[seat])]
+        p = st.players[seat]
+        options = [field_option(p, b, f) for f in buildable_fields(p)]
         return [ask(st, seat, "architect_field", f"Where does the {b.name} go?", options)]
 
     def choose(self, ctx: Ctx, st: CubaState, fr: Frame, d: Decision, c: Choice) -> None:
@@ -88,10 +116,10 @@ def build(ctx: Ctx, st: CubaState, seat: int, building: int, field: int) -> None
     if surcharge:
         pay(st, seat, surcharge)
     st.players[seat].buildings[field] = building
-    cost = {ITEM_IDS[r]: b.cost[r] for r in RESOURCES if b.cost[r]}
-    ctx.emit("cuba.built", f"Seat {seat} builds the {b.name} on {FIELD_IDS[field]}.",
-             {"seat": seat, "building": b.id, "field": FIELD_IDS[field], "cost": cost,
-              "pesos": surcharge})
+    paid = counts_text(b.cost) + (f" and {surcharge} pesos" if surcharge else "")
+    ctx.emit("cuba.built", f"Seat {seat} builds the {b.name} on {FIELD_IDS[field]} for {paid}.",
+             {"seat": seat, "building": b.id, "field": FIELD_IDS[field],
+              "cost": counts_data(b.cost), "pesos": surcharge})
 
 
 PROCS: tuple[Proc[CubaState], ...] = (ArchitectProc(), ArchitectFieldProc())

@@ -9,7 +9,7 @@ Each activation runs the building's function once (`buildings.py`).
 from __future__ import annotations
 
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Choice, Decision
+from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import AskProc, Proc, goto, pop
 from services.kernel.state import Frame
 
@@ -19,11 +19,34 @@ from ..data import DATA
 from ..decide import DONE, ask, done, opt, split
 from ..farm import activatable, activated
 from ..state import CubaState, Player
+from ..words import and_list, building_effect
 
 
 def site_name(p: Player, field: int) -> str:
     b = p.buildings[field]
-    return "the warehouse field" if b == NO_BUILDING else f"the {DATA.buildings[b].name}"
+    return "the warehouse" if b == NO_BUILDING else f"the {DATA.buildings[b].name}"
+
+
+def site_effect(p: Player, field: int) -> str:
+    """CU 5.B.4 / CU 7: what activating the building (or printed warehouse) does."""
+    b = p.buildings[field]
+    return "store every crop in your yard" if b == NO_BUILDING else \
+        building_effect(DATA.buildings[b])
+
+
+def site_args(p: Player, field: int) -> dict[str, str]:
+    """Option args of one site: its field and building id ("" for the printed warehouse)."""
+    b = p.buildings[field]
+    return {"field": FIELD_IDS[field], "building": "" if b == NO_BUILDING
+            else DATA.buildings[b].id}
+
+
+def cross_option(p: Player) -> Option:
+    """CU 5.B.4 option 1: every site in the worker's row and column."""
+    sites = activatable(p, activated(p))
+    what = and_list(site_name(p, f) for f in sites) if sites else "nothing there to activate"
+    return opt("cross", f"Activate your worker's row and column ({FIELD_IDS[p.worker]}): "
+               f"{what}", fields="+".join(FIELD_IDS[f] for f in sites), count=len(sites))
 
 
 class ForemanProc(Proc[CubaState]):
@@ -32,9 +55,9 @@ class ForemanProc(Proc[CubaState]):
     def decisions(self, st: CubaState, fr: Frame) -> list[Decision]:
         seat = fr.vars["seat"]
         p = st.players[seat]
-        cross = activatable(p, activated(p))
-        options = [opt("cross", label=f"Activate the row and column ({len(cross)} sites)")]
-        options += [opt("single", FIELD_IDS[f], f"Activate only {site_name(p, f)}")
+        options = [cross_option(p)]
+        options += [opt(f"single:{FIELD_IDS[f]}", f"Activate only {site_name(p, f)} on "
+                        f"{FIELD_IDS[f]}: {site_effect(p, f)}", **site_args(p, f))
                     for f in activatable(p, range(N_FIELDS))]
         return [ask(st, seat, "foreman", "Foreman: activate the cross or one building.",
                     options)]
@@ -42,9 +65,10 @@ class ForemanProc(Proc[CubaState]):
     def choose(self, ctx: Ctx, st: CubaState, fr: Frame, d: Decision, c: Choice) -> None:
         verb, arg = split(c.option_id)
         p = st.players[d.seat]
-        ctx.emit("cuba.foreman", f"Seat {d.seat}'s foreman activates "
-                 + ("the cross." if verb == "cross" else f"{site_name(p, FIELD_INDEX[arg])}."),
-                 {"seat": d.seat, "mode": verb, "field": arg})
+        ctx.emit("cuba.foreman", f"Seat {d.seat}'s Foreman activates " + (
+            f"the row and column of {FIELD_IDS[p.worker]}." if verb == "cross"
+            else f"only {site_name(p, FIELD_INDEX[arg])} on {arg}."),
+            {"seat": d.seat, "mode": verb, "field": arg or FIELD_IDS[p.worker]})
         if verb == "cross":
             goto(st, "foreman_cross", seat=d.seat, remaining=activatable(p, activated(p)))
             return
@@ -63,7 +87,8 @@ class ForemanCrossProc(AskProc[CubaState]):
             return []
         seat = fr.vars["seat"]
         p = st.players[seat]
-        options = [opt("activate", FIELD_IDS[f], f"Activate {site_name(p, f)}")
+        options = [opt(f"activate:{FIELD_IDS[f]}", f"Activate {site_name(p, f)} on "
+                       f"{FIELD_IDS[f]}: {site_effect(p, f)}", **site_args(p, f))
                    for f in remaining]
         options.append(done("Activate nothing more"))
         return [ask(st, seat, "foreman_activate", "Foreman: activate the next site.", options)]

@@ -9,7 +9,7 @@ the harbor law a ship made full leaves at once and ends the loading.
 from __future__ import annotations
 
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Choice, Decision
+from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import AskProc, Proc, goto, pop
 from services.kernel.state import Frame
 
@@ -17,8 +17,16 @@ from ..constants import BERTHS, ITEM_IDS, ITEM_INDEX, POSITION_IDS, POSITION_IND
 from ..data import DATA
 from ..decide import DONE, ask, done, opt, split
 from ..economy import receive
-from ..harbor import harbor_law_departure, load_unit, loadable_items
+from ..harbor import (
+    fitting_units,
+    harbor_law_departure,
+    load_option,
+    load_unit,
+    loadable_items,
+    ship_name,
+)
 from ..state import CubaState
+from ..words import POSITION_NAMES, plural
 from . import forgo, forgo_option
 
 MAYOR_SPACES = (Space.MAYOR_FIRST, Space.MAYOR_SECOND)
@@ -29,9 +37,7 @@ class MayorProc(Proc[CubaState]):
 
     def decisions(self, st: CubaState, fr: Frame) -> list[Decision]:
         seat = fr.vars["seat"]
-        options = [opt("ship", POSITION_IDS[pos], f"Load the ship at {POSITION_IDS[pos]} "
-                       f"({DATA.berth_vp[pos]} VP per unit)")
-                   for pos in BERTHS if loadable_items(st, seat, pos)]
+        options = [ship_option(st, seat, pos) for pos in BERTHS if loadable_items(st, seat, pos)]
         options.append(forgo_option(st, MAYOR_SPACES, "ship", "pesos"))
         return [ask(st, seat, "mayor", "Mayor: choose a ship to load, or forgo shipping.",
                     options)]
@@ -46,6 +52,15 @@ class MayorProc(Proc[CubaState]):
         pop(st)
 
 
+def ship_option(st: CubaState, seat: int, pos: int) -> Option:
+    """CU 5.B.5: one berth ship, with how many of the seat's units fit and their VP."""
+    ship, vp, units = st.harbor[pos], DATA.berth_vp[pos], fitting_units(st, seat, pos)
+    return opt(f"ship:{POSITION_IDS[pos]}", f"Load {ship_name(ship)} at {POSITION_NAMES[pos]}, "
+               f"{vp} VP per unit ({plural(units, 'unit')} of yours fit{'s' if units == 1 else ''}"
+               f": up to {units * vp} VP)", position=POSITION_IDS[pos],
+               ship=DATA.ships[ship].id, vp=vp, units=units)
+
+
 class MayorLoadProc(AskProc[CubaState]):
     name = "mayor_load"
 
@@ -54,12 +69,11 @@ class MayorLoadProc(AskProc[CubaState]):
         items = loadable_items(st, seat, pos)
         if not items:
             return []
-        options = [opt("load", ITEM_IDS[i], f"Load 1 {ITEM_IDS[i]} "
-                       f"({DATA.berth_vp[pos]} VP)") for i in items]
+        options = [load_option(f"load:{ITEM_IDS[i]}", st, pos, i) for i in items]
         if fr.vars["loaded"]:
             options.append(done("Stop loading"))
-        return [ask(st, seat, "mayor_load", f"Mayor: load onto the ship at "
-                    f"{POSITION_IDS[pos]}.", options)]
+        return [ask(st, seat, "mayor_load", f"Mayor: load onto {ship_name(st.harbor[pos])} at "
+                    f"{POSITION_NAMES[pos]}.", options)]
 
     def choose(self, ctx: Ctx, st: CubaState, fr: Frame, d: Decision, c: Choice) -> None:
         if c.option_id == DONE:

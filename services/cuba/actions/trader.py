@@ -8,16 +8,19 @@ first transaction the free special uses are offered too (CU 5.B.6 [CU-G-33]):
 
 from __future__ import annotations
 
+from functools import cache
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import Proc, pop
 from services.kernel.state import Frame
 
-from ..constants import CARGO, ITEM_IDS, ITEM_INDEX, NO_SEAT, RESOURCES, Space
+from ..constants import CARGO, ITEM_IDS, ITEM_INDEX, NO_SEAT, RESOURCES, SPACE_IDS, Space
 from ..decide import DONE, ask, done, opt, split
 from ..economy import gain, held
-from ..market import buy, buy_price, can_buy, cheapest_crops, sell, sell_price
+from ..market import buy, buy_price, can_buy, cheapest_crops, row_full, sell, sell_price
 from ..state import CubaState
+from ..words import item_name
 from . import mark_space
 
 FREE_RESOURCE = "free_resource"
@@ -30,9 +33,10 @@ class TraderProc(Proc[CubaState]):
     def decisions(self, st: CubaState, fr: Frame) -> list[Decision]:
         seat = fr.vars["seat"]
         options = trade_options(st, seat)
-        if not fr.vars.get("traded"):
+        traded = fr.vars.get("traded")
+        if not traded:
             options += special_options(st)
-        options.append(done("Done trading"))
+        options.append(done("Stop trading" if traded else "Do nothing with the Tradeswoman"))
         return [ask(st, seat, "trader", "Trader: buy, sell, take a special use, or done.",
                     options)]
 
@@ -46,38 +50,49 @@ class TraderProc(Proc[CubaState]):
         if verb == "buy":
             price = buy(st, seat, item)
             fr.vars["traded"] = True
-            ctx.emit("cuba.bought", f"Seat {seat} buys 1 {arg} for {price}.",
+            ctx.emit("cuba.bought", f"Seat {seat} buys 1 {item_name(item)} for {price} pesos.",
                      {"seat": seat, "item": arg, "price": price})
         elif verb == "sell":
             price = sell(st, seat, item)
             fr.vars["traded"] = True
-            ctx.emit("cuba.sold", f"Seat {seat} sells 1 {arg} for {price}.",
+            ctx.emit("cuba.sold", f"Seat {seat} sells 1 {item_name(item)} for {price} pesos.",
                      {"seat": seat, "item": arg, "price": price})
         else:
             space = Space.TRADER_RESOURCE if verb == FREE_RESOURCE else Space.TRADER_CROP
             gain(st, seat, item)
-            mark_space(ctx, st, seat, space, f"1 {arg}")
+            mark_space(ctx, st, seat, space, f"1 {item_name(item)}", {"item": arg})
             pop(st)
 
 
 def trade_options(st: CubaState, seat: int) -> list[Option]:
     """CU 5.B.2: every buy the seat can afford and every sell of cargo it holds."""
     p = st.players[seat]
-    out = [opt("buy", ITEM_IDS[i], f"Buy 1 {ITEM_IDS[i]} for {buy_price(st, i)}")
-           for i in CARGO if can_buy(st, seat, i)]
-    out += [opt("sell", ITEM_IDS[i], f"Sell 1 {ITEM_IDS[i]} for {sell_price(st, i)}")
-            for i in CARGO if held(p, i) > 0]
+    out = [trade_option("buy", i, buy_price(st, i), "at the market" if st.market[i]
+                        else "from the supply") for i in CARGO if can_buy(st, seat, i)]
+    out += [trade_option("sell", i, sell_price(st, i), "to the supply" if row_full(st, i)
+                         else "at the market") for i in CARGO if held(p, i) > 0]
     return out
+
+
+@cache
+def trade_option(verb: str, item: int, price: int, where: str) -> Option:
+    """One buy or sale: the item, where it goes or comes from, and its price."""
+    return opt(f"{verb}:{ITEM_IDS[item]}", f"{verb.capitalize()} 1 {item_name(item)} {where} "
+               f"for {price} pesos", item=ITEM_IDS[item], price=price)
 
 
 def special_options(st: CubaState) -> list[Option]:
     """CU 5.B.2 special use: a free resource, or a free cheapest crop, if the space is free."""
     out = []
     if st.markers[Space.TRADER_RESOURCE] == NO_SEAT:
-        out += [opt(FREE_RESOURCE, ITEM_IDS[r], f"Special use: take 1 {ITEM_IDS[r]}")
+        out += [opt(f"{FREE_RESOURCE}:{ITEM_IDS[r]}", f"Special use instead of trading: take "
+                    f"1 {item_name(r)} free", item=ITEM_IDS[r],
+                    space=SPACE_IDS[Space.TRADER_RESOURCE])
                 for r in RESOURCES if st.supply[r] > 0]
     if st.markers[Space.TRADER_CROP] == NO_SEAT:
-        out += [opt(FREE_CROP, ITEM_IDS[c], f"Special use: take 1 {ITEM_IDS[c]} (cheapest)")
+        out += [opt(f"{FREE_CROP}:{ITEM_IDS[c]}", f"Special use instead of trading: take 1 "
+                    f"{item_name(c)} free (cheapest crop at {buy_price(st, c)} pesos)",
+                    item=ITEM_IDS[c], space=SPACE_IDS[Space.TRADER_CROP])
                 for c in cheapest_crops(st)]
     return out
 

@@ -3,7 +3,8 @@ make choices exactly as the engine would (each choice checked against the option
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Self
 
 from services.cuba import GAME
 from services.cuba.constants import (
@@ -21,8 +22,9 @@ from services.cuba.data import DATA
 from services.cuba.game import FLOW
 from services.cuba.setup import new_state
 from services.cuba.state import CubaState
+from services.kernel import codec, engine
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Choice, Decision
+from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.engine import checked_decision
 from services.kernel.events import Event
 from services.kernel.state import Frame
@@ -99,7 +101,31 @@ def storage(st: CubaState, seat: int) -> dict[str, int]:
     return {n: c for n, c in zip(ITEM_INDEX, st.players[seat].storage, strict=True) if c}
 
 
-class Table:
+def only_decision(pending: list[Decision], seat: int | None) -> Decision:
+    """The one pending decision (of `seat`, when given)."""
+    ds = [d for d in pending if seat is None or d.seat == seat]
+    assert len(ds) == 1, f"expected one decision, got {ds}"
+    return ds[0]
+
+
+def choice_for(d: Decision, option: str | int) -> Choice:
+    """A choice answering `d`: an option id, or an amount."""
+    return (Choice(d.id, amount=option) if isinstance(option, int)
+            else Choice(d.id, option_id=option))
+
+
+class Plays:
+    """Several choices in a row, each as `choose` makes it (Table, Wire)."""
+
+    choose: Callable[[str, int | None], object]
+
+    def play(self, *options: str, seat: int | None = None) -> Self:
+        for o in options:
+            self.choose(o, seat)
+        return self
+
+
+class Table(Plays):
     """Drives a state through the game's flow; every choice is checked like the engine."""
 
     def __init__(self, st: CubaState) -> None:
@@ -124,27 +150,19 @@ class Table:
         return FLOW.decisions(self.st) if self.st.stack else []
 
     def decision(self, seat: int | None = None) -> Decision:
-        ds = [d for d in self.pending() if seat is None or d.seat == seat]
-        assert len(ds) == 1, f"expected one decision, got {ds}"
-        return ds[0]
+        return only_decision(self.pending(), seat)
 
     def options(self, seat: int | None = None) -> list[str]:
         return self.decision(seat).option_ids()
 
     def choose(self, option: str | int, seat: int | None = None) -> Table:
         d = self.decision(seat)
-        c = (Choice(d.id, amount=option) if isinstance(option, int)
-             else Choice(d.id, option_id=option))
+        c = choice_for(d, option)
         checked_decision(GAME, self.st, d.seat, c)
         ctx = Ctx()
         GAME.apply(ctx, self.st, d, c)
         self.st.serial += 1
         self.events += ctx.events
-        return self
-
-    def play(self, *options: str, seat: int | None = None) -> Table:
-        for o in options:
-            self.choose(o, seat)
         return self
 
     def kinds(self) -> list[str]:
@@ -153,3 +171,30 @@ class Table:
 
 def fresh_farm(st: CubaState, seat: int) -> None:
     st.players[seat].buildings = [NO_BUILDING] * 12
+
+
+class Wire(Plays):
+    """Drives a scenario through `engine.act`, the entry point the rules service calls:
+    the state travels as bytes, every choice is checked against the decisions offered."""
+
+    def __init__(self, st: CubaState, proc: str, **vars: Any) -> None:
+        t = Table(st).start(proc, **vars)
+        self.data = codec.encode(t.st)
+        self.events: list[Event] = list(t.events)
+
+    @property
+    def st(self) -> CubaState:
+        return codec.decode(self.data, CubaState)
+
+    def decision(self, seat: int | None = None) -> Decision:
+        return only_decision(engine.view(GAME, self.data, None).pending, seat)
+
+    def options(self, seat: int | None = None) -> dict[str, Option]:
+        return {o.id: o for o in self.decision(seat).options}
+
+    def choose(self, option: str | int, seat: int | None = None) -> Wire:
+        d = self.decision(seat)
+        step = engine.act(GAME, self.data, d.seat, choice_for(d, option))
+        self.data = step.state
+        self.events += step.events
+        return self

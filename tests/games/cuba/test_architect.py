@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from services.cuba.constants import FIELD_INDEX, Space
 
-from .helpers import Table, blank, give, place_building, set_law, yard
+from .helpers import Table, Wire, blank, give, place_building, set_law, yard
 
 PAYABLE = {"cement_factory", "sawmill", "monastery", "cigar_bar", "trading_office",
            "large_trading_office", "hotel", "guest_house", "shop", "produce_market",
@@ -66,3 +66,27 @@ def test_tv09_special_use_two_one_nothing() -> None:
         t.choose("forgo")
         assert t.finished and st.players[seat].vp == vp
     assert st.markers[Space.ARCHITECT_FIRST] == 1 and st.markers[Space.ARCHITECT_SECOND] == 2
+
+
+def test_cu_5_b_3_build_options_give_cost_and_effect() -> None:
+    """CU 5.B.3 / CU 7 through engine.act: each building says its cost (the building law's
+    2 pesos included) and what an activation does; the field says what it stops yielding."""
+    st = blank()
+    set_law(st, "building_law")
+    give(st, 0, wood=2, stone=2, water=1)
+    w = Wire(st, "architect", seat=0)
+    opts = w.options()
+    assert opts["build:sawmill"].label == ("Build the Sawmill for 2 wood, 1 stone and 2 pesos: "
+                                           "when activated, discard 1 wood for 1 VP, up to 4 "
+                                           "times")
+    assert opts["build:sawmill"].args == {"action": "build", "building": "sawmill",
+                                          "cost": "wood+wood+stone", "pesos": "2"}
+    assert opts["build:rum_distillery"].label.endswith(
+        "when activated, turn 1 sugar cane into 1 rum, as often as you like")
+    assert opts["forgo"].label == "Do not build: take the special use for 2 VP"
+    assert opts["forgo"].args == {"action": "forgo", "space": "architect_first", "vp": "2"}
+    w.choose("build:sawmill")
+    field = w.options()["field:r0c1"]
+    assert field.label == "Build the Sawmill on r0c1 (citrus field: it stops yielding citrus)"
+    w.choose("field:r0c1")
+    assert w.st.players[0].money == 8

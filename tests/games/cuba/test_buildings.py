@@ -138,10 +138,10 @@ def test_large_trading_office_two_of_one_type_same_ship() -> None:
     st = t.st
     st.players[0].buildings[5] = DATA.building("large_trading_office").index
     give(st, 0, tobacco=2, rum=1)
-    t.start("foreman", seat=0).play("single:r1c1", "load:berth_2:tobacco")
-    assert t.options() == ["load:berth_2:tobacco", "done"]
-    t.choose("load:berth_2:tobacco")
-    assert t.finished and st.players[0].vp == 4
+    t.start("foreman", seat=0).play("single:r1c1", "load:berth_1:tobacco")
+    assert t.options() == ["load:berth_1:tobacco", "done"]  # ship_07: 2 tobacco slots
+    t.choose("load:berth_1:tobacco")
+    assert t.finished and st.players[0].vp == 2
 
 
 def test_trading_office_triggers_the_harbor_law() -> None:
@@ -151,8 +151,8 @@ def test_trading_office_triggers_the_harbor_law() -> None:
     set_law(st, "harbor_law")
     load(st, "ship_07", sugar_cane=1, tobacco=2, rum=1)
     st.players[0].buildings[5] = DATA.building("large_trading_office").index
-    give(st, 0, rum=2)
-    t.start("foreman", seat=0).play("single:r1c1", "load:berth_1:rum")
+    give(st, 0, cigar=2)
+    t.start("foreman", seat=0).play("single:r1c1", "load:berth_1:cigar")
     assert t.finished  # the ship left: no second unit onto it
     assert DATA.ship("ship_07").index in st.ship_deck
     assert st.players[0].vp == 1

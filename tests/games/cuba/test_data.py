@@ -23,7 +23,9 @@ def test_d8_counts() -> None:
                                       "power")] == [10, 5, 5, 3]
     assert [len(d) for d in DATA.deck_laws] == [6, 6, 6, 6] and len(DATA.laws) == 26
     assert len(DATA.ships) == 15 and all(sum(s.slots) == 5 for s in DATA.ships)
-    assert [sum(s.slots[i] for s in DATA.ships) for i in range(5)] == [15] * 5
+    # CU-R-11: 5 cards of 5 crop slots, 5 with 1 goods slot, 5 with 2
+    assert [sum(s.slots[i] for s in DATA.ships) for i in range(5)] == [20, 20, 20, 7, 8]
+    assert sorted(sum(s.slots[3:]) for s in DATA.ships) == [0] * 5 + [1] * 5 + [2] * 5
     assert DATA.components == (18, 18, 18, 15, 15, 15, 15, 15)
     assert DATA.total_pesos == 195 and DATA.rounds == 6 and DATA.berth_vp == (1, 2, 3)
 

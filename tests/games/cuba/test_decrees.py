@@ -8,7 +8,7 @@ from services.cuba.constants import CHARACTER_INDEX, ITEM_INDEX
 from services.cuba.data import DATA
 from services.cuba.decrees import subsidy_vp
 
-from .helpers import Table, blank, give, place_building, set_law, set_market, storage, yard
+from .helpers import Table, Wire, blank, give, place_building, set_law, set_market, storage, yard
 
 
 def test_tv21_tax_and_tax_in_kind() -> None:
@@ -38,6 +38,24 @@ def test_tv21_tax_and_tax_in_kind() -> None:
     assert [p.money for p in st.players] == [3, 1, 4, 9]
     assert storage(st, 0) == {} and yard(st, 1) == {"citrus": 1} and yard(st, 3) == {"citrus": 3}
     assert any(e.kind == "cuba.tax_unpaid" and e.data["seat"] == 1 for e in t.events)
+
+
+def test_cu_5_d_2_tax_in_kind_label_counts_the_compliance_bonus() -> None:
+    """CU 5.D.2: a player who paid the tax scores 2 + 1 VP for the tax in kind, and the
+    option says so; one who declined the tax is offered (and scores) 2 VP."""
+    st = blank(seats=2, start=0)
+    give(st, 0, citrus=1)
+    give(st, 1, citrus=1)
+    w = Wire(st, "decrees").play("pay", "decline")
+    give_0 = w.options(0)["give:citrus"]
+    assert give_0.label == "Give 1 citrus for 3 VP (2 + 1 for paying both taxes)"
+    assert give_0.args["vp"] == "3"
+    w.choose("give:citrus")
+    assert w.st.players[0].vp == 2 + 3
+    give_1 = w.options(1)["give:citrus"]
+    assert give_1.label == "Give 1 citrus for 2 VP" and give_1.args["vp"] == "2"
+    w.choose("give:citrus")
+    assert w.st.players[1].vp == 2
 
 
 def test_duty_any_two_offers_every_payable_pair() -> None:

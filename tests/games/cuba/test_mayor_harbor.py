@@ -39,12 +39,13 @@ def test_tv13_best_load_on_ship_01() -> None:
 
 
 def test_tv13_other_ships_values() -> None:
-    """TV-13: ship_07 would give 4 VP, ship_09 6 VP."""
+    """TV-13: ship_07 would give 4 VP, ship_09 6 VP (the deck of CU-R-11: ship_09 now takes
+    sugar cane, tobacco and rum where the CU-G-02 card took 2 tobacco and rum)."""
     t = tv13()
     t.play("ship:berth_1", "load:sugar_cane", "load:tobacco", "load:tobacco", "load:rum")
     assert t.finished and t.st.players[0].vp == 4
     t = tv13()
-    t.play("ship:berth_2", "load:tobacco", "load:tobacco", "load:rum")
+    t.play("ship:berth_2", "load:sugar_cane", "load:tobacco", "load:rum")
     assert t.finished and t.st.players[0].vp == 6
 
 

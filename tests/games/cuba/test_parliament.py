@@ -5,7 +5,7 @@ from __future__ import annotations
 from services.cuba.constants import CHARACTER_INDEX, NO_LAW, NO_SEAT, Category
 from services.cuba.data import DATA
 
-from .helpers import Table, blank, set_law
+from .helpers import Table, Wire, blank, set_law
 
 L = {x.id: x.index for x in DATA.laws}
 
@@ -133,3 +133,35 @@ def test_reveal_event_lists_every_card() -> None:
     t = parliament(["mayor", "worker"], [0, 0]).start("parliament")
     ev = next(e for e in t.events if e.kind == "cuba.parliament_cards")
     assert ev.seats is None and ev.data["cards"] == {"0": "mayor", "1": "worker"}
+
+
+def test_cu_5_c_5_a_tie_says_how_it_was_resolved() -> None:
+    """CU 5.C.5 [CU-G-18] through engine.act: a tie opens a rebid among the tied, and a tie
+    that survives it goes to turn order from the start player; the events say so."""
+    t = parliament(["architect", "mayor", "worker"], [10, 10, 10], start=1)
+    w = Wire(t.st, "parliament")
+    for seat, amount in {0: 4, 1: 2, 2: 0}.items():
+        w.choose(amount, seat)
+    tie = next(e for e in w.events if e.kind == "cuba.parliament_tie")
+    assert tie.text == "Seats 1 and 0 tie on 7 votes: they bid again, sealed."
+    assert tie.data == {"seats": [1, 0], "votes": 7, "rebid": True}
+    w.choose(0, 0).choose(0, 1)
+    won = next(e for e in w.events if e.kind == "cuba.parliament_winner")
+    assert won.text == ("Seats 1 and 0 are still tied on 7 votes; seat 1 wins as the first of "
+                        "them in turn order from the start player (seat 1).")
+    assert won.data["resolved_by"] == "turn_order" and won.data["tied"] == [1, 0]
+    assert w.decision().seat == 1 and w.decision().kind == "cuba.pass_law"
+
+
+def test_cu_5_c_5_bribery_law_tie_says_there_is_no_rebid() -> None:
+    """CU 5.C.4-5.C.5 / CU 10.4 through engine.act: no bribes, no rebid, turn order."""
+    t = parliament(["mayor", "mayor", "worker"], [10, 10, 10], start=1)
+    set_law(t.st, "bribery_law")
+    w = Wire(t.st, "parliament")
+    texts = [e.text for e in w.events if e.kind.startswith("cuba.parliament_")]
+    assert "Seats 1 and 0 tie on 5 votes: no rebid under the bribery law." in texts
+    assert ("Seats 1 and 0 are tied on 5 votes; seat 1 wins as the first of them in turn "
+            "order from the start player (seat 1).") in texts
+    assert w.options(1)["pass:tax_4"].label == (
+        "Pass I, Tax: 4 pesos, replacing Tax: 2 pesos (printed on the board): Decree phase: "
+        "each player may pay 4 pesos to the bank; a payer scores 2 VP.")

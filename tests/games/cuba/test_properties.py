@@ -1,9 +1,11 @@
 """Random playouts over many seeds for 2-5 players (STYLE testing habit 4).
 
 Every step: codec round trip, `check_invariants` (token and money conservation,
-bounds, no negative amounts), VP never decrease, option ids unique, no dead end
-(the engine raises on one). Every game ends after round 6. A sample of games is
-replayed from seed + choices and must give the same final state hash.
+bounds, no negative amounts), VP never decrease, option ids unique, every option
+keeps the option contract of docs/decisions/0004 (`option_problems`), event texts
+carry no Python reprs or ids, no dead end (the engine raises on one). Every game
+ends after round 6. A sample of games is replayed from seed + choices and must give
+the same final state hash.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from services.cuba.constants import Phase
 from services.cuba.state import CubaState
 from services.kernel import codec, engine, rng
 from services.kernel.bots import random_choice
-from services.kernel.decisions import Choice
+from services.kernel.decisions import Choice, option_problems
 
 GAMES_PER_SEAT_COUNT = 60
 SLOW_GAMES_PER_SEAT_COUNT = 2500
@@ -38,9 +40,12 @@ def playout(seats: int, seed: int, options: dict[str, str]) -> Played:
     vp = [0] * seats
     rounds: set[int] = set()
     while step.outcome is None:
+        check_events(step)
         waiting = step.waiting()
         for d in waiting:
             assert len(set(d.option_ids())) == len(d.options), d
+            for o in d.options:
+                assert option_problems(o) == [], (d.kind, o)
         d = waiting[rng.randbelow(r, len(waiting))]
         c = random_choice(d, r)
         log.append((d.seat, c))
@@ -54,6 +59,18 @@ def playout(seats: int, seed: int, options: dict[str, str]) -> Played:
         rounds.add(st.round)
         assert len(log) < 5000
     return Played(log, step, rounds)
+
+
+REPR_MARKS = ("{", "}", "[", "]", "_")
+
+
+def check_events(step: engine.Step) -> None:
+    """docs/decisions/0004: texts for a person (no reprs, no snake_case ids), data a dict."""
+    for e in step.events:
+        if e.kind.endswith(".sealed"):  # the kernel's own "You committed card:mayor."
+            continue
+        assert not any(m in e.text for m in REPR_MARKS), (e.kind, e.text)
+        assert isinstance(e.data, dict)
 
 
 def check_game(seats: int, seed: int, options: dict[str, str], replay: bool) -> None:

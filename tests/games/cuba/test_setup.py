@@ -49,6 +49,10 @@ def test_tv25_picks_in_turn_order_two_resources_then_two_crops() -> None:
                 pick = "take:wood"
             else:
                 assert d.option_ids() == ["take:citrus", "take:sugar_cane", "take:tobacco"]
+                assert [o.label for o in d.options] == [
+                    "Take 1 citrus into your yard", "Take 1 sugar cane into your yard",
+                    "Take 1 tobacco into your yard"]
+                assert d.options[1].args == {"action": "take", "item": "sugar_cane"}
                 pick = "take:tobacco"
             step = engine.act(GAME, step.state, seat, Choice(d.id, option_id=pick))
     st = codec.decode(step.state, CubaState)

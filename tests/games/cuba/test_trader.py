@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from services.cuba.constants import ITEM_INDEX, Space
 
-from .helpers import Table, blank, give, set_market, storage, yard
+from .helpers import Table, Wire, blank, give, set_market, storage, yard
 
 CIT, TOB, RUM = ITEM_INDEX["citrus"], ITEM_INDEX["tobacco"], ITEM_INDEX["rum"]
 
@@ -16,14 +16,14 @@ def test_tv05_buying_down_the_ladder_into_the_supply() -> None:
     supply = st.supply[CIT]
     t = Table(st).start("trader", seat=0)
     labels = {o.id: o.label for o in t.decision().options}
-    assert labels["buy:citrus"] == "Buy 1 citrus for 4"
+    assert labels["buy:citrus"] == "Buy 1 citrus at the market for 4 pesos"
     for _ in range(4):
         t.choose("buy:citrus")
     assert st.players[0].money == 3
     assert yard(st, 0) == {"citrus": 4}
     assert st.market[CIT] == 0 and st.supply[CIT] == supply - 1
     labels = {o.id: o.label for o in t.decision().options}
-    assert labels["sell:citrus"] == "Sell 1 citrus for 6"
+    assert labels["sell:citrus"] == "Sell 1 citrus at the market for 6 pesos"
     assert "buy:citrus" not in labels  # 7 > 3 pesos
     t.choose("done")
     assert t.finished
@@ -80,6 +80,22 @@ def test_tv07_cheapest_crop_only() -> None:
     assert [o for o in t.options() if o.startswith("free_crop")] == ["free_crop:sugar_cane"]
 
 
+def test_cu_5_b_2_free_crop_is_the_cheapest_crop_the_supply_has() -> None:
+    """CU 5.B.2 special use [CU-G-12]: sugar cane is cheapest (3) but the supply has none, so
+    the cheapest crop the supply still has is offered: citrus at 4 (tobacco costs 6)."""
+    st = blank()
+    set_market(st, citrus=3, sugar_cane=4, tobacco=1)
+    give(st, 1, "storage", sugar_cane=st.supply[ITEM_INDEX["sugar_cane"]])
+    w = Wire(st, "trader", seat=0)
+    free = [o for o in w.options() if o.startswith("free_crop")]
+    assert free == ["free_crop:citrus"]
+    market, supply = list(w.st.market), w.st.supply[CIT]
+    w.choose("free_crop:citrus")
+    after = w.st
+    assert yard(after, 0) == {"citrus": 1} and after.supply[CIT] == supply - 1
+    assert after.market == market and after.markers[Space.TRADER_CROP] == 0
+
+
 def test_special_use_not_after_trading() -> None:
     """CU 5.B.2: trade or special use, not both."""
     st = blank()
@@ -93,7 +109,7 @@ def test_goods_row_buy_prices_and_empty_supply() -> None:
     st = blank()
     t = Table(st).start("trader", seat=0)
     labels = {o.id: o.label for o in t.decision().options}
-    assert labels["buy:rum"] == "Buy 1 rum for 5"
+    assert labels["buy:rum"] == "Buy 1 rum at the market for 5 pesos"
     set_market(st, cigar=0)
     cig = ITEM_INDEX["cigar"]
     st.players[1].yard[cig] += st.supply[cig]

@@ -26,7 +26,9 @@ def test_public_board_fields() -> None:
     assert [(h.position, h.ship_id, h.vp_per_unit) for h in v.harbor] == [
         ("berth_1", "ship_07", 1), ("berth_2", "ship_09", 2), ("berth_3", "ship_01", 3),
         ("sea", "ship_12", 0)]
-    assert v.harbor[1].loaded.citrus == 1 and v.harbor[1].slots.tobacco == 2
+    slots = v.harbor[1].slots
+    assert v.harbor[1].loaded.citrus == 1
+    assert (slots.citrus, slots.sugar_cane, slots.tobacco, slots.rum, slots.cigar) == (1,) * 5
     assert v.ship_deck_size == 11 and list(v.law_deck_sizes) == [6, 6, 6, 6]
     assert [s.law_id for s in v.laws_in_force] == ["start_tax_2", "start_duty_citrus", "", ""]
     assert all(s.law_id for s in v.proposals)

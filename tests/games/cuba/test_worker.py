@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from services.cuba.constants import FIELD_IDS, FIELD_INDEX, ITEM_INDEX
 
-from .helpers import Table, blank, give, place_building, set_law, yard
+from .helpers import Table, Wire, blank, give, place_building, set_law, yard
 
 
 def worker_to(t: Table, field: str) -> Table:
@@ -119,3 +119,27 @@ def test_last_unit_of_a_crop_makes_the_twin_field_unusable() -> None:
     t.choose("field:r0c1")
     assert t.finished
     assert yard(st, 0) == {"water": 1, "wood": 1, "citrus": 1, "tobacco": 1}
+
+
+def test_cu_5_b_1_worker_moves_say_what_the_row_and_column_yield() -> None:
+    """CU 5.B.1 (TV-01's field) through engine.act: the r1c3 option says 2 wood, 1 stone and
+    2 of 3 crop fields, in words and in args; a built-over field yields nothing."""
+    st = blank()
+    place_building(st, 0, "bank", "r1c1")
+    w = Wire(st, "worker", seat=0)
+    o = w.options()["field:r1c3"]
+    assert o.label == ("Move to r1c3 (forest): get 2 wood; pick 2 of 3 crop fields (1 citrus, "
+                       "1 sugar cane, 1 tobacco), more for 1 water each")
+    assert o.args == {"action": "field", "field": "r1c3", "field_type": "forest",
+                      "resources": "wood+wood", "crops": "citrus+sugar_cane+tobacco",
+                      "free_crops": "2"}
+    here = w.options()["field:r0c0"]
+    assert here.label == ("Stay on r0c0 (warehouse): get 1 wood, 1 water; pick 2 of 3 crop "
+                          "fields (1 citrus, 2 tobacco), more for 1 water each")
+    assert w.options()["field:r1c1"].label == (
+        "Move to r1c1 (mountain under the Bank): get 2 wood; pick 2 of 3 crop fields "
+        "(1 citrus, 2 sugar cane), more for 1 water each")
+    w.choose("field:r1c3")
+    assert yard(w.st, 0) == {"wood": 2}
+    assert [o.label for o in w.decision().options] == [
+        "Take 1 tobacco from r0c3", "Take 1 sugar cane from r1c2", "Take 1 citrus from r2c3"]
