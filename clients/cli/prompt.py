@@ -23,7 +23,7 @@ from clients.sdk import make_choice
 HELP = ("Type an option's number (or its id), an amount, 'o<N>' for an optional decision, "
         "'? <N>' for option N in full, '? <name>' for a card, building, law or space, "
         "'v' to show the whole table again, 'q' to leave (a bot takes your seat).")
-ROWS_PER_COLUMN = 15
+ROWS_PER_COLUMN = 12
 
 
 @dataclasses.dataclass(frozen=True)
@@ -58,9 +58,16 @@ def options_grid(d: common_pb2.Decision, width: int) -> Table:
         return rows
     cols = max(1, math.ceil(n / ROWS_PER_COLUMN))
     if cols == 1:
-        for i, o in enumerate(d.options, 1):
-            ref = Text(f"[{o.id}]" if o.label and o.label != o.id else "", style="dim")
-            rows.add_row(f"{i:>3}.", Text(o.label or o.id, overflow="fold"), ref)
+        refs = [f"[{o.id}]" if o.label and o.label != o.id else "" for o in d.options]
+        room = max(10, width - 6 - max(len(r) for r in refs))
+        # Long labels wrap while the menu stays within ROWS_PER_COLUMN lines; past that
+        # each is cut to one line ('? <N>' shows it whole), so the board keeps its room.
+        folded = sum(math.ceil(len(o.label or o.id) / room) for o in d.options)
+        fold = folded <= ROWS_PER_COLUMN
+        for i, (o, ref) in enumerate(zip(d.options, refs, strict=True), 1):
+            label = Text(o.label or o.id, overflow="fold" if fold else "ellipsis",
+                         no_wrap=not fold)
+            rows.add_row(f"{i:>3}.", label, Text(ref, style="dim"))
         return rows
     per_col = math.ceil(n / cols)
     cell = width // cols - 6
