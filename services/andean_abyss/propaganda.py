@@ -164,14 +164,26 @@ class DrugProfitsProc(AskProc[AAState]):
 
 
 def support_phase(ctx: Ctx, st: AAState, v: dict[str, Any]) -> None:
-    """AA 6.4: Civic Action, Agitation, Election, Elite Backing (pushed in reverse order)."""
-    final = st.prop_played >= st.final_prop
+    """AA 6.4: Civic Action, Agitation, Election, Elite Backing (pushed in reverse order);
+    in the final Round the game ends once they are done (AA 2.4.1, AA-R-30: margins after
+    the Support phase; Redeploy and Reset are skipped)."""
+    if st.prop_played >= st.final_prop:
+        v["stop"] = True
+        push(st, "aa.final_round_end")
     push(st, "aa.elite_backing")
     push(st, "aa.election")
     push(st, "aa.agitation", extra=[])
     push(st, "aa.civic", relaxed_used=False)
-    if final:
-        st.over, v["stop"] = 2, True  # AA-R-30: margins after the Support phase
+
+
+class FinalRoundEndProc(Proc[AAState]):
+    """AA 2.4.1, 7.3: the final Round's Support phase is over: the game ends (AA-R-30)."""
+
+    name = "aa.final_round_end"
+
+    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
+        pop(st)
+        st.over = 2
 
 
 class SpaceStepsProc(AskProc[AAState], ABC):
@@ -380,4 +392,5 @@ PHASES = [("victory", victory_phase), ("control", control_phase),
           ("redeploy", redeploy_phase), ("reset", reset_phase)]
 PROCS: list[Proc[Any]] = [PropagandaProc(PHASES), SabotageChoiceProc(), RemoveMarkersProc(),
                           DrugProfitsProc(), CivicProc(), AgitationProc(), ElectionProc(),
-                          EliteBackingProc(), RedeployProc(), ZoneProc()]
+                          EliteBackingProc(), RedeployProc(), ZoneProc(),
+                          FinalRoundEndProc()]

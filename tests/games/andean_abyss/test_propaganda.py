@@ -15,6 +15,7 @@ from .scenario import (
     FARC,
     GOVT,
     S,
+    Table,
     count,
     on_card,
     options,
@@ -256,3 +257,30 @@ def test_outcome_ends_after_final_round() -> None:
     from .scenario import finish
     finish(st)
     assert st.over == 2
+
+
+def test_aa_6_4_final_round_support_phase() -> None:
+    """AA 6.4, 7.3, AA-R-30 through `engine.act`: the final Round's Support phase is played
+    (Civic Action, Agitation, Election, Elite Backing) and the margins count it; Redeploy
+    and Reset are skipped."""
+    st = standard()
+    st.prop_played = 3
+    on_card(st, 76, [5])
+    t = Table(st)
+    assert t.outcome() is None
+    d = t.decision()
+    assert d is not None and d.kind == "aa.civic_action" and d.seat == GOVT
+    assert t.options() == ["space:cali", "done"]
+    t.play("space:cali", "space:cali", "done")
+    assert t.st.support[S["cali"]] == 2 and t.st.resources[GOVT] == 70 - 6
+    # Agitation: no FARC-Controlled space to agitate; the Election (Total Support 56 <= 60)
+    # brings Pastrana and a FARC Zone; then Elite Backing
+    assert t.options() == ["space:meta_west", "space:guaviare"]
+    t.play("space:guaviare")
+    assert t.st.president == 1 and t.options() == ["rally", "decline"]
+    t.play("decline")
+    out = t.outcome()
+    assert out is not None
+    assert out.summary == ("Game ended after the final Propaganda Round; margins: govt -4, "
+                           "farc -5, auc -5, cartels -12.")
+    assert t.st.over == 2 and t.st.ctl  # no Reset: the Control snapshot is still in place
