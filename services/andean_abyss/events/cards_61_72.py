@@ -10,7 +10,7 @@ from .. import board as B
 from .. import data as D
 from ..constants import BASE, FACTION_IDS, GUER_A, GUER_U, KIND_FACTION, KIND_IDS, Kind, Mom
 from ..ops.common import remove_piece
-from ..ops.insurgent import aid_cut, terror
+from ..ops.insurgent import terror
 from . import SHADED, UNSHADED, event
 from .capabilities import momentum
 from .lib import (
@@ -22,9 +22,8 @@ from .lib import (
     Vars,
     all_kinds,
     do,
+    every_space,
     ineligible_next,
-    name_insurgent,
-    named,
     pick,
     place_n,
     push_pieces,
@@ -43,6 +42,10 @@ CHOCO = D.INDEX["choco"]
 
 def forest_dept(s: int) -> bool:
     return B.is_dept(s) and B.is_forest(s)
+
+
+def forest_depts(st: Any) -> list[int]:
+    return [s for s in B.spaces(st) if forest_dept(s)]
 
 
 def strip_city(ctx: Any, st: Any, v: Vars, s: int) -> None:
@@ -183,14 +186,14 @@ def own_movers(f: int) -> tuple[int, ...]:
 
 
 def river_reach(st: Any, f: int, o: int) -> list[int]:
-    """Card 69: Departments reached by up to 3 steps, each entering a Department."""
+    """Card 69: Departments up to 3 spaces away: a path of at most 3 adjacent steps through
+    any spaces (Government cubes never through a FARC Zone, AA 1.4.2), within stacking."""
     frontier, seen = {o}, {o}
     for _ in range(3):
-        nxt = {a for s in frontier for a in B.adjacent(st, s) if B.is_dept(a) and a not in seen
-               and not (f == GOVT and B.is_zone(st, a))}
-        seen |= nxt
-        frontier = nxt
-    return sorted(d for d in seen - {o} if B.faction_room(st, d, f) > 0)
+        frontier = {a for s in frontier for a in B.adjacent(st, s) if a not in seen
+                    and not (f == GOVT and B.is_zone(st, a))}
+        seen |= frontier
+    return sorted(d for d in seen - {o} if B.is_dept(d) and B.faction_room(st, d, f) > 0)
 
 
 def river_origin(st: Any, v: Vars, s: int) -> bool:
@@ -234,22 +237,6 @@ def ayahuasca(ctx: Any, st: Any, v: Vars) -> None:
     n = sum(1 for s in range(D.NS) if B.in_play(st, s) and forest_dept(s)
             and not B.all_guerrillas(st, s))
     B.add_resources(st, GOVT, 6 * n)
-
-
-def ayahuasca_terror(ctx: Any, st: Any, v: Vars) -> None:
-    """Card 70 shaded: a free Terror in each Forest Department with any one Guerrilla of the
-    named faction; +3 Resources each (AUC: one Aid cut for the whole Terror)."""
-    f = named(st, v)
-    done = 0
-    for s in [s for s in range(D.NS) if B.in_play(st, s) and forest_dept(s)
-              and B.guerrillas(st, s, f)]:
-        if not B.underground(st, s, f):
-            B.PIECES.flip_to(st, s, GUER_U[f], 1)
-        terror(ctx, st, s, f)
-        B.add_resources(st, f, 3)
-        done += 1
-    if f == AUC:
-        aid_cut(ctx, st, done)
 
 
 def choco_guerrillas(st: Any, v: Vars) -> list[str]:
@@ -431,13 +418,13 @@ def c68_narco_subs_shaded() -> Program:
 @event(69, UNSHADED)
 def c69_riverines_fast_boats_unshaded() -> Program:
     """The executing faction moves any number of its own cubes (Government) or its own
-    Guerrillas (Insurgent) from one space through a chain of up to 3 adjacent
-    Departments, each step entering a Department, ending in a Department (within
-    stacking; not into a FARC Zone for cubes). It may then execute 1 free Operation only
-    in that final Department, other than Patrol or March (Government: Train, Sweep or
-    Assault; Insurgent: Rally, Attack or Terror)."""
+    Guerrillas (Insurgent) from one space to a Department up to 3 spaces away (a path
+    of at most 3 adjacent steps through any spaces, ending in that Department; within
+    stacking; cubes not into a FARC Zone). It may then execute 1 free Operation only in
+    that Department, other than Patrol or March (Government: Train, Sweep or Assault;
+    Insurgent: Rally, Attack or Terror)."""
     return [spaces(1, river_origin, store("src"), "move from which space"),
-            spaces(1, river_dest, river_move, "to which Department (up to 3 Departments away)"),
+            spaces(1, river_dest, river_move, "to which Department (up to 3 spaces away)"),
             pick(river_ops, river_op, "a free Operation in that Department")]
 
 
@@ -449,10 +436,12 @@ def c70_ayahuasca_tourism_unshaded() -> Program:
 
 @event(70, SHADED)
 def c70_ayahuasca_tourism_shaded() -> Program:
-    """The executing faction names one Insurgent faction. In each Forest Department,
-    that faction executes a free Terror with any 1 of its Guerrillas there (Active or
-    Underground), and gains +3 Resources for each Terror executed."""
-    return [name_insurgent(), do(ayahuasca_terror)]
+    """In each Forest Department, the executing faction may execute a free Terror with
+    any 1 Guerrilla there, of any Insurgent faction (Active or Underground), and gains +3
+    Resources for each Terror executed. Each Terror has the effects of a Terror by that
+    Guerrilla's faction (AA 3.3.4)."""
+    return [every_space(None, ("terror",), among=forest_depts, may=True, anyg=True,
+                        any_faction=True, gain=3)]
 
 
 @event(71, UNSHADED)

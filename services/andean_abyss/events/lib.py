@@ -344,8 +344,9 @@ def roll(st: AAState) -> int:
 # -- "in every space where possible" (cards 19, 26, 37, 47, 59) -----------------
 
 
-def free_mode_ok(st: AAState, v: Vars, s: int, mode: str) -> bool:
-    f, only = v["f"], v.get("only", -1)
+def free_mode_ok(st: AAState, v: Vars, s: int, mode: str, f: int) -> bool:
+    """Whether faction f can carry out the free Operation `mode` in s."""
+    only = v.get("only", -1)
     if mode == "sweep":
         return (not B.is_loc(s) and not B.is_zone(st, s) and free_sweep_count(st, v, s) > 0
                 and any(B.underground(st, s, g) for g in targets(v)))
@@ -393,57 +394,90 @@ def free_assault_count(st: AAState, v: Vars, s: int) -> int:
 
 
 class EverySpaceProc(Proc[AAState]):
-    """`aa.ev_every`: in every space where possible, one of `modes` (the faction's choice space
-    by space, AA-I-9). vars: f, who, modes, done, only, flags (auc_as_troops, police_only,
-    anyg)."""
+    """`aa.ev_every`: in every space where possible, one of `modes` (the faction's choice
+    space by space, AA-I-9). vars: f (executor), who, modes, done, terrors (AUC Terrors so
+    far), among (the only spaces, or None), may (the text says "may": the faction may stop,
+    AA-I-9), any_faction (a Terror by any Insurgent's Guerrilla: option
+    `terror:<space>:<faction>`, card 70), gain (Resources to the executor per Terror), and
+    the flags only, auc_as_troops, police_only, anyg."""
 
     name = "aa.ev_every"
 
-    def pairs(self, st: AAState, v: Vars) -> list[tuple[int, str]]:
-        return [(s, m) for s in range(D.NS) if B.in_play(st, s) and s not in v["done"]
-                for m in v["modes"] if free_mode_ok(st, v, s, m)]
+    def pairs(self, st: AAState, v: Vars) -> list[tuple[int, str, int]]:
+        """(space, mode, faction doing it) open now."""
+        among = v.get("among")
+        out = []
+        for s in B.spaces(st):
+            if s in v["done"] or (among is not None and s not in among):
+                continue
+            for m in v["modes"]:
+                for g in actors(v, m):
+                    if free_mode_ok(st, v, s, m, g):
+                        out.append((s, m, g))
+        return out
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
-        opts = [option(f"{m}:{D.NAMES[s]}") for s, m in self.pairs(st, fr.vars)]
+        v = fr.vars
+        opts = [option(f"{m}:{D.NAMES[s]}" + (f":{FACTION_IDS[g]}" if v.get("any_faction")
+                                               else "")) for s, m, g in self.pairs(st, v)]
         if not opts:
             return []
-        return [decide(st, fr.vars["who"], "aa.ev_every", "free Operation in a space:", opts)]
+        if v.get("may"):
+            opts.append(option("done", "No more free Operations"))
+        return [decide(st, v["who"], "aa.ev_every", "free Operation in a space:", opts)]
 
     def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
-        v = fr.vars
-        if v["f"] == AUC and v["terrors"]:
+        self.end(ctx, st, fr.vars)
+
+    def end(self, ctx: Ctx, st: AAState, v: Vars) -> None:
+        """AA 3.3.4 step 5: the AUC Terrors of this Event are one Terror action (AA-I-12)."""
+        if v["terrors"]:
             aid_cut(ctx, st, v["terrors"])
         pop(st)
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars
-        mode, name = (c.option_id or "").split(":")
+        if c.option_id == "done":
+            self.end(ctx, st, v)
+            return
+        mode, name, *by_f = (c.option_id or "").split(":")
         s = D.INDEX[name]
         v["done"].append(s)
-        run_free_mode(ctx, st, v, s, mode)
+        run_free_mode(ctx, st, v, s, mode, FACTION_IDS.index(by_f[0]) if by_f else v["f"])
 
 
-def run_free_mode(ctx: Ctx, st: AAState, v: Vars, s: int, mode: str) -> None:
-    f, only = v["f"], v.get("only", -1)
+def actors(v: Vars, mode: str) -> tuple[int, ...]:
+    """Who may carry out a free Terror: the executor, or any Insurgent (card 70)."""
+    if mode == "terror" and v.get("any_faction"):
+        return INSURGENTS
+    return (v["f"],)
+
+
+def run_free_mode(ctx: Ctx, st: AAState, v: Vars, s: int, mode: str, g: int) -> None:
+    only = v.get("only", -1)
     if mode == "sweep":
         push_activate(st, s, free_sweep_count(st, v, s), only)
     elif mode == "assault":
         push_remove(st, s, GOVT, free_assault_count(st, v, s), "event_assault", "drug_bust",
                     who=GOVT, only=only)
     elif mode == "attack":
-        attack(ctx, st, s, f, only)
+        attack(ctx, st, s, g, only)
     else:
-        if not B.underground(st, s, f):  # "any Guerrilla" (cards 46, 63, 70): already Active
-            B.PIECES.flip_to(st, s, GUER_U[f], 1)
-        terror(ctx, st, s, f)
-        v["terrors"] = v.get("terrors", 0) + 1
+        if not B.underground(st, s, g):  # "any Guerrilla" (cards 46, 63, 70): already Active
+            B.PIECES.flip_to(st, s, GUER_U[g], 1)
+        terror(ctx, st, s, g)
+        B.add_resources(st, v["f"], v.get("gain", 0))
+        if g == AUC:
+            v["terrors"] += 1
 
 
-def every_space(f: int | None, modes: tuple[str, ...], **flags: Any) -> fx.Do:
-    """Push `aa.ev_every` for faction f (None = the executor)."""
+def every_space(f: int | None, modes: tuple[str, ...],
+                among: Callable[[Any], list[int]] | None = None, **flags: Any) -> fx.Do:
+    """Push `aa.ev_every` for faction f (None = the executor); `among` limits the spaces."""
     def fn(ctx: Ctx, st: Any, v: Vars) -> None:
         g = v["f"] if f is None else f
-        push(st, "aa.ev_every", f=g, who=g, modes=list(modes), done=[], terrors=0, **flags)
+        push(st, "aa.ev_every", f=g, who=g, modes=list(modes), done=[], terrors=0,
+             among=None if among is None else among(st), **flags)
     return do(fn)
 
 

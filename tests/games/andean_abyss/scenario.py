@@ -176,3 +176,13 @@ def run_event(st: AAState, card: int, side: str, faction: int, *choices: str | i
     push(st, "coin.effect", key=key(card, side), f=faction, pc=0)
     FLOW.advance(Ctx(), st)
     return play(st, *choices)
+
+
+def event_table(st: AAState, card: int, side: str, faction: int) -> Table:
+    """A Table at the first decision of a card side executed by a faction."""
+    from services.andean_abyss.events import key
+    st.stack = []
+    st.played = [card]
+    push(st, "coin.effect", key=key(card, side), f=faction, pc=0)
+    FLOW.advance(Ctx(), st)
+    return Table(st)
