@@ -123,11 +123,12 @@ class CardProc(Proc[Any]):
         v["ph"] = "pick"
         if v.get("sa") or cur in st.bonus_used:
             return
+        v["asked"] = []  # each faction may ask every helper once, whoever asked before
         # a marker to spend (own or a helper's), then a free LimOp to spend it on
         if not (self.rules.bonus_tokens(st, cur) or self._helpers(st, cur, v)):
             return
         if self.rules.op_options(st, cur, True, True):
-            v["ph"], v["asked"] = "bonus", []
+            v["ph"] = "bonus"
 
     def _helpers(self, st: CoinState, cur: int, v: dict[str, Any]) -> list[int]:
         asked = v.get("asked", [])
