@@ -205,7 +205,8 @@ def march_activates(st: AAState, dest: int, f: int, group: int) -> bool:
 
 
 class MarchIntoProc(AskProc[AAState]):
-    """Groups move into one March destination: origin, then Underground and Active numbers."""
+    """Groups move into one March destination: origin, then Underground and Active numbers;
+    each origin sends one group (vars: s, f, groups = origins used, o, nu)."""
 
     name = "aa.march_into"
 
@@ -221,16 +222,18 @@ class MarchIntoProc(AskProc[AAState]):
         room = B.faction_room(st, s, f)
         if "o" in v:
             u, a, free = unmoved(st, v["o"], f, self.arrived(st))
-            if "nu" not in v:
-                opts = [option(f"u:{k}") for k in range(min(u, room) + 1)]
+            if "nu" not in v:  # the group is never empty: u:0 only when an Active one can go
+                lo = 0 if min(a, room) else 1
+                opts = [option(f"u:{k}") for k in range(lo, min(u, room) + 1)]
                 return [decide(st, f, "aa.march_u", "how many Underground Guerrillas move?", opts)]
             most = min(a, room - v["nu"], free - v["nu"])
-            lo = 0 if v["nu"] else 1
-            opts = [option(f"a:{k}") for k in range(lo, most + 1)] or [option("a:0")]
+            opts = [option(f"a:{k}") for k in range(0 if v["nu"] else 1, most + 1)]
             return [decide(st, f, "aa.march_a", "how many Active Guerrillas move?", opts)]
         if room <= 0:
             return []
-        opts = [option(f"from:{D.NAMES[o]}") for o in march_origins(st, s, f, self.arrived(st))]
+        used = v.get("groups", [])  # AA 3.3.2 step 2: one group per origin and destination
+        opts = [option(f"from:{D.NAMES[o]}") for o in march_origins(st, s, f, self.arrived(st))
+                if o not in used]
         if not opts:
             return []
         return [decide(st, f, "aa.march_from", f"March into {D.NAMES[s]} from:",
@@ -243,6 +246,7 @@ class MarchIntoProc(AskProc[AAState]):
             pop(st)
         elif verb == "from":
             v["o"] = D.INDEX[arg]
+            v.setdefault("groups", []).append(v["o"])
         elif verb == "u":
             v["nu"] = int(arg)
         else:

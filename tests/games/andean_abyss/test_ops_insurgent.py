@@ -9,6 +9,7 @@ from .scenario import (
     CARTELS,
     FARC,
     S,
+    Table,
     count,
     finish,
     options,
@@ -198,3 +199,24 @@ def test_shipment_follows_the_movers_if_its_owner_says_so() -> None:
     assert options(st) == ["follow:0", "stay"]
     play(st, "follow:0")
     assert st.ships[0] == S["loc_bogota_san_jose"] * 4 + FARC
+
+
+def test_aa_3_3_2_march_moves_each_origin_as_one_group() -> None:
+    """AA 3.3.2 steps 2-3: the Guerrillas moving from one origin to one destination are one
+    group, judged once for Activation: an origin is offered once per destination (through
+    `engine.act`)."""
+    st = standard()
+    put(st, "meta_west", "farc_underground", 2)
+    start_op(st, FARC, "march")
+    t = Table(st)
+    t.play("space:loc_bogota_san_jose", "from:meta_west")
+    assert t.options() == ["u:1", "u:2", "u:3", "u:4"]  # a group is never empty
+    t.play("u:1", "a:0")
+    assert t.options() == ["from:guaviare", "from:meta_east", "done"]
+    st = standard()
+    put(st, "meta_west", "farc_underground", 2)
+    start_op(st, FARC, "march")
+    t = Table(st)
+    t.play("space:loc_bogota_san_jose", "from:meta_west", "u:4", "a:0")
+    assert count(t.st, "loc_bogota_san_jose", "farc_active") == 4  # 4 + 0 cubes > 3 on a LoC
+    assert count(t.st, "loc_bogota_san_jose", "farc_underground") == 0
