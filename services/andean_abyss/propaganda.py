@@ -133,30 +133,33 @@ def resources_phase(ctx: Ctx, st: AAState, v: dict[str, Any]) -> None:
 
 
 class DrugProfitsProc(AskProc[AAState]):
-    """AA 6.3.3: each Shipment the faction owns: a Base at its space, or +6 Resources."""
+    """AA 6.3.3: for each space from which the faction's Shipments are removed (one or
+    several there): a Base in that space, or +6 Resources."""
 
     name = "aa.drug_profits"
 
-    def mine(self, st: AAState, f: int) -> list[int]:
-        return [i for i, c in enumerate(st.ships) if c >= 0 and B.ship_owner(c) == f]
+    def next_space(self, st: AAState, f: int) -> int | None:
+        """The first space holding one of the faction's Shipments."""
+        return next((B.ship_space(c) for c in st.ships if c >= 0 and B.ship_owner(c) == f),
+                    None)
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         f = fr.vars["f"]
-        mine = self.mine(st, f)
-        if not mine:
+        s = self.next_space(st, f)
+        if s is None:
             return []
-        s = B.ship_space(st.ships[mine[0]])
         opts = [option("resources", "+6 Resources")]
         if B.can_place(st, s, BASE[f]) and B.PIECES.available(st, BASE[f]):
             opts.insert(0, option("base", f"Base in {D.NAMES[s]}"))
-        return [decide(st, f, "aa.drug_profits", f"Drug Profits for the Shipment in "
+        return [decide(st, f, "aa.drug_profits", f"Drug Profits for the Shipments in "
                        f"{D.NAMES[s]}:", opts)]
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         f = fr.vars["f"]
-        i = self.mine(st, f)[0]
-        s = B.ship_space(st.ships[i])
-        st.ships[i] = -1
+        s = self.next_space(st, f)
+        assert s is not None
+        for i in B.ships_at(st, s, f):
+            st.ships[i] = -1
         if c.option_id == "base":
             B.PIECES.place(st, s, BASE[f])
         else:

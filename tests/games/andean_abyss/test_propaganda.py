@@ -284,3 +284,25 @@ def test_aa_6_4_final_round_support_phase() -> None:
     assert out.summary == ("Game ended after the final Propaganda Round; margins: govt -4, "
                            "farc -5, auc -5, cartels -12.")
     assert t.st.over == 2 and t.st.ctl  # no Reset: the Control snapshot is still in place
+
+
+def test_aa_6_3_3_drug_profits_per_space() -> None:
+    """AA 6.3.3: one Base or +6 per space from which a faction's Shipments were removed,
+    not per Shipment (through `engine.act`)."""
+    st = standard()
+    put(st, "meta_east", "farc_underground")
+    st.ships[0] = st.ships[1] = S["meta_east"] * 4 + FARC
+    st.ships[2] = S["narino"] * 4 + FARC
+    start_proc(st, "coin.propaganda", i=2)  # straight to the Resources phase
+    t = Table(st)
+    before = t.st.resources[FARC]
+    d = t.decision()
+    assert d is not None and d.kind == "aa.drug_profits" and d.seat == FARC
+    assert t.options() == ["resources"]  # Meta East holds 2 Bases already
+    t.play("resources")
+    assert t.st.resources[FARC] == before + 6 and t.st.ships[:3] == [-1, -1, S["narino"] * 4 + 1]
+    assert t.options() == ["base", "resources"]
+    t.play("base")
+    assert t.st.ships == [-1] * 4 and t.st.resources[FARC] == before + 6
+    assert count(t.st, "narino", "farc_base") == 1
+    assert t.decision() is not None and t.decision().kind != "aa.drug_profits"  # type: ignore[union-attr]
