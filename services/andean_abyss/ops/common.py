@@ -3,7 +3,8 @@
 - `aa.remove`: remove up to n enemy pieces, one decision per piece, with the
   "obligation to the maximum" of AA 1.4.1 step 5 (RULES.md): once a faction is
   targeted, "done" is offered only when none of its pieces can still be taken;
-- `aa.activate`: the same for Activating Underground Guerrillas (Sweep, Patrol);
+- `aa.activate`: Activating Underground Guerrillas (Sweep, Patrol), as many as the count
+  allows (no "done");
 - `aa.ship_loss`: AA 4.5.3 — when a faction loses its last Guerrilla in a space,
   its owner gives each Shipment it held there to another Guerrilla or removes it,
   and the capture rules then apply to removed ones (AA-R-10).
@@ -203,7 +204,9 @@ def activatable(st: AAState, s: int, only: int = -1) -> list[int]:
 
 
 class ActivateProc(AskProc[AAState]):
-    """`aa.activate` vars: s, n (left), targets. Government Activates (Sweep, Patrol)."""
+    """`aa.activate` vars: s, n (left), only. Government Activates (Sweep, Patrol): 1
+    Guerrilla per count as far as there are Underground ones (AA 3.2.2 step 2, 3.2.3 step
+    3); it chooses which, never whether."""
 
     name = "aa.activate"
 
@@ -213,27 +216,19 @@ class ActivateProc(AskProc[AAState]):
         if not kinds:
             return []
         opts = [option(f"piece:{KIND_IDS[k]}") for k in kinds]
-        if not any(KIND_FACTION[k] in v["targets"] for k in kinds):
-            opts.append(option("done", "Activate no more"))
         return [decide(st, B.GOVT, "aa.activate",
                        f"Activate a Guerrilla in {D.NAMES[v['s']]} ({v['n']} left).", opts)]
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars
-        if c.option_id == "done":
-            pop(st)
-            return
         kind = KIND_INDEX[(c.option_id or "").split(":", 1)[1]]
-        g = KIND_FACTION[kind]
-        if g not in v["targets"]:
-            v["targets"].append(g)
-        B.PIECES.flip_to(st, v["s"], GUER_A[g])
+        B.PIECES.flip_to(st, v["s"], GUER_A[KIND_FACTION[kind]])
         v["n"] -= 1
 
 
 def push_activate(st: AAState, s: int, n: int, only: int = -1) -> None:
     if n > 0:
-        push(st, "aa.activate", s=s, n=n, targets=[], only=only)
+        push(st, "aa.activate", s=s, n=n, only=only)
 
 
 class ShipLossProc(AskProc[AAState]):

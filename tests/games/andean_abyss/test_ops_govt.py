@@ -10,6 +10,7 @@ from services.andean_abyss.constants import Cap, Mom
 from .scenario import (
     GOVT,
     S,
+    Table,
     activate_all,
     count,
     finish,
@@ -220,3 +221,36 @@ def test_patrol_sources_is_the_reverse_of_patrol_reach() -> None:
         if not B.is_dept(dest):
             srcs = {s for s in B.spaces(st) if s != dest and dest in patrol_reach(st, s)}
             assert srcs == patrol_sources(st, dest) - {dest}
+
+
+def test_aa_3_2_2_patrol_activates_in_every_loc() -> None:
+    """AA 3.2.2 step 2: in each LoC, 1 Guerrilla per cube, as far as there are Guerrillas;
+    the Government chooses which, never whether (through `engine.act`)."""
+    st = standard()
+    put(st, "loc_bogota_neiva", "police", 2)
+    put(st, "loc_bogota_neiva", "farc_underground")
+    put(st, "loc_bogota_neiva", "auc_underground", 2)
+    start_op(st, GOVT, "patrol")
+    t = Table(st)
+    t.play("done")  # no cube moves
+    assert t.options() == ["piece:farc_underground", "piece:auc_underground"]
+    t.play("piece:auc_underground")
+    assert t.options() == ["piece:farc_underground", "piece:auc_underground"]
+    t.play("piece:farc_underground")
+    after = t.st
+    assert count(after, "loc_bogota_neiva", "auc_active") == 1
+    assert count(after, "loc_bogota_neiva", "farc_active") == 1
+    assert count(after, "loc_bogota_neiva", "auc_underground") == 1
+    assert t.options() == ["assault:loc_bogota_neiva", "done"]
+
+
+def test_aa_3_2_3_sweep_activates_one_per_cube() -> None:
+    """AA 3.2.3 step 3: 1 Guerrilla per cube (Forest: per 2), as far as there are: no
+    "done" before the count is spent (through `engine.act`)."""
+    st = standard()
+    start_op(st, GOVT, "sweep")
+    t = Table(st)
+    t.play("space:meta_east", *["troops:santander"] * 3, "done", "done")
+    assert t.options() == ["piece:farc_underground"]
+    t.play("piece:farc_underground")
+    assert count(t.st, "meta_east", "farc_active") == 1
