@@ -176,7 +176,7 @@ def support_phase(ctx: Ctx, st: AAState, v: dict[str, Any]) -> None:
     push(st, "aa.elite_backing")
     push(st, "aa.election")
     push(st, "aa.agitation", extra=[])
-    push(st, "aa.civic", relaxed_used=False)
+    push(st, "aa.civic", relaxed=-1)
 
 
 class FinalRoundEndProc(Proc[AAState]):
@@ -218,7 +218,9 @@ class SpaceStepsProc(AskProc[AAState], ABC):
 
 
 class CivicProc(SpaceStepsProc):
-    """AA 6.4.1 Civic Action: 3 Resources per step in Govt-Controlled spaces (card 1)."""
+    """AA 6.4.1 Civic Action: 3 Resources per step in Govt-Controlled spaces. Card 1
+    unshaded: one space per Support phase (vars `relaxed`, -1 until chosen) needs only
+    Government Control and any cube."""
 
     name = "aa.civic"
     faction = GOVT
@@ -228,12 +230,14 @@ class CivicProc(SpaceStepsProc):
     def spaces(self, st: AAState, fr: Frame) -> list[int]:
         if st.resources[GOVT] < 3:
             return []
-        relax = B.has_cap(st, Cap.C1_U) and not fr.vars["relaxed_used"]
-        return [s for s in B.cities_and_depts(st) if civic_ok(st, s, relax)]
+        relaxed = fr.vars.get("relaxed", -1)
+        relax = B.has_cap(st, Cap.C1_U)
+        return [s for s in B.cities_and_depts(st) if civic_ok(st, s) or (
+            relax and relaxed in (-1, s) and civic_ok(st, s, True))]
 
     def act_in(self, ctx: Ctx, st: AAState, fr: Frame, s: int) -> None:
         if not civic_ok(st, s):
-            fr.vars["relaxed_used"] = True
+            fr.vars["relaxed"] = s
         civic_action(ctx, st, s)
 
 

@@ -47,6 +47,12 @@ def eligible_queue(rules: SequenceRules, st: CoinState, card: int) -> list[int]:
     return [f for f in rules.faction_order(st, card) if st.eligible[f]]
 
 
+def card_vars(st: CoinState) -> dict[str, Any] | None:
+    """The vars of the Event card being played (the `coin.card` frame), for limits that
+    last one card; None outside a card (Propaganda)."""
+    return next((f.vars for f in reversed(st.stack) if f.proc == "coin.card"), None)
+
+
 def adjust_eligibility(st: CoinState, executors_ineligible: bool = True) -> None:
     """§2.3.7 Executors become Ineligible (unless an option says otherwise, AA 2.3.1 B),
     everyone else Eligible; Event overrides last."""

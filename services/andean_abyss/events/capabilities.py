@@ -3,12 +3,12 @@
 | flag | card / side | lasts | consulted in |
 |---|---|---|---|
 | Cap.C1_U / C1_S | 1 unshaded / shaded | game | ops/govt.civic_ok, propaganda.CivicProc |
-| Cap.C2_U / C2_S | 2 | game | ops/govt.Sweep cost / max_spaces |
-| Cap.C3_U / C3_S | 3 | game | ops/govt.Assault cost / max_spaces |
+| Cap.C2_U / C2_S | 2 | game | ops/govt.Sweep cost / one_space_per_card |
+| Cap.C3_U / C3_S | 3 | game | ops/govt.Assault cost / one_space_per_card |
 | Cap.C7_U / C7_S | 7 | game | propaganda.control_phase, sabotage_candidates |
-| Cap.C9_U / C9_S | 9 | game | ops/govt.assault_count |
+| Cap.C9_U / C9_S | 9 | game | ops/govt.assault_rate |
 | Cap.C10_U / C10_S | 10 | game | special/govt.air_lift_max |
-| Cap.C11_U / C11_S | 11 | game | ops/govt.SweepMoveProc, sweep_activations |
+| Cap.C11_U / C11_S | 11 | game | ops/govt.SweepMoveProc, sweep_rate |
 | Cap.C13_U / C13_S | 13 | game | ops/govt.PatrolAssaultProc |
 | Mom.M12 | 12 shaded | to Reset | special/govt.AirStrike, ops/govt.Patrol.finish |
 | Mom.M17 | 17 shaded | to Reset | ops/govt.Sweep, Assault |

@@ -176,7 +176,8 @@ def c37_former_military_unshaded() -> Program:
     """In every space where possible, the Government executes for free either a Sweep
     without moving cubes or an Assault, in both cases against FARC only; AUC Guerrillas
     in the space count as Troops for it."""
-    return [every_space(GOVT, ("sweep", "assault"), only=FARC, auc_as_troops=True)]
+    # the rulebook: 実施できる ("may"): each space optional (AA-I-9)
+    return [every_space(GOVT, ("sweep", "assault"), only=FARC, auc_as_troops=True, may=True)]
 
 
 @event(37, SHADED)
@@ -340,7 +341,7 @@ def c47_pinto_del_rosario_unshaded() -> Program:
     AUC pieces, the Police execute a free Assault against AUC only, each Police cube
     counting as one Troop (Troops there do not add to it)."""
     return [do(activate_all_auc),
-            every_space(GOVT, ("assault",), only=AUC, police_only=True)]
+            every_space(GOVT, ("assault",), only=AUC, police_only=True, may=True)]  # AA-I-9
 
 
 @event(47, SHADED)

@@ -10,11 +10,9 @@ from .. import board as B
 from .. import data as D
 from ..constants import BASE, FACTION_IDS, GUER_A, GUER_U, KIND_FACTION, KIND_IDS, Kind, Mom
 from ..ops.common import remove_piece
-from ..ops.insurgent import terror
 from . import SHADED, UNSHADED, event
 from .capabilities import momentum
 from .lib import (
-    AUC,
     CARTELS,
     FARC,
     GOVT,
@@ -73,16 +71,12 @@ def amazonia_bases(ctx: Any, st: Any, v: Vars) -> None:
 
 
 def narco_war(ctx: Any, st: Any, v: Vars) -> None:
-    """Card 63: all but 1 Cartels Guerrilla removed per space, then a free Terror there with
-    the one left (even if Active)."""
+    """Card 63: all but 1 Cartels Guerrilla removed per space."""
     for s in [s for s in range(D.NS) if B.guerrillas(st, s, CARTELS)]:
         extra = B.guerrillas(st, s, CARTELS) - 1
         for _ in range(extra):
             kind = Kind.CARTELS_A if B.active(st, s, CARTELS) else Kind.CARTELS_U
             remove_piece(ctx, st, s, kind, "", v["f"])
-        if not B.underground(st, s, CARTELS):
-            B.PIECES.flip_to(st, s, Kind.CARTELS_U, 1)
-        terror(ctx, st, s, CARTELS)
 
 
 def free_shipment(st: Any) -> int:
@@ -325,7 +319,10 @@ def c63_narco_war_unshaded() -> Program:
     """In every space holding Cartels Guerrillas, remove all of them but 1; then Cartels
     execute a free Terror in each of those spaces with the remaining Guerrilla (even if
     Active). Cartels are Ineligible for the next card."""
-    return [do(narco_war), ineligible_next(CARTELS)]
+    # the rulebook: カルテルは残る 1 つのゲリラで無償のテロを実施できる — Cartels *may*
+    # Terror, space by space (AA-I-9)
+    return [do(narco_war), every_space(CARTELS, ("terror",), may=True, anyg=True),
+            ineligible_next(CARTELS)]
 
 
 @event(64, UNSHADED)

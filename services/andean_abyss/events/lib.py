@@ -26,7 +26,7 @@ from ..ops.common import (
     reclaim_options,
     remove_piece,
 )
-from ..ops.govt import assault_count, sweep_activations
+from ..ops.govt import assault_rate, sweep_rate
 from ..ops.insurgent import aid_cut, attack, terror
 from ..state import AAState
 
@@ -369,28 +369,18 @@ def _exposed(st: AAState, s: int) -> list[int]:
 
 
 def free_sweep_count(st: AAState, v: Vars, s: int) -> int:
-    n = sweep_activations(st, s)
-    if v.get("auc_as_troops"):
-        extra = B.guerrillas(st, s, AUC)
-        n = sweep_activations_with(st, s, extra)
-    return n
-
-
-def sweep_activations_with(st: AAState, s: int, extra: int) -> int:
-    cubes = B.cubes(st, s) + extra
-    if s == D.PANAMA:
-        return 0
-    return cubes // 2 if B.is_forest(s) else cubes
+    """Activations of an Event's free Sweep (card 37: AUC Guerrillas count as Troops)."""
+    extra = B.guerrillas(st, s, AUC) if v.get("auc_as_troops") else 0
+    return sweep_rate(st, s, B.troops(st, s) + extra, B.police(st, s))
 
 
 def free_assault_count(st: AAState, v: Vars, s: int) -> int:
+    """Removals of an Event's free Assault at the Troops' rate (AA 3.2.4): card 47 the Police
+    as if Troops (Troops do not add), card 37 AUC Guerrillas counted as Troops."""
     if v.get("police_only"):
-        return B.police(st, s)
-    n = assault_count(st, s)
-    if v.get("auc_as_troops"):
-        extra = B.guerrillas(st, s, AUC)
-        n += extra // 2 if B.is_mountain(s) else extra
-    return n
+        return assault_rate(st, s, B.police(st, s), 0)
+    extra = B.guerrillas(st, s, AUC) if v.get("auc_as_troops") else 0
+    return assault_rate(st, s, B.troops(st, s) + extra, B.police(st, s))
 
 
 class EverySpaceProc(Proc[AAState]):

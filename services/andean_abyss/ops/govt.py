@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from services.coin.operations import OpSpec
+from services.coin.sequence import card_vars
 from services.coin.spaces import ACTIVE_SUPPORT
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, option
@@ -26,6 +27,24 @@ COST = 3  # AA 3.1 Train, Patrol, Sweep, Assault
 
 def city_or_dept(st: AAState) -> tuple[int, ...]:
     return B.cities_and_depts(st)
+
+
+def one_space_per_card(st: AAState, v: dict[str, Any], cap: int) -> int:
+    """Cards 2 and 3 shaded: the Operation selects 1 space per card: what this Operation
+    may still take after the spaces that earlier ones took on this card (a Ship LimOp)."""
+    if not B.has_cap(st, cap):
+        return 1 if v["lim"] else 99
+    card = card_vars(st)
+    earlier = card.get(f"spaces_{v['op']}", 0) - len(v["spaces"]) if card else 0
+    return max(0, 1 - earlier)
+
+
+def count_per_card(st: AAState, v: dict[str, Any]) -> None:
+    """Record a space selected by this Operation on the current card."""
+    card = card_vars(st)
+    if card is not None:
+        key = f"spaces_{v['op']}"
+        card[key] = card.get(key, 0) + 1
 
 
 # -- Train and Civic Action ----------------------------------------------------
@@ -271,8 +290,13 @@ class PatrolMoveProc(Proc[AAState]):
 
 
 def assault_count(st: AAState, s: int) -> int:
-    """AA 3.2.4 step 1: enemy pieces an Assault may remove in s (cards 9)."""
-    t, p = B.troops(st, s), B.police(st, s)
+    """AA 3.2.4 step 1: enemy pieces an Assault may remove in s."""
+    return assault_rate(st, s, B.troops(st, s), B.police(st, s))
+
+
+def assault_rate(st: AAState, s: int, t: int, p: int) -> int:
+    """AA 3.2.4 step 1 for t Troops and p Police: Troops 1 each, Police too in a City or
+    LoC; a Mountain Department 1 per 2 Troops (card 9: as a City / 1 per 4 Troops)."""
     if B.is_mountain(s):
         if B.has_cap(st, Cap.C9_U):
             return t + p
@@ -343,9 +367,10 @@ class Sweep(OpSpec):
         return 1 if B.has_cap(st, Cap.C2_U) else COST
 
     def max_spaces(self, st: AAState, v: dict[str, Any]) -> int:
-        return 1 if v["lim"] or B.has_cap(st, Cap.C2_S) else 99
+        return one_space_per_card(st, v, Cap.C2_S)
 
     def select(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
+        count_per_card(st, v)
         v.setdefault("arrived", [0] * (2 * D.NS))
         push(st, "aa.sweep_move", s=s, police=0)
 
@@ -355,10 +380,15 @@ class Sweep(OpSpec):
 
 
 def sweep_activations(st: AAState, s: int) -> int:
-    """AA 3.2.3 step 3: 1 per cube, 1 per 2 cubes in Forest; none in Panamá (card 71)."""
+    """AA 3.2.3 step 3: Guerrillas a Sweep Activates in s."""
+    return sweep_rate(st, s, B.troops(st, s), B.police(st, s))
+
+
+def sweep_rate(st: AAState, s: int, t: int, p: int) -> int:
+    """AA 3.2.3 step 3 for t Troops and p Police: 1 per cube, 1 per 2 cubes in Forest; card
+    11 shaded: Troops or Police, the larger; none in Panamá (card 71)."""
     if s == D.PANAMA:
         return 0
-    t, p = B.troops(st, s), B.police(st, s)
     n = max(t, p) if B.has_cap(st, Cap.C11_S) else t + p
     return n // 2 if B.is_forest(s) else n
 
@@ -417,9 +447,10 @@ class Assault(OpSpec):
         return 1 if B.has_cap(st, Cap.C3_U) else COST
 
     def max_spaces(self, st: AAState, v: dict[str, Any]) -> int:
-        return 1 if v["lim"] or B.has_cap(st, Cap.C3_S) else 99
+        return one_space_per_card(st, v, Cap.C3_S)
 
     def select(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
+        count_per_card(st, v)
         push_remove(st, s, GOVT, assault_count(st, s), "assault", "drug_bust")
 
 

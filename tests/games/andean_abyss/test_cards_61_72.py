@@ -46,10 +46,26 @@ def test_card_62() -> None:
 def test_card_63() -> None:
     st = standard()
     put(st, "cali", "cartels_underground", 2)
-    run_event(st, 63, "unshaded", CARTELS)
+    run_event(st, 63, "unshaded", CARTELS, "terror:cali", "terror:putumayo")
     assert B.guerrillas(st, S["cali"], CARTELS) == 1 and count(st, "cali", "cartels_active") == 1
     assert st.terror[S["cali"]] == 1 and st.terror[S["putumayo"]] == 1
     assert st.set_ineligible == [CARTELS]
+
+
+def test_card_63_the_free_terrors_are_optional() -> None:
+    """Card 63: all Cartels Guerrillas but 1 per space are removed; then Cartels *may*
+    Terror with the one left (rulebook: 実施できる), space by space."""
+    st = standard()
+    put(st, "cali", "cartels_underground", 2)
+    t = event_table(st, 63, "unshaded", FARC)
+    d = t.decision()
+    assert d is not None and d.seat == CARTELS
+    assert t.options() == ["terror:cali", "terror:putumayo", "done"]
+    assert B.guerrillas(t.st, S["cali"], CARTELS) == 1
+    t.play("terror:cali", "done")
+    after = t.st
+    assert after.terror[S["cali"]] == 1 and after.terror[S["putumayo"]] == 0
+    assert after.set_ineligible == [CARTELS] and after.resources[CARTELS] == 10
 
 
 def test_card_64() -> None:

@@ -85,7 +85,7 @@ def test_tv_r_32_civic_action_and_agitation() -> None:
     st.terror[S["cali"]] = st.terror[S["huila"]] = 1
     st.resources[GOVT], st.resources[FARC] = 12, 5
     st.ctl = [B.live_control(st, s) for s in range(D.NS)]
-    start_proc(st, "aa.civic", relaxed_used=False)
+    start_proc(st, "aa.civic", relaxed=-1)
     play(st, "space:cali", "space:cali", "space:cali")
     assert st.resources[GOVT] == 3 and st.terror[S["cali"]] == 0 and st.support[S["cali"]] == 2
     assert B.total_support(st) == 56 and "space:cali" not in options(st)
