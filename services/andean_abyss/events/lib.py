@@ -489,7 +489,9 @@ def push_sa(st: AAState, proc: str, f: int, times: int = 1, **extra: Any) -> Non
 
 class PlaceProc(Proc[AAState]):
     """`aa.ev_place`: place n Available pieces, one kind at a time among `kinds`, into s
-    (within stacking); as many as can be placed (AA 5.1.3). vars: s, kinds, n, who."""
+    (within stacking); as many as can be placed (AA 5.1.3); the executing faction may take
+    its own pieces back from the map to place them (AA 1.4.1, AA-I-3). vars: s, kinds, n,
+    who."""
 
     name = "aa.ev_place"
 
@@ -502,21 +504,19 @@ class PlaceProc(Proc[AAState]):
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         v = fr.vars
         kinds = self.kinds(st, v)
-        if len(kinds) == 1:
+        reclaims = self.reclaims(st, v)
+        if len(kinds) == 1 and not reclaims:
+            return []  # the one possible placement is made by `step`
+        opts = [option(f"place:{KIND_IDS[k]}") for k in kinds] + reclaims
+        if not opts:
             return []
-        if kinds:
-            opts = [option(f"place:{KIND_IDS[k]}") for k in kinds]
-        else:
-            opts = self.reclaims(st, v)
-            if not opts:
-                return []
+        if not kinds:
             opts.append(option("done", "Place no more"))
         return [decide(st, v["who"], "aa.ev_place",
                        f"place a piece in {D.NAMES[v['s']]} ({v['n']} left).", opts)]
 
     def reclaims(self, st: AAState, v: Vars) -> list[Option]:
-        """AA 1.4.1 step 4 (AA-I-3): none Available: the executing faction may take its own
-        pieces of these kinds back from the map to place them."""
+        """Own pieces of the kinds to place, none of which is Available, that fit in s."""
         s = v["s"]
         if s < 0 or v["n"] <= 0:
             return []

@@ -129,13 +129,14 @@ class ShipFollowProc(AskProc[AAState]):
         v["asked"].append(i)
 
 
-def reclaim_options(st: AAState, kinds: tuple[int, ...], exclude: int) -> list[Option]:
-    """AA 1.4.1 step 4 (AA-R-03): while none is Available, the executing faction may take
-    its own pieces of these kinds off the map (from any other space) to place them (AA-I-3)."""
-    if any(B.PIECES.available(st, k) for k in kinds):
-        return []
+def reclaim_options(st: AAState, kinds: tuple[int, ...], exclude: int,
+                    wanted: int = 1) -> list[Option]:
+    """AA 1.4.1 (AA-R-03, AA-I-3): the executing faction may take its own pieces off the map
+    (from any space but `exclude`) to place them: offered for each kind of which fewer than
+    `wanted` are Available, Bases included."""
+    short = [k for k in kinds if B.PIECES.available(st, k) < wanted]
     return [option(f"reclaim:{D.NAMES[s]}:{KIND_IDS[k]}") for s in range(D.NS) if s != exclude
-            for k in kinds if B.n(st, s, k)]
+            for k in short if B.n(st, s, k)]
 
 
 def reclaim(ctx: Ctx, st: AAState, arg: str, f: int) -> None:

@@ -128,12 +128,18 @@ class TrainPlaceProc(AskProc[AAState]):
         fr.vars["left"] -= 1
 
 
-def base_mixes(st: AAState, s: int) -> list[int]:
-    """Numbers of Troops among the 3 cubes a Train Base can replace (AA 3.2.1 step 3)."""
-    if not B.PIECES.available(st, Kind.GOVT_BASE) or B.base_room(st, s) < 1:
+def cube_mixes(st: AAState, s: int) -> list[int]:
+    """Numbers of Troops among the 3 cubes a Train Base can replace in s, room permitting
+    (AA 3.2.1 step 3)."""
+    if B.base_room(st, s) < 1:
         return []
     t, p = B.troops(st, s), B.police(st, s)
     return [nt for nt in range(4) if nt <= t and 3 - nt <= p]
+
+
+def base_mixes(st: AAState, s: int) -> list[int]:
+    """`cube_mixes` while a Government Base is Available."""
+    return cube_mixes(st, s) if B.PIECES.available(st, Kind.GOVT_BASE) else []
 
 
 class TrainFinalProc(AskProc[AAState]):
@@ -154,6 +160,8 @@ class TrainFinalProc(AskProc[AAState]):
             opts += [option(f"base:{D.NAMES[s]}:{nt}") for nt in base_mixes(st, s)]
             if st.resources[GOVT] >= COST and civic_ok(st, s):
                 opts.append(option(f"civic:{D.NAMES[s]}"))
+        if any(cube_mixes(st, s) for s in v["spaces"]):  # AA 1.4.1: a Base from the map
+            opts += reclaim_options(st, (Kind.GOVT_BASE,), -1)
         if not opts:
             return []
         opts.append(option("done", "Neither Base nor Civic Action"))
@@ -163,6 +171,8 @@ class TrainFinalProc(AskProc[AAState]):
         parts = (c.option_id or "").split(":")
         if parts[0] == "done":
             pop(st)
+        elif parts[0] == "reclaim":
+            reclaim(ctx, st, f"{parts[1]}:{parts[2]}", GOVT)
         elif parts[0] == "civic" and len(parts) == 1:
             civic_action(ctx, st, fr.vars["civic"])
         elif parts[0] == "civic":

@@ -33,7 +33,9 @@ def rally_modes(st: AAState, s: int, f: int) -> list[str]:
         B.guerrillas(st, o, f) for o in range(D.NS) if o != s)
     if can_get and B.faction_room(st, s, f):
         out.append("place")
-    if B.guerrillas(st, s, f) >= 2 and B.PIECES.available(st, b) and B.base_room(st, s):
+    # AA 1.4.1: a Base may be taken back from elsewhere on the map to be placed
+    can_base = B.PIECES.available(st, b) or any(B.bases(st, o, f) for o in range(D.NS) if o != s)
+    if B.guerrillas(st, s, f) >= 2 and can_base and B.base_room(st, s):
         out.append("base")
     if B.bases(st, s, f):
         if can_get and B.faction_room(st, s, f):
@@ -42,8 +44,8 @@ def rally_modes(st: AAState, s: int, f: int) -> list[str]:
     return out
 
 
-def guerrilla_reclaims(st: AAState, s: int, f: int) -> list[Option]:
-    return reclaim_options(st, (GUER_U[f], GUER_A[f]), s)
+def guerrilla_reclaims(st: AAState, s: int, f: int, wanted: int = 1) -> list[Option]:
+    return reclaim_options(st, (GUER_U[f], GUER_A[f]), s, wanted)
 
 
 class Rally(OpSpec):
@@ -93,13 +95,15 @@ class RallySpaceProc(Proc[AAState]):
             return [decide(st, f, "aa.reclaim", "none Available: take a Guerrilla back from:",
                            guerrilla_reclaims(st, s, f))]
         if v.get("mode") == "mass":
-            most = min(D.POP[s] + B.bases(st, s, f) - v.get("placed", 0),
-                       B.PIECES.available(st, GUER_U[f]), B.faction_room(st, s, f))
+            allowed = min(D.POP[s] + B.bases(st, s, f), B.faction_room(st, s, f))
+            most = min(allowed, B.PIECES.available(st, GUER_U[f]))
             opts = [option(f"n:{k}") for k in range(1, most + 1)]
-            if D.POP[s] + B.bases(st, s, f) - v.get("placed", 0) > most:
-                opts += guerrilla_reclaims(st, s, f)
+            opts += guerrilla_reclaims(st, s, f, allowed)  # AA 1.4.1: more from the map
             return [decide(st, f, "aa.rally_mass", "how many Guerrillas to place?", opts)]
         if v.get("mode") == "base":
+            if not B.PIECES.available(st, BASE[f]):  # AA 1.4.1: a Base from the map
+                return [decide(st, f, "aa.reclaim", "none Available: take a Base back from:",
+                               reclaim_options(st, (BASE[f],), s))]
             u, a = B.underground(st, s, f), B.active(st, s, f)
             opts = [option(f"base:{nu}") for nu in range(3) if nu <= u and 2 - nu <= a]
             return [decide(st, f, "aa.rally_base", "how many of the 2 replaced Guerrillas "

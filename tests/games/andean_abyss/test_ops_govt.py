@@ -254,3 +254,39 @@ def test_aa_3_2_3_sweep_activates_one_per_cube() -> None:
     assert t.options() == ["piece:farc_underground"]
     t.play("piece:farc_underground")
     assert count(t.st, "meta_east", "farc_active") == 1
+
+
+def test_aa_1_4_1_train_takes_police_back_while_troops_are_available() -> None:
+    """AA 1.4.1: the executing faction may take its own pieces from the map to place them:
+    offered for each kind none of which is Available (AA-I-3), not only when no kind is."""
+    st = standard()
+    put(st, "loc_bogota_neiva", "police", 18)
+    start_op(st, GOVT, "train")
+    t = Table(st)
+    t.play("space:bogota")
+    assert t.options() == ["place:troops"] + [
+        f"reclaim:{s}:police" for s in ("cali", "medellin", "bucaramanga", "ibague",
+                                         "santa_marta", "cartagena", "cucuta", "neiva", "pasto",
+                                         "sincelejo", "loc_bogota_neiva")] + ["done"]
+    t.play("reclaim:cali:police")
+    assert count(t.st, "cali", "police") == 0
+    assert t.options() == ["place:troops", "place:police", "done"]
+    t.play("place:police")
+    assert count(t.st, "bogota", "police") == 3
+
+
+def test_aa_1_4_1_train_base_taken_back_from_the_map() -> None:
+    """AA 1.4.1, 3.2.1 step 3: with every Government Base on the map, Train may still build
+    one by taking a Base back (Bases included)."""
+    st = standard()
+    put(st, "cesar", "govt_base", 2)
+    start_op(st, GOVT, "train")
+    t = Table(st)
+    t.play("space:bogota", "done", "done")
+    assert t.options() == ["reclaim:cesar:govt_base", "reclaim:santander:govt_base", "done"]
+    t.play("reclaim:cesar:govt_base")
+    assert t.options() == ["base:bogota:1", "base:bogota:2", "base:bogota:3", "done"]
+    t.play("base:bogota:3")
+    after = t.st
+    assert count(after, "bogota", "govt_base") == 1 and count(after, "cesar", "govt_base") == 1
+    assert count(after, "bogota", "troops") == 0 and count(after, "bogota", "police") == 2
