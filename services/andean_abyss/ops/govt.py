@@ -19,7 +19,15 @@ from .. import board as B
 from .. import data as D
 from ..constants import KIND_IDS, Cap, Kind, Mom
 from ..state import AAState
-from .common import decide, push_activate, push_remove, reclaim, reclaim_options, removable
+from .common import (
+    activatable,
+    decide,
+    push_activate,
+    push_remove,
+    reclaim,
+    reclaim_options,
+    removable,
+)
 
 GOVT = B.GOVT
 COST = 3  # AA 3.1 Train, Patrol, Sweep, Assault
@@ -84,7 +92,12 @@ class Train(OpSpec):
         return city_or_dept(st)
 
     def selectable(self, st: AAState, v: dict[str, Any], s: int) -> bool:
-        return not B.is_zone(st, s)
+        """Only where choosing the space can change the board: cubes to place, or a Base or
+        Civic Action for step 3 (a Department without a Govt Base serves only step 3)."""
+        if B.is_zone(st, s):
+            return False
+        return can_train_cubes(st, s) or can_train_base(st, s) or (
+            civic_ok(st, s) and st.resources[GOVT] >= COST + (0 if v["free"] else COST))
 
     def cost(self, st: AAState, v: dict[str, Any], s: int) -> int:
         return COST
@@ -95,6 +108,21 @@ class Train(OpSpec):
 
     def finish(self, ctx: Ctx, st: AAState, v: dict[str, Any]) -> None:
         push(st, "aa.train_final", spaces=list(v["spaces"]))
+
+
+def can_train_cubes(st: AAState, s: int) -> bool:
+    """AA 3.2.1 step 1: cubes can be placed in s (a City or Govt Base space), Available or
+    taken back from elsewhere (AA 1.4.1)."""
+    if not (B.is_city(s) or B.bases(st, s, GOVT)) or B.faction_room(st, s, GOVT) <= 0:
+        return False
+    return any(B.PIECES.available(st, k) or any(B.n(st, o, k) for o in B.spaces(st) if o != s)
+               for k in (Kind.TROOPS, Kind.POLICE))
+
+
+def can_train_base(st: AAState, s: int) -> bool:
+    """AA 3.2.1 step 3: 3 Govt cubes in s could become a Base (Available or from the map)."""
+    return bool(cube_mixes(st, s)) and bool(
+        B.PIECES.available(st, Kind.GOVT_BASE) or B.bases_on_map(st, GOVT))
 
 
 class TrainPlaceProc(AskProc[AAState]):
@@ -371,7 +399,17 @@ class Sweep(OpSpec):
         return city_or_dept(st)
 
     def selectable(self, st: AAState, v: dict[str, Any], s: int) -> bool:
-        return not B.is_zone(st, s) and not (B.is_dept(s) and B.has_mom(st, Mom.M17))
+        """Only where choosing the space can change the board: Troops (card 11 unshaded:
+        or Police) can move in, or cubes there can Activate an Underground Guerrilla."""
+        if B.is_zone(st, s) or (B.is_dept(s) and B.has_mom(st, Mom.M17)):
+            return False
+        if sweep_activations(st, s) and activatable(st, s):
+            return True
+        if B.faction_room(st, s, GOVT) <= 0:
+            return False
+        arrived = v.get("arrived") or [0] * (2 * D.NS)
+        return bool(sweep_origins(st, s, arrived, 0) or (
+            B.has_cap(st, Cap.C11_U) and sweep_origins(st, s, arrived, 1)))
 
     def cost(self, st: AAState, v: dict[str, Any], s: int) -> int:
         return 1 if B.has_cap(st, Cap.C2_U) else COST

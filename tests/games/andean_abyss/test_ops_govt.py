@@ -19,6 +19,7 @@ from .scenario import (
     put,
     standard,
     start_op,
+    take,
 )
 
 
@@ -64,9 +65,12 @@ def test_tv_r_04_train_base_and_stacking() -> None:
 def test_train_department_without_base_places_nothing() -> None:
     """AA-R-19: a Department without a Govt Base may be selected only for step 3."""
     st = standard()
+    put(st, "huila", "troops", 3)
     start_op(st, GOVT, "train")
     play(st, "space:huila")
-    assert options(st) == ["space:" + n for n in []] or "place:troops" not in options(st)
+    assert "place:troops" not in options(st) and "space:bogota" in options(st)
+    play(st, "done")
+    assert options(st) == ["base:huila:3", "done"]
 
 
 def test_tv_r_05_patrol() -> None:
@@ -290,3 +294,36 @@ def test_aa_1_4_1_train_base_taken_back_from_the_map() -> None:
     after = t.st
     assert count(after, "bogota", "govt_base") == 1 and count(after, "cesar", "govt_base") == 1
     assert count(after, "bogota", "troops") == 0 and count(after, "bogota", "police") == 2
+
+
+def test_aa_3_2_1_train_offers_only_spaces_where_something_can_happen() -> None:
+    """AA 3.2.1 (RULES.md: a Department without a Govt Base serves only step 3): Train offers
+    Cities and Govt-Base spaces (cubes can be placed), and Departments where a Base or Civic
+    Action could be made — not the other Departments (through `engine.act`)."""
+    st = standard()
+    put(st, "huila", "troops", 2)
+    put(st, "huila", "police")  # 3 cubes: a Base could replace them
+    put(st, "arauca", "troops")
+    put(st, "arauca", "police", 2)  # Govt-Controlled with Troops and Police: Civic Action
+    take(st, "arauca", "farc_underground")
+    take(st, "arauca", "auc_underground")
+    start_op(st, GOVT, "train")
+    t = Table(st)
+    spaces = [o for o in t.options() if o.startswith("space:")]
+    assert spaces == [f"space:{s}" for s in (
+        "bogota", "cali", "medellin", "bucaramanga", "ibague", "santa_marta", "cartagena",
+        "cucuta", "neiva", "pasto", "sincelejo", "santander", "huila", "arauca")]
+
+
+def test_aa_3_2_3_sweep_offers_only_spaces_where_something_can_happen() -> None:
+    """AA 3.2.3: a Sweep destination must be reachable by Troops, or hold cubes and an
+    Underground Guerrilla to Activate (through `engine.act`)."""
+    st = standard()
+    start_op(st, GOVT, "sweep")
+    t = Table(st)
+    spaces = {o.split(":")[1] for o in t.options() if o.startswith("space:")}
+    assert {"cesar", "meta_east", "guaviare", "huila"} <= spaces  # Troops can come in
+    assert not spaces & {"guainia", "vaupes", "amazonas", "vichada", "cartagena"}
+    put(st, "cartagena", "farc_underground")  # 1 Police and now a Guerrilla to Activate
+    start_op(st, GOVT, "sweep")
+    assert "space:cartagena" in Table(st).options()
