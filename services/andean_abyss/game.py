@@ -15,7 +15,7 @@ from services.kernel.outcome import Outcome
 
 from . import board as B
 from . import data as D
-from . import deployment, operations, propaganda, sequence, setup, victory, views, zones
+from . import deployment, operations, propaganda, sa_lines, sequence, setup, victory, views, zones
 from .constants import FACTION_IDS, MAX_AID, MAX_BASES, MAX_RESOURCES, NKINDS
 from .events import PROGRAMS, cards
 from .events import lib as event_lib
@@ -25,6 +25,8 @@ FLOW: Flow[AAState] = Flow([*sequence.PROCS, *operations.PROCS, *propaganda.PROC
                             *event_lib.PROCS, *deployment.PROCS,
                             EffectProc(PROGRAMS, FACTION_IDS)])
 _ = zones, cards
+LINES = sa_lines.Lines(FLOW, operations.OPERATION)  # AA 3.1, 4.1: an SA before the 1st space
+operations.OPERATION.first_sa_ok = LINES.first_sa_ok
 
 
 class AndeanAbyss(Game[AAState]):
@@ -76,7 +78,7 @@ class AndeanAbyss(Game[AAState]):
         return st
 
     def decisions(self, st: AAState) -> list[Decision]:
-        return FLOW.decisions(st) + transfer_decisions(st)
+        return LINES.keep(st, FLOW.decisions(st)) + transfer_decisions(st)
 
     def apply(self, ctx: Ctx, st: AAState, d: Decision, c: Choice) -> None:
         if d.optional:

@@ -3,20 +3,25 @@
 An Operation runs as one `coin.op` frame: choose a space (paying as it is
 selected) -> its per-space steps (a child proc) -> next space or done -> the
 operation's closing steps; a Special Activity may be started before, between
-spaces or after, once (§4.1). Each Operation and Special Activity of a game is
+spaces or after, once (§4.1). An Operation is executed in at least one space (§3.1):
+an SA begun before the first space is offered only when the game's `first_sa_ok`
+hook finds a way through it that leaves the Operation a space (and the game keeps
+the SA's own options to such lines). Each Operation and Special Activity of a game is
 an `OpSpec` / `SaSpec` registered with the proc; the frame's vars are plain data:
 
     f (faction), op, lim (LimOp), free, spaces (selected, in order), sa ("" or
-    the SA executed), ph (phase), plus whatever the op's own steps keep.
+    the SA executed), first (the SA was begun before any space), ph (phase), plus
+    whatever the op's own steps keep.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, decision_id, option
+from services.kernel.errors import RulesBug
 from services.kernel.flow import Proc, pop
 from services.kernel.state import Frame
 
@@ -28,6 +33,7 @@ class OpSpec:
 
     name: str = ""
     faction: int = -1
+    needs_space = True  # False: the Operation counts once paid (AA 3.1 Patrol)
 
     def selectable(self, st: Any, v: dict[str, Any], space: int) -> bool:
         """Whether the space may be selected now (cost aside)."""
@@ -81,6 +87,9 @@ class OperationProc(Proc[Any]):
         self.space_options = tuple(option(f"space:{n}") for n in space_names)  # built once
         self.space_index = {n: i for i, n in enumerate(space_names)}
         self.faction_names = faction_names
+        # set by the game: whether an SA begun now, before the Operation's first space (the
+        # Operation's frame on top of the stack), can end with a space left to select
+        self.first_sa_ok: Callable[[Any, dict[str, Any], SaSpec], bool] | None = None
 
     def spec(self, v: dict[str, Any]) -> OpSpec:
         return self.ops[(v["f"], v["op"])]
@@ -111,14 +120,44 @@ class OperationProc(Proc[Any]):
         """§4.1 SAs that may start now: full, paid Op; none executed yet."""
         if v["lim"] or v["sa"] or not v.get("sa_ok", True):
             return []
-        return [s.name for s in self.sas if s.faction == v["f"] and s.allowed(st, v)]
+        return [s.name for s in self.sas if s.faction == v["f"] and self.sa_allowed(st, v, s)]
 
-    def any_sa(self, st: CoinState, v: dict[str, Any], name: str | None = None) -> bool:
-        """Whether `sa_names` would name any (or the one named); stops at the first."""
+    def any_sa(self, st: CoinState, v: dict[str, Any]) -> bool:
+        """Whether `sa_names` would name any; stops at the first."""
         if v["lim"] or v["sa"] or not v.get("sa_ok", True):
             return False
-        return any(s.faction == v["f"] and (name is None or s.name == name)
-                   and s.allowed(st, v) for s in self.sas)
+        return any(s.faction == v["f"] and self.sa_allowed(st, v, s) for s in self.sas)
+
+    def sa_allowed(self, st: CoinState, v: dict[str, Any], sa: SaSpec) -> bool:
+        """§3.1, 4.1: the SA may start now; before the first space, only if the Operation
+        can still get a space after it."""
+        if not sa.allowed(st, v):
+            return False
+        if v["spaces"] or not self.spec(v).needs_space or self.first_sa_ok is None:
+            return True
+        return self.first_sa_ok(st, v, sa)
+
+    def begin_sa(self, ctx: Ctx, st: CoinState, v: dict[str, Any], name: str) -> None:
+        """§4.1 Start the SA named for the Operation whose vars are `v`."""
+        sa = next(s for s in self.sas if s.name == name and s.faction == v["f"])
+        v["sa"] = name
+        if not v["spaces"] and self.spec(v).needs_space:
+            v["first"] = True
+        ctx.emit("coin.sa", f"{self.faction_names[v['f']]} begins {name}.",
+                 {"faction": self.faction_names[v["f"]], "sa": name})
+        sa.begin(ctx, st, v)
+
+    def select_space(self, ctx: Ctx, st: CoinState, v: dict[str, Any], s: int) -> None:
+        """§3.1 Select a space for the Operation and pay for it."""
+        spec = self.spec(v)
+        cost = 0 if v["free"] else spec.cost(st, v, s)
+        if cost > st.resources[v["f"]]:
+            raise RulesBug(f"{v['op']} in {self.space_names[s]} cannot be paid for")
+        st.resources[v["f"]] -= cost
+        v["spaces"].append(s)
+        ctx.emit("coin.op_space", f"{v['op'].title()} in {self.space_names[s]} (cost {cost}).",
+                 {"op": v["op"], "space": self.space_names[s], "cost": cost})
+        spec.select(ctx, st, v, s)
 
     def step(self, ctx: Ctx, st: CoinState, fr: Frame) -> None:
         v = fr.vars
@@ -174,19 +213,29 @@ class OperationProc(Proc[Any]):
             if v["ph"] == "after_done":
                 pop(st, sa=v["sa"], op_spaces=list(v["spaces"]))
         elif verb == "sa":
-            sa = next(s for s in self.sas if s.name == arg and s.faction == v["f"])
-            ctx.emit("coin.sa", f"{self.faction_names[v['f']]} begins {arg}.",
-                     {"faction": self.faction_names[v["f"]], "sa": arg})
-            sa.begin(ctx, st, v)
+            self.begin_sa(ctx, st, v, arg)
         else:
-            s = self.space_index[arg]
-            spec = self.spec(v)
-            cost = 0 if v["free"] else spec.cost(st, v, s)
-            st.resources[v["f"]] -= cost
-            v["spaces"].append(s)
-            ctx.emit("coin.op_space", f"{v['op'].title()} in {arg} (cost {cost}).",
-                     {"op": v["op"], "space": arg, "cost": cost})
-            spec.select(ctx, st, v, s)
+            self.select_space(ctx, st, v, self.space_index[arg])
+
+
+def op_vars(st: CoinState) -> dict[str, Any]:
+    """The vars of the innermost Operation on the stack."""
+    return next(f.vars for f in reversed(st.stack) if f.proc == "coin.op")
+
+
+class OpSelectProc(Proc[Any]):
+    """`coin.op_select` vars: s. Select s for the innermost Operation now: its SA was resolved
+    there first (AA 4.3.3 Kidnap before its Terror)."""
+
+    name = "coin.op_select"
+
+    def __init__(self, operation: OperationProc) -> None:
+        self.operation = operation
+
+    def step(self, ctx: Ctx, st: CoinState, fr: Frame) -> None:
+        s = fr.vars["s"]
+        pop(st)
+        self.operation.select_space(ctx, st, op_vars(st), s)
 
 
 def op_frame(faction: int, op: str, limited: bool, free: bool, **extra: Any) -> dict[str, Any]:

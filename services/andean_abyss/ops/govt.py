@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from services.coin.operations import OpSpec
+from services.coin.operations import OperationProc, OpSpec, op_vars
 from services.coin.sequence import card_vars
 from services.coin.spaces import ACTIVE_SUPPORT
 from services.kernel.ctx import Ctx
@@ -253,9 +253,11 @@ def patrol_sources(st: AAState, dest: int) -> set[int]:
 
 
 class Patrol(OpSpec):
-    """AA 3.2.2 Patrol: 3 in total; move cubes; Activate on LoCs; one free Assault."""
+    """AA 3.2.2 Patrol: 3 in total; move cubes; Activate on LoCs; one free Assault. Its SA
+    may come before or between the moves (`PatrolMoveProc`) or after (AA 4.1)."""
 
     name, faction = "patrol", GOVT
+    needs_space = False  # AA 3.1: Patrol counts once paid and its steps run
 
     def start(self, ctx: Ctx, st: AAState, v: dict[str, Any]) -> bool:
         if not v["free"]:
@@ -276,6 +278,9 @@ class PatrolMoveProc(Proc[AAState]):
     """Move cubes one at a time (each at most once); LimOp: all into one destination."""
 
     name = "aa.patrol_move"
+
+    def __init__(self, operation: OperationProc) -> None:
+        self.operation = operation
 
     def movable(self, st: AAState, v: dict[str, Any]) -> list[tuple[int, int]]:
         """Unmoved cubes that have somewhere to go: any adjacent LoC or City is a first
@@ -309,13 +314,16 @@ class PatrolMoveProc(Proc[AAState]):
             opts = [option(f"to:{D.NAMES[s]}") for s in self.dests(st, v, v["src"])]
             return [decide(st, GOVT, "aa.patrol_to", "move the cube to:", opts)]
         opts = [option(f"from:{D.NAMES[s]}:{KIND_IDS[k]}") for s, k in self.movable(st, v)]
+        opts += [option(f"sa:{n}") for n in self.operation.sa_names(st, op_vars(st))]
         opts.append(option("done", "Stop moving"))
         return [decide(st, GOVT, "aa.patrol_move", "move a cube or done.", opts)]
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars
         parts = (c.option_id or "").split(":")
-        if parts[0] == "done":
+        if parts[0] == "sa":  # AA 4.1: the SA before or between the moves
+            self.operation.begin_sa(ctx, st, op_vars(st), parts[1])
+        elif parts[0] == "done":
             pop(st, dest=v["dest"])
         elif parts[0] == "dest":
             v["dest"] = D.INDEX[parts[1]]
@@ -503,5 +511,5 @@ class Assault(OpSpec):
 
 
 OPS = [Train(), Patrol(), Sweep(), Assault()]
-PROCS: list[Proc[AAState]] = [TrainPlaceProc(), TrainFinalProc(), PatrolMoveProc(),
-                              PatrolAssaultProc(), SweepMoveProc()]
+PROCS: list[Proc[AAState]] = [TrainPlaceProc(), TrainFinalProc(), PatrolAssaultProc(),
+                              SweepMoveProc()]  # PatrolMoveProc: built by operations.py

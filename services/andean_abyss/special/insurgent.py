@@ -54,21 +54,55 @@ def kidnap_targets(st: AAState, s: int) -> list[int]:
 
 class KidnapLoop(SpaceLoop):
     """AA 4.3.3 Kidnap: up to 3 Terror spaces (City, LoC or Cartels Base) with more FARC
-    Guerrillas than Police (AA-R-09: after that space's Terror, AA-I-5)."""
+    Guerrillas than Police: spaces where this Terror was executed (AA-R-09, AA-I-5), or a
+    space the Terror cannot pay for yet, where the Kidnap comes first and its ransom pays
+    for that space's Terror, which follows at once (AA 4.1's example)."""
 
     name = "aa.kidnap"
     prompt = "kidnap in a Terror space"
 
     def spaces(self, st: AAState, v: dict[str, Any]) -> list[int]:
-        return [s for s in v["op"]["spaces"] if kidnap_targets(st, s)
-                and B.guerrillas(st, s, FARC) > B.police(st, s)]
+        done = v["op"]["spaces"]
+        return [s for s in B.spaces(st) if can_kidnap(st, s) and (
+            s in done or (v["op"]["op"] == "terror" and terror_paid_by_kidnap(st, s)))]
 
     def apply(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
-        push(st, "aa.kidnap_space", s=s)
+        if s in v["op"]["spaces"]:
+            push(st, "aa.kidnap_space", s=s)
+        else:
+            push(st, "coin.op_select", s=s)  # its Terror, once the ransom is in
+            push(st, "aa.kidnap_space", s=s, pay=True)
+
+
+def can_kidnap(st: AAState, s: int) -> bool:
+    """AA 4.3.3 (b), (c): a target, and more FARC Guerrillas than Police."""
+    return bool(kidnap_targets(st, s)) and B.guerrillas(st, s, FARC) > B.police(st, s)
+
+
+def ransom_pays(st: AAState, s: int, target: int) -> bool:
+    """The Kidnap of `target` in s brings FARC at least 1 Resource: no Drug Ransom (a
+    Shipment instead, AA 4.3.3 step 2) and the target has Resources to take."""
+    if target == CARTELS and B.ships_at(st, s, CARTELS):
+        return False
+    return st.resources[target] > 0
+
+
+def terror_paid_by_kidnap(st: AAState, s: int) -> bool:
+    """A Terror space FARC cannot pay for now (a City or Department: 1) but whose Kidnap
+    surely pays for it (AA 4.1)."""
+    return (B.underground(st, s, FARC) > 0 and not B.is_loc(s) and st.resources[FARC] < 1
+            and any(ransom_pays(st, s, g) for g in kidnap_targets(st, s)))
 
 
 class KidnapSpaceProc(Proc[AAState]):
+    """vars: s, pay (the Kidnap pays for this space's Terror: only paying targets), auc (a
+    6 was rolled)."""
+
     name = "aa.kidnap_space"
+
+    def targets(self, st: AAState, v: dict[str, Any]) -> list[int]:
+        out = kidnap_targets(st, v["s"])
+        return [g for g in out if ransom_pays(st, v["s"], g)] if v.get("pay") else out
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         v = fr.vars
@@ -79,7 +113,7 @@ class KidnapSpaceProc(Proc[AAState]):
                 return []
             return [decide(st, AUC, "aa.kidnap_auc", "Kidnap rolled 6: place an AUC piece.",
                            [option(f"place:{KIND_IDS[k]}") for k in kinds])]
-        targets = kidnap_targets(st, v["s"])
+        targets = self.targets(st, v)
         if len(targets) == 1:
             return []
         return [decide(st, FARC, "aa.kidnap_target", "Kidnap whom?",
@@ -89,7 +123,7 @@ class KidnapSpaceProc(Proc[AAState]):
         if fr.vars.get("auc"):
             pop(st)
         else:
-            kidnap(ctx, st, fr.vars, kidnap_targets(st, fr.vars["s"])[0])
+            kidnap(ctx, st, fr.vars, self.targets(st, fr.vars)[0])
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         verb, _, arg = (c.option_id or "").partition(":")
