@@ -52,7 +52,10 @@ def air_lift_opens(st: AAState, v: dict[str, Any]) -> bool:
             continue
         n = min(sa_govt.air_lift_max(st), B.troops(st, o), B.faction_room(st, d, B.GOVT))
         B.PIECES.move(st, o, d, Kind.TROOPS, n)
-        found = OPERATION.can_select_any(st, v)
+        gains = gains_from_troops(st, v["op"], d)
+        if v.get("only") is not None:
+            gains = [x for x in gains if x in v["only"]]
+        found = OPERATION.can_select_any(st, {**v, "only": gains})
         B.PIECES.move(st, d, o, Kind.TROOPS, n)
         if found:
             return True
@@ -66,6 +69,15 @@ def opens(st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
     c = copy(st)
     push(c, "coin.op", **{**v, "ph": "spaces"})
     return OPERATION.first_sa_ok(c, c.stack[-1].vars, sa)
+
+
+def gains_from_troops(st: AAState, op: str, d: int) -> list[int]:
+    """The spaces a Government Operation may gain when Troops arrive in d: d itself; for a
+    Sweep also those its Troops could then move into (adjacent, or by one LoC)."""
+    if op != "sweep":
+        return [d]
+    near = set(B.adjacent(st, d))
+    return [d, *near, *(x for m in near if B.is_loc(m) for x in B.adjacent(st, m))]
 
 
 def may_open(st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
@@ -82,8 +94,7 @@ def may_open(st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
     if sa.name in ("extort", "process"):
         return short_of_resources(st, v)
     if sa.name == "air_lift":
-        return op != "assault" or any(common.removable(st, s, B.GOVT, "assault")
-                                      for s in B.spaces(st)
+        return op != "assault" or any(common.any_exposed(st, s) for s in B.spaces(st)
                                       if not (B.is_dept(s) and B.has_mom(st, Mom.M17)))
     if sa.name in ("air_strike", "eradicate"):
         return op != "assault"

@@ -62,6 +62,9 @@ class Lines:
         idx = first_sa_index(st)
         if idx is None:
             return ds
+        v = st.stack[idx].vars
+        if self.operation.safe_first(st, v, self.operation.sa_spec(v)):
+            return ds  # more spaces than the rest of the SA can take away
         memo: dict[bytes, bool] = {}
         return [msgspec.structs.replace(d, options=tuple(
             o for o in d.options if self.option_ok(st, idx, d, o, memo))) for d in ds]

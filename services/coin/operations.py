@@ -62,10 +62,18 @@ class OpSpec:
 
 
 class SaSpec:
-    """One Special Activity: whether it may start now, and how (push its proc)."""
+    """One Special Activity: whether it may start now, and how (push its proc).
+
+    `reach(op)`: at most how many of the Operation's selectable spaces one unit of the SA
+    can take away (-1: not known), and `spends`: the Resources it may cost; an Operation
+    with more spaces than that keeps one whatever the SA does first (`safe_first`)."""
 
     name: str = ""
     faction: int = -1
+    spends = 0
+
+    def reach(self, op: str) -> int:
+        return -1
 
     def allowed(self, st: Any, op: dict[str, Any]) -> bool:
         return False
@@ -107,14 +115,35 @@ class OperationProc(Proc[Any]):
 
     def can_select_any(self, st: CoinState, v: dict[str, Any]) -> bool:
         """Whether `affordable` would offer any space (stops at the first)."""
+        return self.count_affordable(st, v, 1) > 0
+
+    def count_affordable(self, st: CoinState, v: dict[str, Any], most: int,
+                         spent: int = 0) -> int:
+        """How many spaces `affordable` would offer after spending `spent` more, counted up
+        to `most`."""
         spec = self.spec(v)
         if len(v["spaces"]) >= spec.max_spaces(st, v):
-            return False
-        res = st.resources[v["f"]]
+            return 0
+        res = st.resources[v["f"]] - spent
         only = v.get("only")
-        return any(s not in v["spaces"] and (only is None or s in only)
-                   and (v["free"] or spec.cost(st, v, s) <= res) and spec.selectable(st, v, s)
-                   for s in spec.candidates(st, v))
+        n = 0
+        for s in spec.candidates(st, v):
+            if (s not in v["spaces"] and (only is None or s in only)
+                    and (v["free"] or spec.cost(st, v, s) <= res) and spec.selectable(st, v, s)):
+                n += 1
+                if n >= most:
+                    break
+        return n
+
+    def safe_first(self, st: CoinState, v: dict[str, Any], sa: SaSpec) -> bool:
+        """A quick sufficient test for `first_sa_ok`: the Operation has more spaces than one
+        unit of the SA can take away, even once it is paid for."""
+        reach = sa.reach(v["op"])
+        return reach >= 0 and self.count_affordable(st, v, reach + 1, sa.spends) > reach
+
+    def sa_spec(self, v: dict[str, Any]) -> SaSpec:
+        """The SA the Operation's faction has begun (`v["sa"]`)."""
+        return next(s for s in self.sas if s.name == v["sa"] and s.faction == v["f"])
 
     def sa_names(self, st: CoinState, v: dict[str, Any]) -> list[str]:
         """§4.1 SAs that may start now: full, paid Op; none executed yet."""
@@ -135,12 +164,12 @@ class OperationProc(Proc[Any]):
             return False
         if v["spaces"] or not self.spec(v).needs_space or self.first_sa_ok is None:
             return True
-        return self.first_sa_ok(st, v, sa)
+        return self.safe_first(st, v, sa) or self.first_sa_ok(st, v, sa)
 
     def begin_sa(self, ctx: Ctx, st: CoinState, v: dict[str, Any], name: str) -> None:
         """§4.1 Start the SA named for the Operation whose vars are `v`."""
-        sa = next(s for s in self.sas if s.name == name and s.faction == v["f"])
         v["sa"] = name
+        sa = self.sa_spec(v)
         if not v["spaces"] and self.spec(v).needs_space:
             v["first"] = True
         ctx.emit("coin.sa", f"{self.faction_names[v['f']]} begins {name}.",

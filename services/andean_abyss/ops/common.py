@@ -21,7 +21,17 @@ from services.kernel.state import Frame
 
 from .. import board as B
 from .. import data as D
-from ..constants import BASE, FACTION_IDS, GUER_A, GUER_U, KIND_FACTION, KIND_IDS, Kind, Mom
+from ..constants import (
+    BASE,
+    FACTION_IDS,
+    GUER_A,
+    GUER_U,
+    KIND_FACTION,
+    KIND_IDS,
+    NKINDS,
+    Kind,
+    Mom,
+)
 from ..state import AAState
 
 KIND_INDEX = {k: i for i, k in enumerate(KIND_IDS)}
@@ -54,6 +64,19 @@ def removable(st: AAState, s: int, f: int, mode: str) -> list[int]:
             continue
         out += _insurgent_removable(st, s, g, mode)
     return out
+
+
+def any_exposed(st: AAState, s: int, mode: str = "assault") -> bool:
+    """Whether `removable(st, s, GOVT, mode)` is not empty, for the Government's modes
+    (assault, event_assault, air_strike): an Active Guerrilla, or a Base whose faction has
+    no Guerrilla there (card 42 protects its player from an Assault)."""
+    p, base = st.pieces, s * NKINDS
+    for g in (B.FARC, B.AUC, B.CARTELS):
+        nu, na = p[base + GUER_U[g]], p[base + GUER_A[g]]
+        if (na or (p[base + BASE[g]] and not nu)) and not (mode == "assault"
+                                                           and protected(st, g)):
+            return True
+    return False
 
 
 def _insurgent_removable(st: AAState, s: int, g: int, mode: str) -> list[int]:

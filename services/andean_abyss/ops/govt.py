@@ -21,12 +21,12 @@ from ..constants import KIND_IDS, Cap, Kind, Mom
 from ..state import AAState
 from .common import (
     activatable,
+    any_exposed,
     decide,
     push_activate,
     push_remove,
     reclaim,
     reclaim_options,
-    removable,
 )
 
 GOVT = B.GOVT
@@ -351,7 +351,7 @@ def assault_rate(st: AAState, s: int, t: int, p: int) -> int:
 
 
 def can_assault(st: AAState, s: int) -> bool:
-    return assault_count(st, s) > 0 and bool(removable(st, s, GOVT, "assault"))
+    return assault_count(st, s) > 0 and any_exposed(st, s)
 
 
 class PatrolAssaultProc(AskProc[AAState]):

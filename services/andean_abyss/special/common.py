@@ -75,9 +75,14 @@ class LoopSa(SaSpec):
     with_ops: tuple[str, ...] = ()
 
     def __init__(self, name: str, faction: int, proc: SpaceLoop, max_spaces: int = 99,
-                 with_ops: tuple[str, ...] = ()) -> None:
+                 with_ops: tuple[str, ...] = (), reach: int = -1, spends: int = 0) -> None:
         self.name, self.faction, self.proc = name, faction, proc
         self.max_spaces, self.with_ops = max_spaces, with_ops
+        self.unit_reach, self.spends = reach, spends
+
+    def reach(self, op: str) -> int:
+        """A unit acts in its one space (see the SAS lists for why)."""
+        return self.unit_reach
 
     def frame(self, op: dict[str, Any]) -> dict[str, Any]:
         return {"f": self.faction, "sa": self.name, "max": self.max_spaces, "done": [],

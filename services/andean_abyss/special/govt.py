@@ -49,6 +49,11 @@ class AirLift(SaSpec):
 
     name, faction = "air_lift", GOVT
 
+    def reach(self, op: str) -> int:
+        """Troops leave one space and enter one; a Sweep's spaces depend on their
+        neighbours' Troops too (not known: searched)."""
+        return -1 if op == "sweep" else 2
+
     def allowed(self, st: Any, op: dict[str, Any]) -> bool:
         return bool(air_lift_origins(st))
 
@@ -146,6 +151,10 @@ class EradicateShiftProc(Proc[AAState]):
 
 AIR_STRIKE = AirStrikeLoop()
 ERADICATE = EradicateLoop()
-SAS = [AirLift(), AirStrike("air_strike", GOVT, AIR_STRIKE, 1, ("patrol", "sweep", "assault")),
-       LoopSa("eradicate", GOVT, ERADICATE, 1)]
+# AA-I-16 reach of one unit: Air Strike removes 1 piece in its space; Eradicate removes the
+# Cartels Bases or places a FARC Guerrilla in its space (its shift elsewhere only adds
+# something for Civic Action to do).
+SAS = [AirLift(), AirStrike("air_strike", GOVT, AIR_STRIKE, 1, ("patrol", "sweep", "assault"),
+                            reach=1),
+       LoopSa("eradicate", GOVT, ERADICATE, 1, reach=1)]
 PROCS: list[Proc[AAState]] = [AirLiftProc(), AIR_STRIKE, ERADICATE, EradicateShiftProc()]

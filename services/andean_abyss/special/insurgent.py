@@ -15,7 +15,7 @@ from services.kernel.state import Frame
 
 from .. import board as B
 from .. import data as D
-from ..constants import FACTION_IDS, GUER_A, GUER_U, KIND_IDS, Kind
+from ..constants import FACTION_IDS, GUER_A, GUER_U, KIND_IDS, NKINDS, Kind
 from ..ops.common import KIND_INDEX, decide, push_remove, removable
 from ..state import AAState
 from .common import LoopSa, SpaceLoop
@@ -195,6 +195,10 @@ class Cultivate(SaSpec):
 
     name, faction = "cultivate", CARTELS
 
+    def reach(self, op: str) -> int:
+        """A Base moves out of one space (its Rally options there) into one (its room)."""
+        return 2
+
     def allowed(self, st: Any, op: dict[str, Any]) -> bool:
         return op["op"] in ("rally", "march") and bool(cultivate_options(st, op))
 
@@ -230,6 +234,10 @@ class Process(SaSpec):
     1-2 Shipments with Guerrillas in Cartels Base spaces."""
 
     name, faction = "process", CARTELS
+
+    def reach(self, op: str) -> int:
+        """One Base removed (a Rally's Base options there) or one Shipment placed."""
+        return 1
 
     def allowed(self, st: Any, op: dict[str, Any]) -> bool:
         return op["op"] in ("rally", "march") and B.bases_on_map(st, CARTELS) > 0
@@ -301,8 +309,11 @@ def bribe_modes(st: AAState, s: int) -> list[str]:
 
 def bribable(st: AAState, s: int) -> bool:
     """Whether `bribe_modes` offers any in s: a Government, FARC or AUC piece (cubes,
-    Guerrillas or a Base to remove) or any Guerrilla to flip."""
-    return any(B.pieces_of(st, s, g) for g in (GOVT, FARC, AUC)) or B.all_guerrillas(st, s) > 0
+    Guerrillas or a Base to remove) or any Guerrilla to flip (a Cartels one)."""
+    base = s * NKINDS
+    p = st.pieces
+    return any(p[base:base + Kind.CARTELS_U]) or bool(p[base + Kind.CARTELS_U]
+                                                       or p[base + Kind.CARTELS_A])
 
 
 class BribeLoop(SpaceLoop):
@@ -372,9 +383,13 @@ class Ambush(SaSpec):
         self.name, self.faction = "ambush", faction
 
 
-SAS = [LoopSa("extort", FARC, EXTORT), LoopSa("extort", AUC, EXTORT), Ambush(FARC), Ambush(AUC),
+# AA-I-16 reach of one unit: Extort Activates in its space (a Terror there may go), Bribe
+# removes or flips pieces in its space and costs 3; Kidnap and Assassinate come after
+# their Terror or select it (not known: searched).
+SAS = [LoopSa("extort", FARC, EXTORT, reach=1), LoopSa("extort", AUC, EXTORT, reach=1),
+       Ambush(FARC), Ambush(AUC),
        LoopSa("kidnap", FARC, KIDNAP, 3, ("terror",)),
        LoopSa("assassinate", AUC, ASSASSINATE, 3, ("terror",)),
-       Cultivate(), Process(), LoopSa("bribe", CARTELS, BRIBE, 3)]
+       Cultivate(), Process(), LoopSa("bribe", CARTELS, BRIBE, 3, reach=1, spends=BRIBE_COST)]
 PROCS: list[Proc[AAState]] = [EXTORT, KIDNAP, KidnapSpaceProc(), ASSASSINATE, CultivateProc(),
                               ProcessProc(), BRIBE, BribeSpaceProc()]
