@@ -15,9 +15,10 @@ from .sa_lines import copy
 from .special import govt as sa_govt
 from .special import insurgent as sa_insurgent
 from .state import AAState
+from .words import WORDS
 
 OPERATION = OperationProc([*govt.OPS, *insurgent.OPS], sa_govt.SAS + sa_insurgent.SAS, D.NAMES,
-                          FACTION_IDS)
+                          FACTION_IDS, WORDS)
 PROCS: list[Proc[Any]] = [OPERATION, OpSelectProc(OPERATION), govt.PatrolMoveProc(OPERATION),
                           *common.PROCS, *govt.PROCS,
                           *insurgent.PROCS, *sa_govt.PROCS, *sa_insurgent.PROCS]

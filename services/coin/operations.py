@@ -20,12 +20,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Choice, Decision, decision_id, option
+from services.kernel.decisions import Choice, Decision, Option, decision_id, option
 from services.kernel.errors import RulesBug
 from services.kernel.flow import Proc, pop
 from services.kernel.state import Frame
 
 from .state import CoinState
+from .words import Words
 
 
 class OpSpec:
@@ -88,13 +89,13 @@ class OperationProc(Proc[Any]):
     name = "coin.op"
 
     def __init__(self, ops: list[OpSpec], sas: list[SaSpec], space_names: tuple[str, ...],
-                 faction_names: tuple[str, ...]) -> None:
+                 faction_names: tuple[str, ...], words: Words) -> None:
         self.ops = {(o.faction, o.name): o for o in ops}
         self.sas = sas
         self.space_names = space_names
-        self.space_options = tuple(option(f"space:{n}") for n in space_names)  # built once
         self.space_index = {n: i for i, n in enumerate(space_names)}
         self.faction_names = faction_names
+        self.words = words
         # set by the game: whether an SA begun now, before the Operation's first space (the
         # Operation's frame on top of the stack), can end with a space left to select
         self.first_sa_ok: Callable[[Any, dict[str, Any], SaSpec], bool] | None = None
@@ -172,7 +173,7 @@ class OperationProc(Proc[Any]):
         sa = self.sa_spec(v)
         if not v["spaces"] and self.spec(v).needs_space:
             v["first"] = True
-        ctx.emit("coin.sa", f"{self.faction_names[v['f']]} begins {name}.",
+        ctx.emit("coin.sa", f"{self.words.factions[v['f']]} begins {self.words.sa(name)}.",
                  {"faction": self.faction_names[v["f"]], "sa": name})
         sa.begin(ctx, st, v)
 
@@ -184,8 +185,8 @@ class OperationProc(Proc[Any]):
             raise RulesBug(f"{v['op']} in {self.space_names[s]} cannot be paid for")
         st.resources[v["f"]] -= cost
         v["spaces"].append(s)
-        ctx.emit("coin.op_space", f"{v['op'].title()} in {self.space_names[s]} (cost {cost}).",
-                 {"op": v["op"], "space": self.space_names[s], "cost": cost})
+        ctx.emit("coin.op_space", f"{self.words.op(v['op'])} in {self.words.spaces[s]} "
+                 f"(cost {cost}).", {"op": v["op"], "space": self.space_names[s], "cost": cost})
         spec.select(ctx, st, v, s)
 
     def step(self, ctx: Ctx, st: CoinState, fr: Frame) -> None:
@@ -212,27 +213,39 @@ class OperationProc(Proc[Any]):
 
     def decisions(self, st: CoinState, fr: Frame) -> list[Decision]:
         v = fr.vars
+        op = self.words.op(v["op"])
         if v["ph"] == "spaces":
-            spaces = self.affordable(st, v)
-            opts = [self.space_options[s] for s in spaces]
+            opts = [self.space_option(st, v, s) for s in self.affordable(st, v)]
             sas = self.sa_names(st, v)
             if not opts and not sas:
                 return []  # nothing left to choose: the Operation goes on by itself
-            opts += [option(f"sa:{n}") for n in sas]
+            opts += [self.sa_option(n, "before the first space" if not v["spaces"] else
+                                    "between two spaces") for n in sas]
             if v["spaces"]:
-                opts.append(option("done", "Operation done"))
-            prompt = f"{v['op'].title()}: select a space" + (" or done." if v["spaces"] else ".")
+                opts.append(option("done", f"{op} done: no more spaces"))
+            prompt = f"{op}: select a space" + (" or done." if v["spaces"] else ".")
         elif v["ph"] == "after":
             sas = self.sa_names(st, v)
             if not sas:
                 return []
-            opts = [option(f"sa:{n}") for n in sas] + [option("done", "No Special Activity")]
+            opts = [self.sa_option(n, f"after the {op}") for n in sas]
+            opts.append(option("done", "No Special Activity"))
             prompt = "Execute a Special Activity now?"
         else:
             return []
         seat = st.seat_of[v["f"]]
         return [Decision(decision_id(st.serial, seat), seat, "coin.op_space",
-                         f"{self.faction_names[v['f']]}: {prompt}", tuple(opts))]
+                         f"{self.words.factions[v['f']]}: {prompt}", tuple(opts))]
+
+    def space_option(self, st: CoinState, v: dict[str, Any], s: int) -> Option:
+        cost = 0 if v["free"] else self.spec(v).cost(st, v, s)
+        what = "free" if v["free"] else f"{cost} Resource{'s' if cost != 1 else ''}"
+        return option(f"space:{self.space_names[s]}",
+                      f"{self.words.op(v['op'])} in {self.words.spaces[s]} ({what})",
+                      space=self.space_names[s], cost=str(cost))
+
+    def sa_option(self, name: str, when: str) -> Option:
+        return option(f"sa:{name}", f"{self.words.sa(name)} (Special Activity) {when}", sa=name)
 
     def choose(self, ctx: Ctx, st: CoinState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars

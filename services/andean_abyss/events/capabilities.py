@@ -25,6 +25,7 @@ from typing import Any
 from services.coin.effects import Do, Vars
 from services.kernel.ctx import Ctx
 
+from .. import words as W
 from ..constants import Cap, Mom
 
 
@@ -32,7 +33,9 @@ def capability(cap: Cap) -> Do:
     """AA 5.3 a Government Capability for the rest of the game."""
     def fn(ctx: Ctx, st: Any, v: Vars) -> None:
         st.caps |= 1 << cap
-        ctx.emit("aa.capability", f"Capability {cap.name} in force.", {"capability": cap.name})
+        card, side = st.played[-1], "unshaded" if cap.name.endswith("_U") else "shaded"
+        ctx.emit("aa.capability", f"Capability in force for the rest of the game: "
+                 f"{W.card(card)} ({side}).", {"card": card, "side": side})
     return Do(fn)
 
 
@@ -42,5 +45,7 @@ def momentum(mom: Mom) -> Do:
         st.mom |= 1 << mom
         if mom == Mom.SEIZE:
             st.mom_seize = v["f"]
-        ctx.emit("aa.momentum", f"Momentum {mom.name} in force.", {"momentum": mom.name})
+        card = st.played[-1]
+        ctx.emit("aa.momentum", f"Momentum in force until the next Propaganda Round: "
+                 f"{W.card(card)}.", {"card": card, "side": "shaded"})
     return Do(fn)

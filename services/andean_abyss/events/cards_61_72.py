@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from services.coin.effects import Program
+from services.kernel.decisions import Option, option
 
 from .. import board as B
 from .. import data as D
+from .. import words as W
 from ..constants import BASE, FACTION_IDS, GUER_A, GUER_U, KIND_FACTION, KIND_IDS, Kind, Mom
 from ..ops.common import remove_piece
 from . import SHADED, UNSHADED, event
@@ -98,18 +100,24 @@ def lab_income(ctx: Any, st: Any, v: Vars) -> None:
     B.add_resources(st, CARTELS, 2 * city + dept)
 
 
-def poppies_options(st: Any, v: Vars) -> list[str]:
-    out: list[str] = []
+def poppies_options(st: Any, v: Vars) -> list[Option]:
+    out: list[Option] = []
     for s in (x for x in B.spaces(st) if B.is_dept(x) and B.is_mountain(x)):
-        name = D.NAMES[s]
+        name, where = D.NAMES[s], W.space(s)
         for g in INSURGENTS:
+            fid, who = FACTION_IDS[g], W.faction(g)
             if B.guerrillas(st, s, g) and free_shipment(st) >= 0:
-                out.append(f"ship:{name}:{FACTION_IDS[g]}")
+                out.append(option(f"ship:{name}:{fid}", f"Place a Shipment with a {who} "
+                                  f"Guerrilla in {where}", space=name, faction=fid))
             if B.PIECES.available(st, BASE[g]) and B.can_place(st, s, BASE[g]):
-                out.append(f"base:{name}:{FACTION_IDS[g]}")
+                out.append(option(f"base:{name}:{fid}", f"Place a {who} Base in {where}",
+                                  space=name, faction=fid))
             if B.bases(st, s, g):
-                out.append(f"unbase:{name}:{FACTION_IDS[g]}")
-        out += [f"unship:{name}:{i}" for i in B.ships_at(st, s)]
+                out.append(option(f"unbase:{name}:{fid}", f"Remove a {who} Base from {where}",
+                                  space=name, faction=fid))
+        out += [option(f"unship:{name}:{i}", f"Remove the {W.faction(B.ship_owner(st.ships[i]))} "
+                       f"Shipment in {where}", space=name, shipment=str(i))
+                for i in B.ships_at(st, s)]
     return out
 
 
@@ -141,11 +149,12 @@ def coastal(st: Any, s: int) -> bool:
     return B.in_play(st, s) and (D.COASTAL[s] or s in (D.ECUADOR, D.PANAMA))
 
 
-def narco_subs_options(st: Any, v: Vars) -> list[str]:
-    out = ["cartels_pieces"] if any(B.pieces_of(st, s, CARTELS) for s in range(D.NS)
-                                    if coastal(st, s)) else []
+def narco_subs_options(st: Any, v: Vars) -> list[Option]:
+    out = [option("cartels_pieces", "Remove 2 Cartels pieces from coastal spaces")] if any(
+        B.pieces_of(st, s, CARTELS) for s in range(D.NS) if coastal(st, s)) else []
     ships = [i for i, c in enumerate(st.ships) if c >= 0 and coastal(st, B.ship_space(c))]
-    return out + (["shipments"] if ships else [])
+    return out + ([option("shipments", "Remove up to 2 Shipments from coastal spaces")]
+                  if ships else [])
 
 
 def narco_subs(ctx: Any, st: Any, v: Vars, o: str) -> None:
@@ -155,13 +164,15 @@ def narco_subs(ctx: Any, st: Any, v: Vars, o: str) -> None:
         push_pieces(st, -1, CARTELS_ALL, 2, "remove", v["f"], among=among)
 
 
-def coastal_shipments(st: Any, v: Vars) -> list[str]:
+def coastal_shipments(st: Any, v: Vars) -> list[Option]:
     """Card 68 unshaded: up to 2 Shipments from coastal spaces, one pick each."""
     if v.get("mode") != "shipments" or v.get("subs", 0) >= 2:
         return []
-    out = [f"ship:{i}:{D.NAMES[B.ship_space(c)]}" for i, c in enumerate(st.ships)
-           if c >= 0 and coastal(st, B.ship_space(c))]
-    return out + (["done"] if out and v.get("subs") else [])
+    out = [option(f"ship:{i}:{D.NAMES[B.ship_space(c)]}",
+                  f"Remove the {W.faction(B.ship_owner(c))} Shipment in "
+                  f"{W.space(B.ship_space(c))}", shipment=str(i), space=D.NAMES[B.ship_space(c)])
+           for i, c in enumerate(st.ships) if c >= 0 and coastal(st, B.ship_space(c))]
+    return out + ([option("done", "Remove no more Shipments")] if out and v.get("subs") else [])
 
 
 def drop_coastal_shipment(ctx: Any, st: Any, v: Vars, o: str) -> None:
@@ -205,15 +216,16 @@ def river_move(ctx: Any, st: Any, v: Vars, s: int) -> None:
                 to_any=True)
 
 
-def river_ops(st: Any, v: Vars) -> list[str]:
-    from ..operations import can_start
+def river_ops(st: Any, v: Vars) -> list[Option]:
     if "dst" not in v:
         return []
     ops = ("train", "sweep", "assault") if v["f"] == GOVT else ("rally", "attack", "terror")
-    return [f"op:{op}" for op in ops if _river_op_ok(st, v, op, can_start)] + ["none"]
+    where = W.space(v["dst"])
+    return [option(f"op:{op}", f"A free {W.OPS[op]} in {where}", op=op) for op in ops
+            if _river_op_ok(st, v, op)] + [option("none", "No free Operation")]
 
 
-def _river_op_ok(st: Any, v: Vars, op: str, can_start: Any) -> bool:
+def _river_op_ok(st: Any, v: Vars, op: str) -> bool:
     from services.coin.operations import op_frame
 
     from ..operations import OPERATION
@@ -233,9 +245,10 @@ def ayahuasca(ctx: Any, st: Any, v: Vars) -> None:
     B.add_resources(st, GOVT, 6 * n)
 
 
-def choco_guerrillas(st: Any, v: Vars) -> list[str]:
-    return [f"piece:{KIND_IDS[k]}" for g in INSURGENTS for k in (GUER_U[g], GUER_A[g])
-            if B.n(st, CHOCO, k)]
+def choco_guerrillas(st: Any, v: Vars) -> list[Option]:
+    return [option(f"piece:{KIND_IDS[k]}", f"Remove a {W.kind(k)} from Chocó; its faction "
+                   "loses 5 Resources", piece=KIND_IDS[k])
+            for g in INSURGENTS for k in (GUER_U[g], GUER_A[g]) if B.n(st, CHOCO, k)]
 
 
 def darien_unshaded(ctx: Any, st: Any, v: Vars, o: str) -> None:
@@ -248,10 +261,11 @@ def panama(ctx: Any, st: Any, v: Vars) -> None:
     st.extras |= D.EXTRA_BIT[D.PANAMA]
 
 
-def panama_bases(st: Any, v: Vars) -> list[str]:
+def panama_bases(st: Any, v: Vars) -> list[Option]:
     f = v["f"]
     most = min(2, B.PIECES.available(st, BASE[f]), B.base_room(st, D.PANAMA))
-    return [f"bases:{n}" for n in range(1, most + 1)]
+    return [option(f"bases:{n}", f"Place {W.pieces(BASE[f], n)} in Panamá", count=str(n))
+            for n in range(1, most + 1)]
 
 
 def place_panama_bases(ctx: Any, st: Any, v: Vars, o: str) -> None:
@@ -277,10 +291,10 @@ def mountain_dept(st: Any, v: Vars, s: int) -> bool:
 
 def poppies_in(kind: str) -> Any:
     """Card 65 (2nd edition): the Shipment or the Base action in the chosen space."""
-    def opts(st: Any, v: Vars) -> list[str]:
+    def opts(st: Any, v: Vars) -> list[Option]:
         name = D.NAMES[v.get("s", 0)]
-        return [o for o in poppies_options(st, v) if o.split(":")[1] == name
-                and o.split(":")[0] in (kind, "un" + kind)] if "s" in v else []
+        return [o for o in poppies_options(st, v) if o.args.get("space") == name
+                and o.args["action"] in (kind, "un" + kind)] if "s" in v else []
     return opts
 
 

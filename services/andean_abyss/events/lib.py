@@ -16,6 +16,7 @@ from services.kernel.state import Frame
 
 from .. import board as B
 from .. import data as D
+from .. import words as W
 from ..constants import BASE, FACTION_IDS, GUER_A, GUER_U, KIND_FACTION, KIND_IDS, Kind
 from ..ops.common import (
     KIND_INDEX,
@@ -48,8 +49,8 @@ def named(st: AAState, v: Vars) -> int:
 
 def spaces(n: int | Callable[[Any, Vars], int], where: fx.SpacePred, act: fx.SpaceAct,
            prompt: str, **kw: Any) -> fx.Spaces:
-    return fx.Spaces(D.NAMES, n, lambda st, v, s: B.in_play(st, s) and where(st, v, s), act,
-                     prompt, **kw)
+    return fx.Spaces(D.NAMES, W.SPACES, n, lambda st, v, s: B.in_play(st, s) and where(st, v, s),
+                     act, prompt, **kw)
 
 
 def each(where: fx.SpacePred, act: fx.SpaceAct) -> fx.EachSpace:
@@ -60,16 +61,24 @@ def do(fn: Callable[[Ctx, Any, Vars], object]) -> fx.Do:
     return fx.Do(fn)
 
 
-def pick(opts: Callable[[Any, Vars], list[str]], act: Callable[[Ctx, Any, Vars, str], None],
-         prompt: str, who: fx.Who = EXEC) -> fx.Pick:
+def pick(opts: Callable[[Any, Vars], list[Option]],
+         act: Callable[[Ctx, Any, Vars, str], None], prompt: str,
+         who: fx.Who = EXEC) -> fx.Pick:
     return fx.Pick(opts, act, prompt, who)
 
 
-def name_insurgent(prompt: str = "name an Insurgent faction") -> fx.Pick:
+def faction_options(factions: tuple[int, ...], what: str) -> list[Option]:
+    """`faction:<id>` options labelled "<what> <Faction>"."""
+    return [option(f"faction:{FACTION_IDS[f]}", f"{what} {W.faction(f)}",
+                   faction=FACTION_IDS[f]) for f in factions]
+
+
+def name_insurgent(prompt: str = "name an Insurgent faction",
+                   what: str = "Name the") -> fx.Pick:
     """The executing faction names an Insurgent faction (v["named"])."""
     def act(ctx: Ctx, st: Any, v: Vars, o: str) -> None:
         v["named"] = FACTION_IDS.index(o.split(":")[1])
-    return pick(lambda st, v: [f"faction:{FACTION_IDS[f]}" for f in INSURGENTS], act, prompt)
+    return pick(lambda st, v: faction_options(INSURGENTS, what), act, prompt)
 
 
 # -- predicates ----------------------------------------------------------------
@@ -171,6 +180,10 @@ def guerrilla_kinds(factions: tuple[int, ...]) -> tuple[int, ...]:
 # -- the piece picker ------------------------------------------------------------
 
 
+PIECE_VERBS = {"remove": "Remove", "activate": "Activate", "hide": "Flip Underground",
+               "replace": "Replace", "move": "Move"}
+
+
 class PiecesProc(Proc[AAState]):
     """`aa.ev_pieces`: pick up to n pieces of the given kinds in one space (or anywhere when
     s < 0) and act on each: remove, activate, hide (Underground) or replace by one of `by`.
@@ -191,14 +204,16 @@ class PiecesProc(Proc[AAState]):
         v = fr.vars
         if "mv" in v:
             s, k = v["mv"]
-            opts = [option(f"to:{D.NAMES[d]}") for d in move_dests(st, v, s, k)]
+            opts = [option(f"to:{D.NAMES[d]}", f"Move {W.pieces(k, 1)} from {W.space(s)} to "
+                           f"{W.space(d)}", space=D.NAMES[d]) for d in move_dests(st, v, s, k)]
             if not opts:
                 return []
             return [decide(st, v["who"], "aa.ev_move", "move it to:", opts)]
         if "rep" in v:
             s, _ = v["rep"]
             gone = KIND_FACTION[v["rep"][1]]
-            opts = [option(f"by:{KIND_IDS[k]}") for k in v["by"]
+            opts = [option(f"by:{KIND_IDS[k]}", f"Replace it with {W.pieces(k, 1)}",
+                           piece=KIND_IDS[k]) for k in v["by"]
                     if B.PIECES.available(st, k) and B.can_place(st, s, k)
                     and not (v.get("other_faction") and KIND_FACTION[k] == gone)]
             if not opts:
@@ -206,15 +221,22 @@ class PiecesProc(Proc[AAState]):
             return [decide(st, v["who"], "aa.ev_replace", "replace with:", opts)]
         if v["n"] <= 0:
             return []
-        opts = [option(f"piece:{D.NAMES[s]}:{KIND_IDS[k]}" if v["s"] < 0 else
-                       f"piece:{KIND_IDS[k]}") for s in self.where(st, v) for k in v["kinds"]
+        opts = [self.piece_option(v, s, k) for s in self.where(st, v) for k in v["kinds"]
                 if B.n(st, s, k) > self.arrived(v, s, k) and self.can_act(st, v, s, k)]
         if not opts:
             return []
         if v["stop"] and v.get("acted", 0) >= v.get("least", 0):
-            opts.append(option("done"))
-        return [decide(st, v["who"], "aa.ev_pieces", f"{v['act']} a piece ({v['n']} left).",
-                       opts)]
+            opts.append(option("done", f"{PIECE_VERBS[v['act']]} no more pieces"))
+        return [decide(st, v["who"], "aa.ev_pieces",
+                       f"{PIECE_VERBS[v['act']].lower()} a piece ({v['n']} left).", opts)]
+
+    def piece_option(self, v: Vars, s: int, k: int) -> Option:
+        """`piece:<kind>` in the one space of the step, else `piece:<space>:<kind>`."""
+        label = f"{PIECE_VERBS[v['act']]} {W.pieces(k, 1)} in {W.space(s)}"
+        if v["s"] >= 0:
+            return option(f"piece:{KIND_IDS[k]}", label, piece=KIND_IDS[k])
+        return option(f"piece:{D.NAMES[s]}:{KIND_IDS[k]}", label, space=D.NAMES[s],
+                      piece=KIND_IDS[k])
 
     def arrived(self, v: Vars, s: int, k: int) -> int:
         """Pieces that already moved here in this step: each piece moves once."""
@@ -408,13 +430,23 @@ class EverySpaceProc(Proc[AAState]):
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         v = fr.vars
-        opts = [option(f"{m}:{D.NAMES[s]}" + (f":{FACTION_IDS[g]}" if v.get("any_faction")
-                                               else "")) for s, m, g in self.pairs(st, v)]
+        opts = [self.free_option(st, v, s, m, g) for s, m, g in self.pairs(st, v)]
         if not opts:
             return []
         if v.get("may"):
             opts.append(option("done", "No more free Operations"))
         return [decide(st, v["who"], "aa.ev_every", "free Operation in a space:", opts)]
+
+    def free_option(self, st: AAState, v: Vars, s: int, mode: str, g: int) -> Option:
+        """`<mode>:<space>` (card 70: `terror:<space>:<faction>`)."""
+        label = f"A free {W.OPS[mode]} in {W.space(s)}"
+        if mode in ("sweep", "assault"):
+            label += " (Activation only)" if mode == "sweep" else ""
+        if v.get("any_faction"):
+            return option(f"{mode}:{D.NAMES[s]}:{FACTION_IDS[g]}",
+                          f"{label} with a {W.faction(g)} Guerrilla", space=D.NAMES[s],
+                          faction=FACTION_IDS[g])
+        return option(f"{mode}:{D.NAMES[s]}", label, space=D.NAMES[s])
 
     def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
         self.end(ctx, st, fr.vars)
@@ -507,7 +539,8 @@ class PlaceProc(Proc[AAState]):
         reclaims = self.reclaims(st, v)
         if len(kinds) == 1 and not reclaims:
             return []  # the one possible placement is made by `step`
-        opts = [option(f"place:{KIND_IDS[k]}") for k in kinds] + reclaims
+        opts = [option(f"place:{KIND_IDS[k]}", f"Place {W.pieces(k, 1)} in {W.space(v['s'])}",
+                       piece=KIND_IDS[k]) for k in kinds] + reclaims
         if not opts:
             return []
         if not kinds:

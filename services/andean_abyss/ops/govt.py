@@ -17,6 +17,7 @@ from services.kernel.state import Frame
 
 from .. import board as B
 from .. import data as D
+from .. import words as W
 from ..constants import KIND_IDS, Cap, Kind, Mom
 from ..state import AAState
 from .common import (
@@ -77,9 +78,9 @@ def civic_action(ctx: Ctx, st: AAState, s: int) -> None:
         what = "removes a Terror marker"
     else:
         st.support[s] += 1
-        what = "shifts toward Support"
-    ctx.emit("aa.civic_action", f"Civic Action in {D.NAMES[s]} {what}.",
-             {"space": D.NAMES[s]})
+        what = "shifts it 1 level toward Active Support"
+    ctx.emit("aa.civic_action", f"Civic Action in {W.space(s)} {what}.",
+             {"space": D.NAMES[s], "terror_removed": what.startswith("removes")})
 
 
 class Train(OpSpec):
@@ -135,13 +136,15 @@ class TrainPlaceProc(AskProc[AAState]):
         kinds = [k for k in (Kind.TROOPS, Kind.POLICE) if B.PIECES.available(st, k)]
         if v["left"] <= 0 or B.faction_room(st, v["s"], GOVT) <= 0:  # Ecuador: 2 per faction
             return []
-        opts = [option(f"place:{KIND_IDS[k]}") for k in kinds]
+        where = W.space(v["s"])
+        opts = [option(f"place:{KIND_IDS[k]}", f"Place {W.pieces(k, 1)} in {where}",
+                       piece=KIND_IDS[k]) for k in kinds]
         opts += reclaim_options(st, (Kind.TROOPS, Kind.POLICE), v["s"])
         if not opts:
             return []
-        opts.append(option("done"))
+        opts.append(option("done", f"Place no more cubes in {where}"))
         return [decide(st, GOVT, "aa.train_place",
-                       f"place cubes in {D.NAMES[v['s']]} ({v['left']} left).", opts)]
+                       f"place cubes in {where} ({v['left']} left).", opts)]
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         if c.option_id == "done":
@@ -170,6 +173,17 @@ def base_mixes(st: AAState, s: int) -> list[int]:
     return cube_mixes(st, s) if B.PIECES.available(st, Kind.GOVT_BASE) else []
 
 
+def civic_label(st: AAState, s: int) -> str:
+    """What one Civic Action purchase in s does (AA 6.4.1)."""
+    what = "remove a Terror marker" if st.terror[s] else "shift 1 level toward Active Support"
+    return f"Civic Action in {W.space(s)} for 3 Resources: {what}"
+
+
+def civic_option(st: AAState, oid: str, s: int) -> Option:
+    """`civic` (again in the space chosen) or `civic:<space>`."""
+    return option(oid, civic_label(st, s), **({"space": D.NAMES[s]} if ":" in oid else {}))
+
+
 class TrainFinalProc(AskProc[AAState]):
     """AA 3.2.1 step 3: Base or Civic Action in at most one selected space."""
 
@@ -181,13 +195,15 @@ class TrainFinalProc(AskProc[AAState]):
             s = v["civic"]
             if st.resources[GOVT] < COST or not civic_ok(st, s):
                 return []
-            buy = [option("civic", "Buy Civic Action"), option("done")]
-            return [decide(st, GOVT, "aa.civic_action", f"Civic Action in {D.NAMES[s]}?", buy)]
+            buy = [civic_option(st, "civic", s), option("done", "No more Civic Action")]
+            return [decide(st, GOVT, "aa.civic_action", f"Civic Action in {W.space(s)}?", buy)]
         opts: list[Option] = []
         for s in v["spaces"]:
-            opts += [option(f"base:{D.NAMES[s]}:{nt}") for nt in base_mixes(st, s)]
+            opts += [option(f"base:{D.NAMES[s]}:{nt}", f"Build a Government Base in "
+                            f"{W.space(s)}, replacing {nt} Troops and {3 - nt} Police",
+                            space=D.NAMES[s], count=str(nt)) for nt in base_mixes(st, s)]
             if st.resources[GOVT] >= COST and civic_ok(st, s):
-                opts.append(option(f"civic:{D.NAMES[s]}"))
+                opts.append(civic_option(st, f"civic:{D.NAMES[s]}", s))
         if any(cube_mixes(st, s) for s in v["spaces"]):  # AA 1.4.1: a Base from the map
             opts += reclaim_options(st, (Kind.GOVT_BASE,), -1)
         if not opts:
@@ -211,7 +227,8 @@ class TrainFinalProc(AskProc[AAState]):
             B.PIECES.remove(st, s, Kind.TROOPS, nt)
             B.PIECES.remove(st, s, Kind.POLICE, 3 - nt)
             B.PIECES.place(st, s, Kind.GOVT_BASE)
-            ctx.emit("aa.train_base", f"Govt Base built in {D.NAMES[s]}.", {"space": D.NAMES[s]})
+            ctx.emit("aa.train_base", f"Government Base built in {W.space(s)}.",
+                     {"space": D.NAMES[s]})
             pop(st)
 
 
@@ -307,15 +324,22 @@ class PatrolMoveProc(Proc[AAState]):
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         v = fr.vars
         if v["lim"] and v["dest"] < 0:
-            opts = [option(f"dest:{D.NAMES[s]}") for s in range(D.NS)
+            opts = [option(f"dest:{D.NAMES[s]}", f"Patrol into {W.space(s)} (every moving cube "
+                           "ends there)", space=D.NAMES[s]) for s in range(D.NS)
                     if (B.is_loc(s) or B.is_city(s)) and B.in_play(st, s)]
             return [decide(st, GOVT, "aa.patrol_dest", "choose the LimOp destination.", opts)]
         if "src" in v:
-            opts = [option(f"to:{D.NAMES[s]}") for s in self.dests(st, v, v["src"])]
+            cube = W.pieces(v["kind"], 1)
+            opts = [option(f"to:{D.NAMES[s]}", f"Move {cube} from {W.space(v['src'])} to "
+                           f"{W.space(s)}", space=D.NAMES[s]) for s in self.dests(st, v, v["src"])]
             return [decide(st, GOVT, "aa.patrol_to", "move the cube to:", opts)]
-        opts = [option(f"from:{D.NAMES[s]}:{KIND_IDS[k]}") for s, k in self.movable(st, v)]
-        opts += [option(f"sa:{n}") for n in self.operation.sa_names(st, op_vars(st))]
-        opts.append(option("done", "Stop moving"))
+        opts = [option(f"from:{D.NAMES[s]}:{KIND_IDS[k]}", f"Move {W.pieces(k, 1)} out of "
+                       f"{W.space(s)}", space=D.NAMES[s], piece=KIND_IDS[k])
+                for s, k in self.movable(st, v)]
+        when = "before moving" if not any(v["arrived"]) else "between two moves"
+        opts += [self.operation.sa_option(n, when)
+                 for n in self.operation.sa_names(st, op_vars(st))]
+        opts.append(option("done", "Stop moving: Activate on the LoCs"))
         return [decide(st, GOVT, "aa.patrol_move", "move a cube or done.", opts)]
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
@@ -366,7 +390,9 @@ class PatrolAssaultProc(AskProc[AAState]):
         return [s for s in locs if B.is_loc(s) and s not in v["done"] and can_assault(st, s)]
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
-        opts = [option(f"assault:{D.NAMES[s]}") for s in self.spaces(st, fr.vars)]
+        opts = [option(f"assault:{D.NAMES[s]}", f"A free Assault in {W.space(s)} (removes up "
+                       f"to {assault_count(st, s)})", space=D.NAMES[s])
+                for s in self.spaces(st, fr.vars)]
         if not opts:
             return []
         opts.append(option("done", "No free Assault"))
@@ -459,13 +485,17 @@ class SweepMoveProc(AskProc[AAState]):
         if B.faction_room(st, v["s"], GOVT) <= 0:  # Ecuador: 2 pieces per faction
             return []
         arrived = self.arrived(st)
-        opts = [option(f"troops:{D.NAMES[o]}") for o in sweep_origins(st, v["s"], arrived, 0)]
+        into = W.space(v["s"])
+        opts = [option(f"troops:{D.NAMES[o]}", f"Move 1 Troops from {W.space(o)} into {into}",
+                       space=D.NAMES[o]) for o in sweep_origins(st, v["s"], arrived, 0)]
         if B.has_cap(st, Cap.C11_U) and not v["police"]:
-            opts += [option(f"police:{D.NAMES[o]}") for o in sweep_origins(st, v["s"], arrived, 1)]
+            opts += [option(f"police:{D.NAMES[o]}", f"Move 1 Police from {W.space(o)} into "
+                            f"{into}", space=D.NAMES[o])
+                     for o in sweep_origins(st, v["s"], arrived, 1)]
         if not opts:
             return []
-        opts.append(option("done", "No more Troops"))
-        return [decide(st, GOVT, "aa.sweep_move", f"move Troops into {D.NAMES[v['s']]}?", opts)]
+        opts.append(option("done", f"No more cubes into {into}"))
+        return [decide(st, GOVT, "aa.sweep_move", f"move Troops into {into}?", opts)]
 
     def arrived(self, st: AAState) -> list[int]:
         """The Operation's record of pieces that arrived (each moves once)."""

@@ -15,6 +15,7 @@ from services.kernel.state import Frame
 
 from .. import board as B
 from .. import data as D
+from .. import words as W
 from ..constants import FACTION_IDS, GUER_A, GUER_U, KIND_IDS, NKINDS, Kind
 from ..ops.common import KIND_INDEX, decide, push_remove, removable
 from ..state import AAState
@@ -41,6 +42,9 @@ class ExtortLoop(SpaceLoop):
     def any_space(self, st: AAState, v: dict[str, Any]) -> bool:
         return any(extortable(st, s, v["f"]) for s in B.spaces(st))
 
+    def label(self, st: AAState, v: dict[str, Any], s: int) -> str:
+        return f"Extort in {W.space(s)}: Activate 1 Underground Guerrilla, +1 Resource"
+
     def apply(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
         B.PIECES.flip_to(st, s, GUER_A[v["f"]], 1)
         B.add_resources(st, v["f"], 1)
@@ -65,6 +69,10 @@ class KidnapLoop(SpaceLoop):
         done = v["op"]["spaces"]
         return [s for s in B.spaces(st) if can_kidnap(st, s) and (
             s in done or (v["op"]["op"] == "terror" and terror_paid_by_kidnap(st, s)))]
+
+    def label(self, st: AAState, v: dict[str, Any], s: int) -> str:
+        then = "" if s in v["op"]["spaces"] else ", then its Terror paid with the ransom"
+        return f"Kidnap in {W.space(s)}: a die roll of Resources{then}"
 
     def apply(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
         if s in v["op"]["spaces"]:
@@ -112,12 +120,15 @@ class KidnapSpaceProc(Proc[AAState]):
             if not kinds:
                 return []
             return [decide(st, AUC, "aa.kidnap_auc", "Kidnap rolled 6: place an AUC piece.",
-                           [option(f"place:{KIND_IDS[k]}") for k in kinds])]
+                           [option(f"place:{KIND_IDS[k]}", f"Place {W.pieces(k, 1)} in "
+                                   f"{W.space(v['s'])}", piece=KIND_IDS[k]) for k in kinds])]
         targets = self.targets(st, v)
         if len(targets) == 1:
             return []
         return [decide(st, FARC, "aa.kidnap_target", "Kidnap whom?",
-                       [option(f"target:{FACTION_IDS[g]}") for g in targets])]
+                       [option(f"target:{FACTION_IDS[g]}", f"Kidnap from the {W.faction(g)}"
+                               f" in {W.space(v['s'])}", faction=FACTION_IDS[g])
+                        for g in targets])]
 
     def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
         if fr.vars.get("auc"):
@@ -140,14 +151,16 @@ def kidnap(ctx: Ctx, st: AAState, v: dict[str, Any], target: int) -> None:
     held = B.ships_at(st, s, CARTELS)
     if target == CARTELS and held:
         st.ships[held[0]] = s * 4 + FARC
-        ctx.emit("aa.drug_ransom", f"Drug Ransom in {D.NAMES[s]}.", {"space": D.NAMES[s]})
+        ctx.emit("aa.drug_ransom", f"Drug Ransom in {W.space(s)}: the Cartels' Shipment goes "
+                 "to FARC.", {"space": D.NAMES[s]})
         pop(st)
         return
     roll = rng.randint(st.rng, 1, 6)
     took = -B.add_resources(st, target, -roll)
     B.add_resources(st, FARC, took)
-    ctx.emit("aa.kidnap", f"Kidnap in {D.NAMES[s]}: rolled {roll}, FARC takes {took} from "
-             f"{FACTION_IDS[target]}.", {"space": D.NAMES[s], "roll": roll, "took": took})
+    ctx.emit("aa.kidnap", f"Kidnap in {W.space(s)}: rolled {roll}, FARC takes {took} "
+             f"Resources from the {W.faction(target)}.",
+             {"space": D.NAMES[s], "roll": roll, "amount": took, "faction": FACTION_IDS[target]})
     if roll == 6:
         v["auc"] = True
     else:
@@ -164,6 +177,9 @@ class AssassinateLoop(SpaceLoop):
     def spaces(self, st: AAState, v: dict[str, Any]) -> list[int]:
         return [s for s in v["op"]["spaces"] if B.guerrillas(st, s, AUC) > B.police(st, s)
                 and removable(st, s, AUC, "assassinate")]
+
+    def label(self, st: AAState, v: dict[str, Any], s: int) -> str:
+        return f"Assassinate in {W.space(s)}: remove any 1 enemy piece"
 
     def apply(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
         push_remove(st, s, AUC, 1, "assassinate", "commandeer", must=True)
@@ -183,8 +199,11 @@ def cultivate_options(st: AAState, op: dict[str, Any]) -> list[Option]:
     for s in cultivate_spaces(st):
         if (op["op"] == "rally" and B.is_dept(s) and s in op["spaces"]
                 and B.PIECES.available(st, Kind.CARTELS_BASE)):
-            out.append(option(f"place:{D.NAMES[s]}"))
-        out += [option(f"move:{D.NAMES[o]}:{D.NAMES[s]}") for o in B.spaces(st)
+            out.append(option(f"place:{D.NAMES[s]}", f"Place a Cartels Base in {W.space(s)}",
+                              space=D.NAMES[s]))
+        out += [option(f"move:{D.NAMES[o]}:{D.NAMES[s]}", f"Move a Cartels Base from "
+                       f"{W.space(o)} to {W.space(s)}", **{"from": D.NAMES[o], "to": D.NAMES[s]})
+                for o in B.spaces(st)
                 if o != s and B.bases(st, o, CARTELS)]
     return out
 
@@ -219,7 +238,13 @@ class CultivateProc(Proc[AAState]):
             B.PIECES.place(st, D.INDEX[parts[1]], Kind.CARTELS_BASE)
         else:
             B.PIECES.move(st, D.INDEX[parts[1]], D.INDEX[parts[2]], Kind.CARTELS_BASE)
-        ctx.emit("aa.cultivate", f"Cultivate: {c.option_id}.", {"choice": c.option_id})
+        if parts[0] == "place":
+            ctx.emit("aa.cultivate", f"Cultivate: a Cartels Base placed in "
+                     f"{W.space_of(parts[1])}.", {"to": parts[1]})
+        else:
+            ctx.emit("aa.cultivate", f"Cultivate: a Cartels Base moves from "
+                     f"{W.space_of(parts[1])} to {W.space_of(parts[2])}.",
+                     {"from": parts[1], "to": parts[2]})
         pop(st, sa="cultivate")
 
 
@@ -253,21 +278,26 @@ class ProcessProc(Proc[AAState]):
         v = fr.vars
         free = st.ships.count(-1)
         if v["mode"] == "":
-            opts = [option("remove_bases")]
+            opts = [option("remove_bases", "Remove Cartels Bases, +3 Resources each")]
             if free and process_ship_targets(st):
-                opts.append(option("place_shipments"))
+                opts.append(option("place_shipments", "Place 1 or 2 Shipments with Guerrillas "
+                                   "in Cartels Base spaces"))
             return [decide(st, CARTELS, "aa.process_mode", "Process: which?", opts)]
         if v["mode"] == "remove_bases":
-            opts = [option(f"base:{D.NAMES[s]}") for s in B.spaces(st) if B.bases(st, s, CARTELS)]
+            opts = [option(f"base:{D.NAMES[s]}", f"Remove a Cartels Base from {W.space(s)} "
+                           "(+3 Resources)", space=D.NAMES[s])
+                    for s in B.spaces(st) if B.bases(st, s, CARTELS)]
             if v["removed"]:
-                opts.append(option("done"))
+                opts.append(option("done", "Remove no more Bases"))
             return [decide(st, CARTELS, "aa.process_base", "remove a Cartels Base (+3):", opts)] \
                 if opts else []
         if v["placed"] >= 2 or not free:
             return []
-        opts = [option(f"ship:{D.NAMES[s]}:{FACTION_IDS[g]}") for s, g in process_ship_targets(st)]
+        opts = [option(f"ship:{D.NAMES[s]}:{FACTION_IDS[g]}", f"Place a Shipment with a "
+                       f"{W.faction(g)} Guerrilla in {W.space(s)}", space=D.NAMES[s],
+                       faction=FACTION_IDS[g]) for s, g in process_ship_targets(st)]
         if v["placed"]:
-            opts.append(option("done"))
+            opts.append(option("done", "Place no more Shipments"))
         return [decide(st, CARTELS, "aa.process_ship", "place a Shipment with:", opts)]
 
     def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
@@ -290,6 +320,12 @@ class ProcessProc(Proc[AAState]):
 
 
 BRIBE_COST = 3
+
+
+BRIBE_MODES = {"cubes": "Remove up to 2 Government cubes",
+               "guerrillas": "Remove up to 2 FARC or AUC Guerrillas",
+               "flip": "Flip up to 2 Guerrillas (any factions) Active or Underground",
+               "base": "Remove 1 enemy Base"}
 
 
 def bribe_modes(st: AAState, s: int) -> list[str]:
@@ -332,6 +368,9 @@ class BribeLoop(SpaceLoop):
             return False
         return any(bribable(st, s) for s in B.spaces(st))
 
+    def label(self, st: AAState, v: dict[str, Any], s: int) -> str:
+        return f"Bribe in {W.space(s)} ({'free' if v.get('free') else '3 Resources'})"
+
     def apply(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
         if not v.get("free"):  # card 60 shaded grants a free Bribe
             st.resources[CARTELS] -= BRIBE_COST
@@ -345,14 +384,15 @@ class BribeSpaceProc(AskProc[AAState]):
         v = fr.vars
         s = v["s"]
         if "flips" in v:
-            opts = [option(f"flip:{KIND_IDS[k]}") for g in (FARC, AUC, CARTELS)
+            opts = [option(f"flip:{KIND_IDS[k]}", f"Flip {W.pieces(k, 1)} in {W.space(s)}",
+                           piece=KIND_IDS[k]) for g in (FARC, AUC, CARTELS)
                     for k in (GUER_U[g], GUER_A[g]) if B.n(st, s, k)]
             if not opts or v["flips"] >= 2:
                 return []
             return [decide(st, CARTELS, "aa.bribe_flip", "flip a Guerrilla:",
-                           opts + ([option("done")] if v["flips"] else []))]
-        return [decide(st, CARTELS, "aa.bribe_mode", f"Bribe in {D.NAMES[s]}:",
-                       [option(m) for m in bribe_modes(st, s)])]
+                           opts + ([option("done", "Flip no more")] if v["flips"] else []))]
+        return [decide(st, CARTELS, "aa.bribe_mode", f"Bribe in {W.space(s)}:",
+                       [option(m, BRIBE_MODES[m]) for m in bribe_modes(st, s)])]
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars
