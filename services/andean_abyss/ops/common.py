@@ -300,7 +300,7 @@ def captured_shipment(ctx: Ctx, st: AAState, s: int, capture: str, by: int) -> N
     free = next((i for i, c in enumerate(st.ships) if c < 0), None)
     if capture == "drug_bust":
         gain = B.add_aid(st, 6)
-        ctx.emit("aa.drug_bust", f"Drug Bust: Aid +{gain}.", {"aid": gain})
+        ctx.emit("aa.drug_bust", f"Drug Bust: Aid +{gain}.", {"amount": gain})
     elif capture in ("capture", "commandeer") and free is not None and B.guerrillas(st, s, by):
         st.ships[free] = s * 4 + by
         ctx.emit("aa.captured", f"The {W.faction(by)} take the Shipment in {W.space(s)}.",
