@@ -546,7 +546,7 @@ class PlaceProc(Proc[AAState]):
         if not kinds:
             opts.append(option("done", "Place no more"))
         return [decide(st, v["who"], "aa.ev_place",
-                       f"place a piece in {D.NAMES[v['s']]} ({v['n']} left).", opts)]
+                       f"place a piece in {W.space(v['s'])} ({v['n']} left).", opts)]
 
     def reclaims(self, st: AAState, v: Vars) -> list[Option]:
         """Own pieces of the kinds to place, none of which is Available, that fit in s."""
