@@ -36,8 +36,40 @@ def can_start(st: AAState, f: int, op: str, limited: bool, free: bool) -> bool:
     if limited:
         return False
     return any(sa.faction == f and sa.allowed(st, v) and may_open(st, v, sa)
-               and (air_lift_opens(st, v) if sa.name == "air_lift" else opens(st, v, sa))
-               for sa in OPERATION.sas)
+               and OPENS.get(sa.name, opens)(st, v, sa) for sa in OPERATION.sas)
+
+
+def extort_opens(st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
+    """Whether an Extort first gives a space to the Insurgent Operation `v`, which has none
+    now: one Extort in e (+1 Resource; one Underground Guerrilla there Activated) pays for
+    any space short of 1 Resource (`may_open`), except a Terror in e that needs that
+    Guerrilla. Further Extorts only Activate more (AA-I-16)."""
+    if v["op"] != "terror":
+        return True
+    spec = OPERATION.spec(v)
+    short = [x for x in spec.candidates(st, v) if spec.selectable(st, v, x)]
+    return any(x != e or B.underground(st, x, v["f"]) >= 2 for x in short
+               for e in B.spaces(st) if sa_insurgent.extortable(st, e, v["f"]))
+
+
+def process_opens(st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
+    """Process first (+3 per Cartels Base removed) pays for a March space short of
+    Resources (`may_open`); a Rally space may need the Base removed: searched."""
+    return v["op"] == "march" or opens(st, v, sa)
+
+
+def bribe_opens(st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
+    """A Bribe first gives a Terror a space only by flipping an Active Cartels Guerrilla
+    Underground where the Terror can still be paid for after the Bribe's 3; a Rally
+    (a Base's room freed) is searched."""
+    if v["op"] != "terror":
+        return opens(st, v, sa)
+    spec, left = OPERATION.spec(v), st.resources[v["f"]] - sa.spends
+    return any(B.active(st, x, v["f"]) and spec.cost(st, v, x) <= left for x in B.spaces(st))
+
+
+def air_lift_first(st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
+    return air_lift_opens(st, v)
 
 
 def air_lift_opens(st: AAState, v: dict[str, Any]) -> bool:
@@ -70,6 +102,10 @@ def opens(st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
     c = copy(st)
     push(c, "coin.op", **{**v, "ph": "spaces"})
     return OPERATION.first_sa_ok(c, c.stack[-1].vars, sa)
+
+
+OPENS = {"extort": extort_opens, "process": process_opens, "air_lift": air_lift_first,
+         "bribe": bribe_opens}
 
 
 def gains_from_troops(st: AAState, op: str, d: int) -> list[int]:

@@ -53,9 +53,13 @@ def first_sa_index(st: AAState) -> int | None:
 class Lines:
     """The search, for one game's flow and Operation proc."""
 
+    MEMO = 64  # answers of `first_sa_ok` kept, by state and SA (asked by `waits`, then
+    # by `decisions`, of the same state)
+
     def __init__(self, flow: Flow[AAState], operation: OperationProc) -> None:
         self.flow = flow
         self.operation = operation
+        self.answers: dict[tuple[bytes, str], bool] = {}
 
     def keep(self, st: AAState, ds: list[Decision]) -> list[Decision]:
         """The decisions `ds` with only the options that keep a line of play open."""
@@ -72,12 +76,18 @@ class Lines:
     def first_sa_ok(self, st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
         """Whether `sa`, begun now before the first space of the Operation on top of the
         stack (vars `v`), can end with a space left for it."""
-        c = copy(st)
-        idx = len(c.stack) - 1
-        ctx = Ctx()
-        self.operation.begin_sa(ctx, c, c.stack[idx].vars, sa.name)
-        self.settle(ctx, c, idx)
-        return self.finishes(c, idx, {})
+        data = codec.encode(st)
+        key = (data, sa.name)
+        if key not in self.answers:
+            if len(self.answers) >= self.MEMO:
+                self.answers.clear()
+            c = codec.decode(data, AAState)
+            idx = len(c.stack) - 1
+            ctx = Ctx()
+            self.operation.begin_sa(ctx, c, c.stack[idx].vars, sa.name)
+            self.settle(ctx, c, idx)
+            self.answers[key] = self.finishes(c, idx, {})
+        return self.answers[key]
 
     def option_ok(self, st: AAState, idx: int, d: Decision, o: Option,
                   memo: dict[bytes, bool]) -> bool:
