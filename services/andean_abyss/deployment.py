@@ -13,6 +13,7 @@ from services.kernel.state import Frame
 
 from . import board as B
 from . import data as D
+from . import words as W
 from .constants import BASE, FACTION_IDS, GUER_U, KIND_IDS, Kind
 from .ops.common import KIND_INDEX, decide
 from .state import AAState
@@ -67,8 +68,9 @@ class DeployProc(Proc[AAState]):
         for kid, n in v["left"].items():
             if n > 0:
                 k = KIND_INDEX[kid]
-                opts += [option(f"{kid}:{D.NAMES[s]}") for s in range(D.NS)
-                         if allowed(st, f, k, s, v)]
+                opts += [option(f"{kid}:{D.NAMES[s]}", f"Place {W.pieces(k, 1)} in "
+                                f"{W.space(s)} ({n} left)", space=D.NAMES[s], piece=kid)
+                         for s in range(D.NS) if allowed(st, f, k, s, v)]
         if not opts:
             return []
         left = sum(v["left"].values())

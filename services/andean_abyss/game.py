@@ -20,10 +20,12 @@ from . import (
     operations,
     propaganda,
     reference,
+    sa_lines,
     sequence,
     setup,
     victory,
     views,
+    words,
     zones,
 )
 from .constants import FACTION_IDS, MAX_AID, MAX_BASES, MAX_RESOURCES, NKINDS
@@ -33,8 +35,10 @@ from .state import AAState
 
 FLOW: Flow[AAState] = Flow([*sequence.PROCS, *operations.PROCS, *propaganda.PROCS,
                             *event_lib.PROCS, *deployment.PROCS,
-                            EffectProc(PROGRAMS, FACTION_IDS)])
+                            EffectProc(PROGRAMS, words.FACTIONS)])
 _ = zones, cards
+LINES = sa_lines.Lines(FLOW, operations.OPERATION)  # AA 3.1, 4.1: an SA before the 1st space
+operations.OPERATION.first_sa_ok = LINES.first_sa_ok
 
 
 class AndeanAbyss(Game[AAState]):
@@ -86,7 +90,7 @@ class AndeanAbyss(Game[AAState]):
         return st
 
     def decisions(self, st: AAState) -> list[Decision]:
-        return FLOW.decisions(st) + transfer_decisions(st)
+        return LINES.keep(st, FLOW.decisions(st)) + transfer_decisions(st)
 
     def apply(self, ctx: Ctx, st: AAState, d: Decision, c: Choice) -> None:
         if d.optional:
@@ -110,11 +114,11 @@ class AndeanAbyss(Game[AAState]):
         check_invariants(st)
 
 
-GIVE_PROMPTS = tuple(tuple(f"{FACTION_IDS[g]}: give Resources to {FACTION_IDS[r]}."
-                           for r in range(4)) for g in range(4))
+GIVE_PROMPTS = tuple(tuple(f"{words.FACTIONS[g]}: give Resources to the {words.FACTIONS[r]} "
+                           "(optional, at any time)." for r in range(4)) for g in range(4))
 GIVE_ID_TAILS = tuple(tuple(f".{g}.{r}" for r in range(4)) for g in range(4))
-SHIP_PROMPTS = tuple(f"{FACTION_IDS[g]}: give a Shipment to another faction's Guerrilla in "
-                     "the same space." for g in range(4))
+SHIP_PROMPTS = tuple(f"{words.FACTIONS[g]}: give a Shipment to another faction's Guerrilla in "
+                     "the same space (optional, at any time)." for g in range(4))
 
 
 def transfer_decisions(st: AAState) -> list[Decision]:
@@ -142,8 +146,11 @@ def transfer_decisions(st: AAState) -> list[Decision]:
 def shipment_options(st: AAState, giver: int) -> list[Option]:
     """AA 4.5.3: a Shipment goes to another faction's Guerrilla in its space."""
     seat = st.seat_of[giver]
-    return [option(f"ship:{i}:{FACTION_IDS[g]}") for i, c in enumerate(st.ships)
-            if c >= 0 and B.ship_owner(c) == giver for g in range(1, 4)
+    return [option(f"ship:{i}:{FACTION_IDS[g]}", f"Give the Shipment in "
+                   f"{words.space(B.ship_space(c))} to a {words.faction(g)} Guerrilla there",
+                   shipment=str(i), faction=FACTION_IDS[g])
+            for i, c in enumerate(st.ships) if c >= 0 and B.ship_owner(c) == giver
+            for g in range(1, 4)
             if st.seat_of[g] != seat and B.guerrillas(st, B.ship_space(c), g)]
 
 
@@ -153,15 +160,15 @@ def apply_transfer(ctx: Ctx, st: AAState, d: Decision, c: Choice) -> None:
         amount = min(c.amount or 0, st.resources[giver])
         st.resources[giver] -= amount
         got = B.add_resources(st, recv, amount)
-        ctx.emit("aa.transfer", f"{FACTION_IDS[giver]} gives {amount} Resources to "
-                 f"{FACTION_IDS[recv]}.", {"from": FACTION_IDS[giver],
-                                          "to": FACTION_IDS[recv], "amount": got})
+        ctx.emit("aa.transfer", f"The {words.faction(giver)} give {amount} Resources to the "
+                 f"{words.faction(recv)}.", {"from": FACTION_IDS[giver],
+                                             "to": FACTION_IDS[recv], "amount": got})
         return
     _, i, to = (c.option_id or "").split(":")
     s = B.ship_space(st.ships[int(i)])
     st.ships[int(i)] = s * 4 + FACTION_IDS.index(to)
-    ctx.emit("aa.transfer", f"A Shipment in {D.NAMES[s]} goes to {to}.",
-             {"space": D.NAMES[s], "to": to})
+    ctx.emit("aa.transfer", f"The Shipment in {words.space(s)} goes to a "
+             f"{words.faction_of(to)} Guerrilla.", {"space": D.NAMES[s], "to": to})
 
 
 def check_invariants(st: AAState) -> None:

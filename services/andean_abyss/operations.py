@@ -4,38 +4,147 @@ from __future__ import annotations
 
 from typing import Any
 
-from services.coin.operations import OperationProc, op_frame
+from services.coin.operations import OperationProc, OpSelectProc, SaSpec, op_frame
 from services.kernel.flow import Proc, push
 
 from . import board as B
 from . import data as D
-from .constants import FACTION_IDS, OPS
+from .constants import FACTION_IDS, OPS, Kind, Mom
 from .ops import common, govt, insurgent
+from .sa_lines import copy
 from .special import govt as sa_govt
 from .special import insurgent as sa_insurgent
 from .state import AAState
+from .words import WORDS
 
 OPERATION = OperationProc([*govt.OPS, *insurgent.OPS], sa_govt.SAS + sa_insurgent.SAS, D.NAMES,
-                          FACTION_IDS)
-PROCS: list[Proc[Any]] = [OPERATION, *common.PROCS, *govt.PROCS, *insurgent.PROCS,
-                          *sa_govt.PROCS, *sa_insurgent.PROCS]
-INCOME_SAS: dict[int, str] = {B.FARC: "extort", B.AUC: "extort", B.CARTELS: "process"}
+                          FACTION_IDS, WORDS)
+PROCS: list[Proc[Any]] = [OPERATION, OpSelectProc(OPERATION), govt.PatrolMoveProc(OPERATION),
+                          *common.PROCS, *govt.PROCS,
+                          *insurgent.PROCS, *sa_govt.PROCS, *sa_insurgent.PROCS]
 
 
 def can_start(st: AAState, f: int, op: str, limited: bool, free: bool) -> bool:
-    """Whether the Operation can be executed in at least one space now (AA 3.1, 4.1:
-    an Insurgent may first earn what it needs with Extort or Process)."""
+    """Whether the Operation can be executed in at least one space now (AA 3.1), or after a
+    Special Activity executed first (AA 4.1: e.g. Extort, Kidnap or Process pays for it, an
+    Air Lift brings Troops to an Assault target)."""
     v = op_frame(f, op, limited, free)
-    spec = OPERATION.spec(v)
-    if op == "patrol":
+    if not OPERATION.spec(v).needs_space:  # Patrol: 3 in total, its steps run (AA 3.1)
         return free or st.resources[f] >= govt.COST
     if OPERATION.can_select_any(st, v):
         return True
-    if limited or free or f not in INCOME_SAS:
+    if limited:
         return False
-    if not OPERATION.any_sa(st, v, INCOME_SAS[f]):
+    return any(sa.faction == f and sa.allowed(st, v) and may_open(st, v, sa)
+               and OPENS.get(sa.name, opens)(st, v, sa) for sa in OPERATION.sas)
+
+
+def extort_opens(st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
+    """Whether an Extort first gives a space to the Insurgent Operation `v`, which has none
+    now: one Extort in e (+1 Resource; one Underground Guerrilla there Activated) pays for
+    any space short of 1 Resource (`may_open`), except a Terror in e that needs that
+    Guerrilla. Further Extorts only Activate more (AA-I-16)."""
+    if v["op"] != "terror":
+        return True
+    spec = OPERATION.spec(v)
+    short = [x for x in spec.candidates(st, v) if spec.selectable(st, v, x)]
+    return any(x != e or B.underground(st, x, v["f"]) >= 2 for x in short
+               for e in B.spaces(st) if sa_insurgent.extortable(st, e, v["f"]))
+
+
+def process_opens(st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
+    """Process first (+3 per Cartels Base removed) pays for a March space short of
+    Resources (`may_open`); a Rally space may need the Base removed: searched."""
+    return v["op"] == "march" or opens(st, v, sa)
+
+
+def bribe_opens(st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
+    """A Bribe first gives a Terror a space only by flipping an Active Cartels Guerrilla
+    Underground where the Terror can still be paid for after the Bribe's 3; a Rally
+    (a Base's room freed) is searched."""
+    if v["op"] != "terror":
+        return opens(st, v, sa)
+    spec, left = OPERATION.spec(v), st.resources[v["f"]] - sa.spends
+    return any(B.active(st, x, v["f"]) and spec.cost(st, v, x) <= left for x in B.spaces(st))
+
+
+def air_lift_first(st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
+    return air_lift_opens(st, v)
+
+
+def air_lift_opens(st: AAState, v: dict[str, Any]) -> bool:
+    """Whether an Air Lift first gives a space to the Government Operation `v`, which has
+    none now. Train, Sweep and Assault only gain from more Troops (Control, cubes to
+    Activate or to move in, Assault's count) and nothing is selectable now, so taking Troops
+    away cannot matter and the most Troops into one destination decide: for each
+    destination, the most the richest other origin can send (AA 4.2.1)."""
+    origins = sa_govt.air_lift_origins(st)
+    for d in sa_govt.air_lift_dests(st, -1):
+        o = max((o for o in origins if o != d), key=lambda o: B.troops(st, o), default=-1)
+        if o < 0:
+            continue
+        n = min(sa_govt.air_lift_max(st), B.troops(st, o), B.faction_room(st, d, B.GOVT))
+        B.PIECES.move(st, o, d, Kind.TROOPS, n)
+        gains = gains_from_troops(st, v["op"], d)
+        if v.get("only") is not None:
+            gains = [x for x in gains if x in v["only"]]
+        found = OPERATION.can_select_any(st, {**v, "only": gains})
+        B.PIECES.move(st, d, o, Kind.TROOPS, n)
+        if found:
+            return True
+    return False
+
+
+def opens(st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
+    """Whether `sa` executed first leaves a space to the Operation `v` (not begun yet)."""
+    if OPERATION.first_sa_ok is None:
         return False
-    return any(spec.selectable(st, v, s) for s in spec.candidates(st, v))
+    c = copy(st)
+    push(c, "coin.op", **{**v, "ph": "spaces"})
+    return OPERATION.first_sa_ok(c, c.stack[-1].vars, sa)
+
+
+OPENS = {"extort": extort_opens, "process": process_opens, "air_lift": air_lift_first,
+         "bribe": bribe_opens}
+
+
+def gains_from_troops(st: AAState, op: str, d: int) -> list[int]:
+    """The spaces a Government Operation may gain when Troops arrive in d: d itself; for a
+    Sweep also those its Troops could then move into (adjacent, or by one LoC)."""
+    if op != "sweep":
+        return [d]
+    near = set(B.adjacent(st, d))
+    return [d, *near, *(x for m in near if B.is_loc(m) for x in B.adjacent(st, m))]
+
+
+def may_open(st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
+    """A quick necessary condition for an SA executed first to give a space to an Operation
+    that has none now (the search in sa_lines.py then decides):
+    - Extort and Process only add Resources (and Activate): a space must lack only money;
+    - Kidnap pays for the Terror of a City (or Cartels Base space) it is resolved in first;
+    - Air Lift gains Troops somewhere: for Assault, a space with an exposed enemy;
+    - Air Strike and Eradicate never create an Assault target (they remove exposed pieces
+      or place an Underground Guerrilla);
+    - Bribe can expose nothing to Attack or March; it may flip a Cartels Guerrilla
+      Underground for a Terror, or free a Base's room for a Rally."""
+    op: str = v["op"]
+    if sa.name in ("extort", "process"):
+        return short_of_resources(st, v)
+    if sa.name == "air_lift":
+        return op != "assault" or any(common.any_exposed(st, s) for s in B.spaces(st)
+                                      if not (B.is_dept(s) and B.has_mom(st, Mom.M17)))
+    if sa.name in ("air_strike", "eradicate"):
+        return op != "assault"
+    if sa.name == "bribe":
+        return op in ("terror", "rally")
+    return sa.name in ("kidnap", "cultivate")
+
+
+def short_of_resources(st: AAState, v: dict[str, Any]) -> bool:
+    """Some space could be selected but for its cost."""
+    spec = OPERATION.spec(v)
+    return any(spec.cost(st, v, s) > st.resources[v["f"]] and spec.selectable(st, v, s)
+               for s in spec.candidates(st, v))
 
 
 def begin_op(st: AAState, f: int, op: str, limited: bool, free: bool, **extra: Any) -> None:

@@ -18,10 +18,11 @@ from services.kernel.state import Frame
 
 from . import board as B
 from . import data as D
-from .constants import BASE, GUER_U, Cap, Mom, President
+from . import words as W
+from .constants import BASE, GUER_U, PRESIDENT_IDS, Cap, Mom, President
 from .operations import begin_op
 from .ops.common import decide
-from .ops.govt import civic_action, civic_ok
+from .ops.govt import civic_action, civic_label, civic_ok
 from .state import AAState
 from .victory import winning_seats
 from .zones import ZoneProc, place_zone, police_dests, troop_dests
@@ -84,7 +85,8 @@ class SabotageChoiceProc(AskProc[AAState]):
         if not cands or B.markers_left(st) <= 0:
             return []
         return [decide(st, GOVT, "aa.sabotage", "markers are short: Sabotage which LoC?",
-                       [option(f"space:{D.NAMES[s]}") for s in cands])]
+                       [option(f"space:{D.NAMES[s]}", f"Sabotage {W.space(s)}",
+                               space=D.NAMES[s]) for s in cands])]
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         st.sabotage |= 1 << D.INDEX[(c.option_id or "").split(":")[1]]
@@ -98,12 +100,15 @@ class RemoveMarkersProc(AskProc[AAState]):
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         if fr.vars["left"] <= 0:
             return []
-        opts = [option(f"terror:{D.NAMES[s]}") for s in range(D.NS) if st.terror[s]]
-        opts += [option(f"sabotage:{D.NAMES[s]}") for s in D.LOCS if B.is_sabotaged(st, s)]
+        opts = [option(f"terror:{D.NAMES[s]}", f"Remove a Terror marker from {W.space(s)}",
+                       space=D.NAMES[s]) for s in range(D.NS) if st.terror[s]]
+        opts += [option(f"sabotage:{D.NAMES[s]}", f"Remove the Sabotage marker from "
+                        f"{W.space(s)}", space=D.NAMES[s])
+                 for s in D.LOCS if B.is_sabotaged(st, s)]
         if not opts:
             return []
         return [decide(st, GOVT, "aa.remove_marker", "remove a Terror or Sabotage marker?",
-                       opts + [option("done")])]
+                       opts + [option("done", "Remove no more markers")])]
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         verb, _, arg = (c.option_id or "").partition(":")
@@ -127,36 +132,41 @@ def resources_phase(ctx: Ctx, st: AAState, v: dict[str, Any]) -> None:
     B.add_resources(st, AUC, B.bases_on_map(st, AUC))
     B.add_resources(st, CARTELS, (4 if B.has_mom(st, Mom.M67) else 3) *
                     B.bases_on_map(st, CARTELS))
-    ctx.emit("aa.earnings", "Resources phase earnings.", {"resources": list(st.resources)})
+    ctx.emit("aa.earnings", "Resources phase: " + ", ".join(
+        f"{W.faction(f)} {st.resources[f]}" for f in range(4)) + " Resources.",
+        {"resources": list(st.resources)})
     for f in (CARTELS, AUC, FARC):
         push(st, "aa.drug_profits", f=f)
 
 
 class DrugProfitsProc(AskProc[AAState]):
-    """AA 6.3.3: each Shipment the faction owns: a Base at its space, or +6 Resources."""
+    """AA 6.3.3: for each space from which the faction's Shipments are removed (one or
+    several there): a Base in that space, or +6 Resources."""
 
     name = "aa.drug_profits"
 
-    def mine(self, st: AAState, f: int) -> list[int]:
-        return [i for i, c in enumerate(st.ships) if c >= 0 and B.ship_owner(c) == f]
+    def next_space(self, st: AAState, f: int) -> int | None:
+        """The first space holding one of the faction's Shipments."""
+        return next((B.ship_space(c) for c in st.ships if c >= 0 and B.ship_owner(c) == f),
+                    None)
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         f = fr.vars["f"]
-        mine = self.mine(st, f)
-        if not mine:
+        s = self.next_space(st, f)
+        if s is None:
             return []
-        s = B.ship_space(st.ships[mine[0]])
         opts = [option("resources", "+6 Resources")]
         if B.can_place(st, s, BASE[f]) and B.PIECES.available(st, BASE[f]):
-            opts.insert(0, option("base", f"Base in {D.NAMES[s]}"))
-        return [decide(st, f, "aa.drug_profits", f"Drug Profits for the Shipment in "
-                       f"{D.NAMES[s]}:", opts)]
+            opts.insert(0, option("base", f"Place a {W.faction(f)} Base in {W.space(s)}"))
+        return [decide(st, f, "aa.drug_profits", f"Drug Profits for the Shipments in "
+                       f"{W.space(s)}:", opts)]
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         f = fr.vars["f"]
-        i = self.mine(st, f)[0]
-        s = B.ship_space(st.ships[i])
-        st.ships[i] = -1
+        s = self.next_space(st, f)
+        assert s is not None
+        for i in B.ships_at(st, s, f):
+            st.ships[i] = -1
         if c.option_id == "base":
             B.PIECES.place(st, s, BASE[f])
         else:
@@ -164,14 +174,26 @@ class DrugProfitsProc(AskProc[AAState]):
 
 
 def support_phase(ctx: Ctx, st: AAState, v: dict[str, Any]) -> None:
-    """AA 6.4: Civic Action, Agitation, Election, Elite Backing (pushed in reverse order)."""
-    final = st.prop_played >= st.final_prop
+    """AA 6.4: Civic Action, Agitation, Election, Elite Backing (pushed in reverse order);
+    in the final Round the game ends once they are done (AA 2.4.1, AA-R-30: margins after
+    the Support phase; Redeploy and Reset are skipped)."""
+    if st.prop_played >= st.final_prop:
+        v["stop"] = True
+        push(st, "aa.final_round_end")
     push(st, "aa.elite_backing")
     push(st, "aa.election")
     push(st, "aa.agitation", extra=[])
-    push(st, "aa.civic", relaxed_used=False)
-    if final:
-        st.over, v["stop"] = 2, True  # AA-R-30: margins after the Support phase
+    push(st, "aa.civic", relaxed=-1)
+
+
+class FinalRoundEndProc(Proc[AAState]):
+    """AA 2.4.1, 7.3: the final Round's Support phase is over: the game ends (AA-R-30)."""
+
+    name = "aa.final_round_end"
+
+    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
+        pop(st)
+        st.over = 2
 
 
 class SpaceStepsProc(AskProc[AAState], ABC):
@@ -190,10 +212,16 @@ class SpaceStepsProc(AskProc[AAState], ABC):
         """Take one step in space `s`."""
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
-        opts = [option(f"space:{D.NAMES[s]}") for s in self.spaces(st, fr)]
+        opts = [option(f"space:{D.NAMES[s]}", self.label(st, s), space=D.NAMES[s])
+                for s in self.spaces(st, fr)]
         if not opts:
             return []
-        return [decide(st, self.faction, self.kind, self.prompt, opts + [option("done")])]
+        done = option("done", f"No more {self.prompt.split(' (')[0]}")
+        return [decide(st, self.faction, self.kind, self.prompt, opts + [done])]
+
+    @abstractmethod
+    def label(self, st: AAState, s: int) -> str:
+        """What one step in s does."""
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         if c.option_id == "done":
@@ -203,7 +231,9 @@ class SpaceStepsProc(AskProc[AAState], ABC):
 
 
 class CivicProc(SpaceStepsProc):
-    """AA 6.4.1 Civic Action: 3 Resources per step in Govt-Controlled spaces (card 1)."""
+    """AA 6.4.1 Civic Action: 3 Resources per step in Govt-Controlled spaces. Card 1
+    unshaded: one space per Support phase (vars `relaxed`, -1 until chosen) needs only
+    Government Control and any cube."""
 
     name = "aa.civic"
     faction = GOVT
@@ -213,12 +243,17 @@ class CivicProc(SpaceStepsProc):
     def spaces(self, st: AAState, fr: Frame) -> list[int]:
         if st.resources[GOVT] < 3:
             return []
-        relax = B.has_cap(st, Cap.C1_U) and not fr.vars["relaxed_used"]
-        return [s for s in B.cities_and_depts(st) if civic_ok(st, s, relax)]
+        relaxed = fr.vars.get("relaxed", -1)
+        relax = B.has_cap(st, Cap.C1_U)
+        return [s for s in B.cities_and_depts(st) if civic_ok(st, s) or (
+            relax and relaxed in (-1, s) and civic_ok(st, s, True))]
+
+    def label(self, st: AAState, s: int) -> str:
+        return civic_label(st, s)
 
     def act_in(self, ctx: Ctx, st: AAState, fr: Frame, s: int) -> None:
         if not civic_ok(st, s):
-            fr.vars["relaxed_used"] = True
+            fr.vars["relaxed"] = s
         civic_action(ctx, st, s)
 
 
@@ -247,6 +282,11 @@ class AgitationProc(SpaceStepsProc):
             return []
         return [s for s in range(D.NS) if agitation_ok(st, s, fr.vars["extra"])]
 
+    def label(self, st: AAState, s: int) -> str:
+        what = ("remove a Terror marker" if st.terror[s]
+                else "shift 1 level toward Active Opposition")
+        return f"Agitation in {W.space(s)} for 1 Resource: {what}"
+
     def act_in(self, ctx: Ctx, st: AAState, fr: Frame, s: int) -> None:
         if B.control(st, s) != FARC and s not in fr.vars["extra"]:
             fr.vars["extra"].append(s)
@@ -268,7 +308,8 @@ class ElectionProc(Proc[AAState]):
             return
         st.president += 1
         ctx.emit("aa.election", f"Election: El Presidente is now "
-                 f"{President(st.president).name.title()}.", {"president": st.president})
+                 f"{President(st.president).name.title()}.",
+                 {"president": PRESIDENT_IDS[st.president]})
         if st.president == President.PASTRANA:
             place_zone(st)
         else:
@@ -290,7 +331,9 @@ class EliteBackingProc(AskProc[AAState]):
         if not self.spaces(st):
             return []
         return [decide(st, AUC, "aa.elite_backing", "Elite Backing: free Rally?",
-                       [option("rally"), option("decline")])]
+                       [option("rally", "A free AUC Rally in one City or Department that "
+                               "is not at Opposition and neither Government- nor "
+                               "FARC-Controlled"), option("decline", "No Elite Backing")])]
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         only = self.spaces(st)
@@ -319,22 +362,27 @@ class RedeployProc(Proc[AAState]):
             src = next((s for s in range(D.NS) if must_redeploy(st, s)), None)
             if src is None:
                 return []
-            opts = [option(f"to:{D.NAMES[d]}") for d in troop_dests(st) if d != src]
-            return [decide(st, GOVT, "aa.redeploy", f"Troops in {D.NAMES[src]} must "
+            opts = [option(f"to:{D.NAMES[d]}", f"Redeploy 1 Troops from {W.space(src)} to "
+                           f"{W.space(d)}", space=D.NAMES[d])
+                    for d in troop_dests(st) if d != src]
+            return [decide(st, GOVT, "aa.redeploy", f"Troops in {W.space(src)} must "
                            "redeploy to:", opts)]
         k = 0 if v["ph"] == "troops" else 1
         if "src" in v:
             dests = troop_dests(st) if k == 0 else police_dests(st)
-            opts = [option(f"to:{D.NAMES[d]}") for d in dests if d != v["src"]]
+            opts = [option(f"to:{D.NAMES[d]}", f"Redeploy {W.pieces(k, 1)} from "
+                           f"{W.space(v['src'])} to {W.space(d)}", space=D.NAMES[d])
+                    for d in dests if d != v["src"]]
             return [decide(st, GOVT, "aa.redeploy", "redeploy to:", opts)]
         dests = troop_dests(st) if k == 0 else police_dests(st)
-        opts = [option(f"from:{D.NAMES[s]}") for s in range(D.NS)
+        what = W.KINDS[k]
+        opts = [option(f"from:{D.NAMES[s]}", f"Redeploy 1 {what} out of {W.space(s)}",
+                       space=D.NAMES[s]) for s in range(D.NS)
                 if B.n(st, s, k) > v["arrived"][2 * s + k] and any(d != s for d in dests)]
         if not opts:
             return []
-        what = "Troops" if k == 0 else "Police"
         return [decide(st, GOVT, "aa.redeploy", f"redeploy {what} from a space, or done.",
-                       opts + [option("done")])]
+                       opts + [option("done", f"Redeploy no more {what}")])]
 
     def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
         v = fr.vars
@@ -380,4 +428,5 @@ PHASES = [("victory", victory_phase), ("control", control_phase),
           ("redeploy", redeploy_phase), ("reset", reset_phase)]
 PROCS: list[Proc[Any]] = [PropagandaProc(PHASES), SabotageChoiceProc(), RemoveMarkersProc(),
                           DrugProfitsProc(), CivicProc(), AgitationProc(), ElectionProc(),
-                          EliteBackingProc(), RedeployProc(), ZoneProc()]
+                          EliteBackingProc(), RedeployProc(), ZoneProc(),
+                          FinalRoundEndProc()]

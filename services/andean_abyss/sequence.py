@@ -12,6 +12,7 @@ from services.kernel.flow import Proc, push
 from . import board as B
 from . import data as D
 from . import events, operations
+from . import words as W
 from .constants import FACTION_IDS, PASS_GAIN, PROPAGANDA_FIRST
 from .state import AAState
 
@@ -51,6 +52,7 @@ class AASequence:
     """The hooks coin.sequence calls."""
 
     faction_names: tuple[str, ...] = FACTION_IDS
+    words = W.WORDS
 
     def faction_order(self, st: AAState, card: int) -> list[int]:
         return list(D.FACTION_ORDER[order_card(st, card)])
@@ -62,17 +64,25 @@ class AASequence:
     def is_propaganda(self, card: int) -> bool:
         return is_propaganda(card)
 
-    def pass_reward(self, st: AAState, faction: int) -> int:
+    def pass_gain(self, faction: int) -> int:
         """AA 2.3.3 Pass: +3 Government, +1 Insurgent."""
+        return PASS_GAIN[faction]
+
+    def pass_reward(self, st: AAState, faction: int) -> int:
         return B.add_resources(st, faction, PASS_GAIN[faction])
 
+    def bonus_token_label(self, st: AAState, token: int) -> str:
+        return f"the Shipment in {W.space(B.ship_space(st.ships[token]))}"
+
     def event_options(self, st: AAState, faction: int) -> list[Option]:
-        return [option(f"event:{s}") for s in events.sides(st.played[-1])]
+        card = st.played[-1]
+        return [option(f"event:{side}", event_label(card, side, st.edition), side=side,
+                       card=str(card)) for side in events.sides(card)]
 
     def op_options(self, st: AAState, faction: int, limited: bool, free: bool) -> list[Option]:
         final = final_event_card(st)
         verb = "limop" if limited or final else "op"
-        return [option(f"{verb}:{op}") for op in operations.faction_ops(faction)
+        return [op_option(verb, op, free) for op in operations.faction_ops(faction)
                 if not (final and op in NOT_ON_FINAL_CARD)
                 and operations.can_start(st, faction, op, limited or final, free)]
 
@@ -98,13 +108,35 @@ class AASequence:
         return [i for i, c in enumerate(st.ships) if c >= 0 and B.ship_owner(c) == faction]
 
     def spend_bonus_token(self, ctx: Ctx, st: AAState, token: int) -> None:
-        ctx.emit("aa.ship", f"Shipment in {D.NAMES[B.ship_space(st.ships[token])]} removed "
-                 "for Ship.", {"space": D.NAMES[B.ship_space(st.ships[token])]})
+        s = B.ship_space(st.ships[token])
+        ctx.emit("aa.ship", f"The Shipment in {W.space(s)} is spent for a free Limited "
+                 "Operation (Ship).", {"space": D.NAMES[s], "shipment": token})
         st.ships[token] = -1
 
     def may_help(self, st: AAState, helper: int, faction: int) -> bool:
         """AA 1.5.1: no gifts between two factions of one player."""
         return st.seat_of[helper] != st.seat_of[faction]
+
+
+def event_label(card: int, side: str, edition: int) -> str:
+    """"Shaded: <title> — <the text>" (the second edition's where that option is on)."""
+    c = D.CARDS[card]
+    text = c[side]["text"]
+    if edition == 2 and (c["second_edition"] or {}).get(side):
+        text = c["second_edition"][side]["text"]
+    single = c["unshaded"] is not None and c["shaded"] is None
+    head = "Event" if single else side.capitalize()
+    return f"{head}: {c['title']} — {' '.join(text.split())}"
+
+
+def op_option(verb: str, op: str, free: bool) -> Option:
+    name = W.OPS[op]
+    if verb == "op":
+        label = f"{name} (Operation, with or without a Special Activity)"
+    else:
+        label = f"{'Free ' if free else ''}{name} as a Limited Operation (1 space, no Special " \
+                "Activity)"
+    return option(f"{verb}:{op}", label, op=op)
 
 
 RULES = AASequence()

@@ -8,6 +8,7 @@ from services.kernel.ctx import Ctx
 
 from . import board as B
 from . import data as D
+from . import words as W
 from .constants import FACTION_IDS, GUER_U, KIND_IDS, NKINDS, Kind
 from .state import AAState
 
@@ -82,4 +83,5 @@ def prepare_deck(st: AAState) -> None:
 def start(ctx: Ctx, st: AAState) -> None:
     """AA 2.2: reveal the current card; the upcoming card is the top of the deck."""
     st.played = [st.deck.pop()]
-    ctx.emit("coin.card", f"Card {st.played[-1]} is the first card.", {"card": st.played[-1]})
+    ctx.emit("coin.card", f"The first card: {W.WORDS.card(st.played[-1])}.",
+             {"card": st.played[-1]})

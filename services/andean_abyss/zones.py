@@ -9,6 +9,7 @@ from services.kernel.state import Frame
 
 from . import board as B
 from . import data as D
+from . import words as W
 from .constants import Kind
 from .ops.common import decide
 from .state import AAState
@@ -56,7 +57,8 @@ class ZoneProc(Proc[AAState]):
         v = fr.vars
         s = v["s"]
         if s < 0:
-            opts = [option(f"space:{D.NAMES[c]}") for c in zone_candidates(st, v["allowed"])]
+            opts = [option(f"space:{D.NAMES[c]}", f"Place the FARC Zone in {W.space(c)}",
+                           space=D.NAMES[c]) for c in zone_candidates(st, v["allowed"])]
             return [decide(st, GOVT, "aa.farc_zone", "place a FARC Zone in:", opts)]
         k = Kind.TROOPS if B.troops(st, s) else Kind.POLICE
         if not B.n(st, s, k):
@@ -64,7 +66,9 @@ class ZoneProc(Proc[AAState]):
         dests = troop_dests(st) if k == Kind.TROOPS else police_dests(st)
         what = "Troops" if k == Kind.TROOPS else "Police"
         return [decide(st, GOVT, "aa.zone_redeploy", f"{what} leave the FARC Zone in "
-                       f"{D.NAMES[s]} to:", [option(f"to:{D.NAMES[d]}") for d in dests])]
+                       f"{W.space(s)} to:", [option(f"to:{D.NAMES[d]}", f"Move 1 {what} from "
+                                                    f"{W.space(s)} to {W.space(d)}",
+                                                    space=D.NAMES[d]) for d in dests])]
 
     def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
         s = fr.vars["s"]
@@ -80,7 +84,7 @@ class ZoneProc(Proc[AAState]):
             st.zones |= 1 << s
             if st.ctl:
                 st.ctl = [B.live_control(st, x) for x in range(D.NS)]
-            ctx.emit("aa.farc_zone", f"FARC Zone in {arg}.", {"space": arg})
+            ctx.emit("aa.farc_zone", f"FARC Zone in {W.space(s)}.", {"space": arg})
         else:
             s = v["s"]
             k = Kind.TROOPS if B.troops(st, s) else Kind.POLICE

@@ -60,15 +60,16 @@ class Do(Step):
 
 
 class Pick(Step):
-    """One decision among computed options; `act` applies the chosen id."""
+    """One decision among computed options (with their labels and args); `act` applies the
+    chosen id."""
 
-    def __init__(self, opts: Callable[[Any, Vars], list[str]],
+    def __init__(self, opts: Callable[[Any, Vars], list[Option]],
                  act: Callable[[Ctx, Any, Vars, str], None], prompt: str,
                  who: Who = EXECUTOR) -> None:
         self.opts, self.act, self.prompt, self.who = opts, act, prompt, who
 
     def options(self, st: Any, v: Vars) -> list[Option] | None:
-        return [option(o) for o in self.opts(st, v)]
+        return self.opts(st, v)
 
     def choose(self, ctx: Ctx, st: Any, v: Vars, opt: str) -> bool:
         self.act(ctx, st, v, opt)
@@ -77,13 +78,16 @@ class Pick(Step):
 
 class Spaces(Step):
     """Choose n spaces one at a time (distinct unless `repeat`), acting on each as it is
-    chosen; stops at n or when none qualifies; "done" only when `up_to` (after `least`)."""
+    chosen; stops at n or when none qualifies; "done" only when `up_to` (after `least`).
+    `names` are the space ids, `labels` their display names: an option reads
+    "<prompt>: <space>"."""
 
-    def __init__(self, names: Sequence[str], n: int | Callable[[Any, Vars], int],
+    def __init__(self, names: Sequence[str], labels: Sequence[str],
+                 n: int | Callable[[Any, Vars], int],
                  where: SpacePred, act: SpaceAct, prompt: str, who: Who = EXECUTOR,
                  up_to: bool = False, repeat: bool = False, key: str = "chosen",
                  least: int = 0) -> None:
-        self.names, self.n, self.where, self.act = names, n, where, act
+        self.names, self.labels, self.n, self.where, self.act = names, labels, n, where, act
         self.prompt, self.who, self.up_to, self.repeat = prompt, who, up_to, repeat
         self.key, self.least = key, least
         self.index = {name: i for i, name in enumerate(names)}
@@ -95,10 +99,12 @@ class Spaces(Step):
         done = v.get(self.key, [])
         if len(done) >= self.count(st, v):
             return []
-        opts = [option(f"space:{self.names[s]}") for s in range(len(self.names))
+        what = self.prompt[:1].upper() + self.prompt[1:]
+        opts = [option(f"space:{self.names[s]}", f"{what}: {self.labels[s]}",
+                       space=self.names[s]) for s in range(len(self.names))
                 if (self.repeat or s not in done) and self.where(st, v, s)]
         if opts and self.up_to and len(done) >= self.least:
-            opts.append(option("done"))
+            opts.append(option("done", "Done: no more spaces"))
         return opts
 
     def choose(self, ctx: Ctx, st: Any, v: Vars, opt: str) -> bool:
@@ -132,9 +138,9 @@ class EffectProc(Proc[Any]):
 
     name = "coin.effect"
 
-    def __init__(self, programs: dict[str, Program], faction_names: Sequence[str]) -> None:
+    def __init__(self, programs: dict[str, Program], faction_labels: Sequence[str]) -> None:
         self.programs = programs
-        self.faction_names = faction_names
+        self.faction_labels = faction_labels  # as a player reads them (prompts)
 
     def current(self, fr: Frame) -> Step | None:
         prog = self.programs[fr.vars["key"]]
@@ -151,7 +157,7 @@ class EffectProc(Proc[Any]):
         f = step.who(st, fr.vars)
         seat = st.seat_of[f]
         return [Decision(decision_id(st.serial, seat), seat, "coin.event_step",
-                         f"{self.faction_names[f]}: {step.prompt}", tuple(opts))]
+                         f"{self.faction_labels[f]}: {step.prompt}", tuple(opts))]
 
     def step(self, ctx: Ctx, st: CoinState, fr: Frame) -> None:
         step = self.current(fr)

@@ -3,24 +3,30 @@
 An Operation runs as one `coin.op` frame: choose a space (paying as it is
 selected) -> its per-space steps (a child proc) -> next space or done -> the
 operation's closing steps; a Special Activity may be started before, between
-spaces or after, once (§4.1). Each Operation and Special Activity of a game is
+spaces or after, once (§4.1). An Operation is executed in at least one space (§3.1):
+an SA begun before the first space is offered only when the game's `first_sa_ok`
+hook finds a way through it that leaves the Operation a space (and the game keeps
+the SA's own options to such lines). Each Operation and Special Activity of a game is
 an `OpSpec` / `SaSpec` registered with the proc; the frame's vars are plain data:
 
     f (faction), op, lim (LimOp), free, spaces (selected, in order), sa ("" or
-    the SA executed), ph (phase), plus whatever the op's own steps keep.
+    the SA executed), first (the SA was begun before any space), ph (phase), plus
+    whatever the op's own steps keep.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Choice, Decision, decision_id, option
+from services.kernel.decisions import Choice, Decision, Option, decision_id, option
+from services.kernel.errors import RulesBug
 from services.kernel.flow import Proc, pop
 from services.kernel.state import Frame
 
 from .state import CoinState
+from .words import Words
 
 
 class OpSpec:
@@ -28,6 +34,7 @@ class OpSpec:
 
     name: str = ""
     faction: int = -1
+    needs_space = True  # False: the Operation counts once paid (AA 3.1 Patrol)
 
     def selectable(self, st: Any, v: dict[str, Any], space: int) -> bool:
         """Whether the space may be selected now (cost aside)."""
@@ -56,10 +63,18 @@ class OpSpec:
 
 
 class SaSpec:
-    """One Special Activity: whether it may start now, and how (push its proc)."""
+    """One Special Activity: whether it may start now, and how (push its proc).
+
+    `reach(op)`: at most how many of the Operation's selectable spaces one unit of the SA
+    can take away (-1: not known), and `spends`: the Resources it may cost; an Operation
+    with more spaces than that keeps one whatever the SA does first (`safe_first`)."""
 
     name: str = ""
     faction: int = -1
+    spends = 0
+
+    def reach(self, op: str) -> int:
+        return -1
 
     def allowed(self, st: Any, op: dict[str, Any]) -> bool:
         return False
@@ -74,13 +89,16 @@ class OperationProc(Proc[Any]):
     name = "coin.op"
 
     def __init__(self, ops: list[OpSpec], sas: list[SaSpec], space_names: tuple[str, ...],
-                 faction_names: tuple[str, ...]) -> None:
+                 faction_names: tuple[str, ...], words: Words) -> None:
         self.ops = {(o.faction, o.name): o for o in ops}
         self.sas = sas
         self.space_names = space_names
-        self.space_options = tuple(option(f"space:{n}") for n in space_names)  # built once
         self.space_index = {n: i for i, n in enumerate(space_names)}
         self.faction_names = faction_names
+        self.words = words
+        # set by the game: whether an SA begun now, before the Operation's first space (the
+        # Operation's frame on top of the stack), can end with a space left to select
+        self.first_sa_ok: Callable[[Any, dict[str, Any], SaSpec], bool] | None = None
 
     def spec(self, v: dict[str, Any]) -> OpSpec:
         return self.ops[(v["f"], v["op"])]
@@ -98,27 +116,78 @@ class OperationProc(Proc[Any]):
 
     def can_select_any(self, st: CoinState, v: dict[str, Any]) -> bool:
         """Whether `affordable` would offer any space (stops at the first)."""
+        return self.count_affordable(st, v, 1) > 0
+
+    def count_affordable(self, st: CoinState, v: dict[str, Any], most: int,
+                         spent: int = 0) -> int:
+        """How many spaces `affordable` would offer after spending `spent` more, counted up
+        to `most`."""
         spec = self.spec(v)
         if len(v["spaces"]) >= spec.max_spaces(st, v):
-            return False
-        res = st.resources[v["f"]]
+            return 0
+        res = st.resources[v["f"]] - spent
         only = v.get("only")
-        return any(s not in v["spaces"] and (only is None or s in only)
-                   and (v["free"] or spec.cost(st, v, s) <= res) and spec.selectable(st, v, s)
-                   for s in spec.candidates(st, v))
+        n = 0
+        for s in spec.candidates(st, v):
+            if (s not in v["spaces"] and (only is None or s in only)
+                    and (v["free"] or spec.cost(st, v, s) <= res) and spec.selectable(st, v, s)):
+                n += 1
+                if n >= most:
+                    break
+        return n
+
+    def safe_first(self, st: CoinState, v: dict[str, Any], sa: SaSpec) -> bool:
+        """A quick sufficient test for `first_sa_ok`: the Operation has more spaces than one
+        unit of the SA can take away, even once it is paid for."""
+        reach = sa.reach(v["op"])
+        return reach >= 0 and self.count_affordable(st, v, reach + 1, sa.spends) > reach
+
+    def sa_spec(self, v: dict[str, Any]) -> SaSpec:
+        """The SA the Operation's faction has begun (`v["sa"]`)."""
+        return next(s for s in self.sas if s.name == v["sa"] and s.faction == v["f"])
 
     def sa_names(self, st: CoinState, v: dict[str, Any]) -> list[str]:
         """§4.1 SAs that may start now: full, paid Op; none executed yet."""
         if v["lim"] or v["sa"] or not v.get("sa_ok", True):
             return []
-        return [s.name for s in self.sas if s.faction == v["f"] and s.allowed(st, v)]
+        return [s.name for s in self.sas if s.faction == v["f"] and self.sa_allowed(st, v, s)]
 
-    def any_sa(self, st: CoinState, v: dict[str, Any], name: str | None = None) -> bool:
-        """Whether `sa_names` would name any (or the one named); stops at the first."""
+    def any_sa(self, st: CoinState, v: dict[str, Any]) -> bool:
+        """Whether `sa_names` would name any; stops at the first."""
         if v["lim"] or v["sa"] or not v.get("sa_ok", True):
             return False
-        return any(s.faction == v["f"] and (name is None or s.name == name)
-                   and s.allowed(st, v) for s in self.sas)
+        return any(s.faction == v["f"] and self.sa_allowed(st, v, s) for s in self.sas)
+
+    def sa_allowed(self, st: CoinState, v: dict[str, Any], sa: SaSpec) -> bool:
+        """§3.1, 4.1: the SA may start now; before the first space, only if the Operation
+        can still get a space after it."""
+        if not sa.allowed(st, v):
+            return False
+        if v["spaces"] or not self.spec(v).needs_space or self.first_sa_ok is None:
+            return True
+        return self.safe_first(st, v, sa) or self.first_sa_ok(st, v, sa)
+
+    def begin_sa(self, ctx: Ctx, st: CoinState, v: dict[str, Any], name: str) -> None:
+        """§4.1 Start the SA named for the Operation whose vars are `v`."""
+        v["sa"] = name
+        sa = self.sa_spec(v)
+        if not v["spaces"] and self.spec(v).needs_space:
+            v["first"] = True
+        ctx.emit("coin.sa", f"{self.words.factions[v['f']]} begins {self.words.sa(name)}.",
+                 {"faction": self.faction_names[v["f"]], "sa": name})
+        sa.begin(ctx, st, v)
+
+    def select_space(self, ctx: Ctx, st: CoinState, v: dict[str, Any], s: int) -> None:
+        """§3.1 Select a space for the Operation and pay for it."""
+        spec = self.spec(v)
+        cost = 0 if v["free"] else spec.cost(st, v, s)
+        if cost > st.resources[v["f"]]:
+            raise RulesBug(f"{v['op']} in {self.space_names[s]} cannot be paid for")
+        st.resources[v["f"]] -= cost
+        v["spaces"].append(s)
+        ctx.emit("coin.op_space", f"{self.words.op(v['op'])} in {self.words.spaces[s]} "
+                 f"(cost {cost}).", {"op": v["op"], "space": self.space_names[s], "cost": cost})
+        spec.select(ctx, st, v, s)
 
     def step(self, ctx: Ctx, st: CoinState, fr: Frame) -> None:
         v = fr.vars
@@ -144,27 +213,39 @@ class OperationProc(Proc[Any]):
 
     def decisions(self, st: CoinState, fr: Frame) -> list[Decision]:
         v = fr.vars
+        op = self.words.op(v["op"])
         if v["ph"] == "spaces":
-            spaces = self.affordable(st, v)
-            opts = [self.space_options[s] for s in spaces]
+            opts = [self.space_option(st, v, s) for s in self.affordable(st, v)]
             sas = self.sa_names(st, v)
             if not opts and not sas:
                 return []  # nothing left to choose: the Operation goes on by itself
-            opts += [option(f"sa:{n}") for n in sas]
+            opts += [self.sa_option(n, "before the first space" if not v["spaces"] else
+                                    "between two spaces") for n in sas]
             if v["spaces"]:
-                opts.append(option("done", "Operation done"))
-            prompt = f"{v['op'].title()}: select a space" + (" or done." if v["spaces"] else ".")
+                opts.append(option("done", f"{op} done: no more spaces"))
+            prompt = f"{op}: select a space" + (" or done." if v["spaces"] else ".")
         elif v["ph"] == "after":
             sas = self.sa_names(st, v)
             if not sas:
                 return []
-            opts = [option(f"sa:{n}") for n in sas] + [option("done", "No Special Activity")]
+            opts = [self.sa_option(n, f"after the {op}") for n in sas]
+            opts.append(option("done", "No Special Activity"))
             prompt = "Execute a Special Activity now?"
         else:
             return []
         seat = st.seat_of[v["f"]]
         return [Decision(decision_id(st.serial, seat), seat, "coin.op_space",
-                         f"{self.faction_names[v['f']]}: {prompt}", tuple(opts))]
+                         f"{self.words.factions[v['f']]}: {prompt}", tuple(opts))]
+
+    def space_option(self, st: CoinState, v: dict[str, Any], s: int) -> Option:
+        cost = 0 if v["free"] else self.spec(v).cost(st, v, s)
+        what = "free" if v["free"] else f"{cost} Resource{'s' if cost != 1 else ''}"
+        return option(f"space:{self.space_names[s]}",
+                      f"{self.words.op(v['op'])} in {self.words.spaces[s]} ({what})",
+                      space=self.space_names[s], cost=str(cost))
+
+    def sa_option(self, name: str, when: str) -> Option:
+        return option(f"sa:{name}", f"{self.words.sa(name)} (Special Activity) {when}", sa=name)
 
     def choose(self, ctx: Ctx, st: CoinState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars
@@ -174,19 +255,29 @@ class OperationProc(Proc[Any]):
             if v["ph"] == "after_done":
                 pop(st, sa=v["sa"], op_spaces=list(v["spaces"]))
         elif verb == "sa":
-            sa = next(s for s in self.sas if s.name == arg and s.faction == v["f"])
-            ctx.emit("coin.sa", f"{self.faction_names[v['f']]} begins {arg}.",
-                     {"faction": self.faction_names[v["f"]], "sa": arg})
-            sa.begin(ctx, st, v)
+            self.begin_sa(ctx, st, v, arg)
         else:
-            s = self.space_index[arg]
-            spec = self.spec(v)
-            cost = 0 if v["free"] else spec.cost(st, v, s)
-            st.resources[v["f"]] -= cost
-            v["spaces"].append(s)
-            ctx.emit("coin.op_space", f"{v['op'].title()} in {arg} (cost {cost}).",
-                     {"op": v["op"], "space": arg, "cost": cost})
-            spec.select(ctx, st, v, s)
+            self.select_space(ctx, st, v, self.space_index[arg])
+
+
+def op_vars(st: CoinState) -> dict[str, Any]:
+    """The vars of the innermost Operation on the stack."""
+    return next(f.vars for f in reversed(st.stack) if f.proc == "coin.op")
+
+
+class OpSelectProc(Proc[Any]):
+    """`coin.op_select` vars: s. Select s for the innermost Operation now: its SA was resolved
+    there first (AA 4.3.3 Kidnap before its Terror)."""
+
+    name = "coin.op_select"
+
+    def __init__(self, operation: OperationProc) -> None:
+        self.operation = operation
+
+    def step(self, ctx: Ctx, st: CoinState, fr: Frame) -> None:
+        s = fr.vars["s"]
+        pop(st)
+        self.operation.select_space(ctx, st, op_vars(st), s)
 
 
 def op_frame(faction: int, op: str, limited: bool, free: bool, **extra: Any) -> dict[str, Any]:

@@ -17,18 +17,23 @@ from services.kernel.flow import Proc, pop, push
 from services.kernel.state import Frame
 
 from .state import CoinState
+from .words import Words
 
 FIRST_OP, FIRST_OP_SA, FIRST_EVENT = "op", "op_sa", "event"
 
 
 class SequenceRules(Protocol):
-    """What the sequence of play asks of a game."""
+    """What the sequence of play asks of a game. `faction_names` are ids (option args, event
+    data); `words` what a player reads (labels, event texts)."""
 
     faction_names: tuple[str, ...]
+    words: Words
 
     def faction_order(self, st: Any, card: int) -> list[int]: ...
     def is_propaganda(self, card: int) -> bool: ...
+    def pass_gain(self, faction: int) -> int: ...
     def pass_reward(self, st: Any, faction: int) -> int: ...
+    def bonus_token_label(self, st: Any, token: int) -> str: ...
     def event_options(self, st: Any, faction: int) -> list[Option]: ...
     def op_options(self, st: Any, faction: int, limited: bool, free: bool) -> list[Option]: ...
     def begin_op(self, st: Any, faction: int, op: str, limited: bool, free: bool) -> None: ...
@@ -45,6 +50,12 @@ class SequenceRules(Protocol):
 def eligible_queue(rules: SequenceRules, st: CoinState, card: int) -> list[int]:
     """§2.3.2 Eligible factions in the card's faction order."""
     return [f for f in rules.faction_order(st, card) if st.eligible[f]]
+
+
+def card_vars(st: CoinState) -> dict[str, Any] | None:
+    """The vars of the Event card being played (the `coin.card` frame), for limits that
+    last one card; None outside a card (Propaganda)."""
+    return next((f.vars for f in reversed(st.stack) if f.proc == "coin.card"), None)
 
 
 def adjust_eligibility(st: CoinState, executors_ineligible: bool = True) -> None:
@@ -76,7 +87,7 @@ class DeckProc(Proc[Any]):
                 pop(st)
                 return
             st.played.append(st.deck.pop())
-            ctx.emit("coin.card", f"Card {st.played[-1]} is now the current card.",
+            ctx.emit("coin.card", f"Now playing {self.rules.words.card(st.played[-1])}.",
                      {"card": st.played[-1]})
         fr.vars["ph"] = "next"
         card = st.played[-1]
@@ -123,11 +134,12 @@ class CardProc(Proc[Any]):
         v["ph"] = "pick"
         if v.get("sa") or cur in st.bonus_used:
             return
+        v["asked"] = []  # each faction may ask every helper once, whoever asked before
         # a marker to spend (own or a helper's), then a free LimOp to spend it on
         if not (self.rules.bonus_tokens(st, cur) or self._helpers(st, cur, v)):
             return
         if self.rules.op_options(st, cur, True, True):
-            v["ph"], v["asked"] = "bonus", []
+            v["ph"] = "bonus"
 
     def _helpers(self, st: CoinState, cur: int, v: dict[str, Any]) -> list[int]:
         asked = v.get("asked", [])
@@ -145,35 +157,49 @@ class CardProc(Proc[Any]):
         if ph == "act":
             return [self._act_decision(st, v)]
         if ph == "bonus":
-            cur = v["cur"]
-            opts = [option(f"ship:{t}") for t in self.rules.bonus_tokens(st, cur)]
-            names = self.rules.faction_names
-            opts += [option(f"ask:{names[g]}") for g in self._helpers(st, cur, v)]
-            opts.append(option("decline", "No bonus LimOp"))
-            return [self._decision(st, cur, "coin.bonus_limop",
-                                   "Spend a marker for a free Limited Operation?", opts)]
+            return [self._bonus_decision(st, v)]
         if ph == "help":
-            g = v["helper"]
-            opts = [option(f"give:{t}") for t in self.rules.bonus_tokens(st, g)]
-            opts.append(option("refuse"))
-            name = self.rules.faction_names[v["cur"]]
-            return [self._decision(st, g, "coin.bonus_help",
-                                   f"Give a marker for {name}'s free Limited Operation?", opts)]
+            return [self._help_decision(st, v)]
         if ph == "bonus_op":
             opts = self.rules.op_options(st, v["cur"], True, True)
             return [self._decision(st, v["cur"], "coin.choose_op", "Choose the free LimOp.", opts)]
         return []
 
+    def _bonus_decision(self, st: CoinState, v: dict[str, Any]) -> Decision:
+        """§2.3.6 Ship: spend an own marker or ask a helper for one."""
+        cur, words = v["cur"], self.rules.words
+        opts = [option(f"ship:{t}", f"Spend {self.rules.bonus_token_label(st, t)} for a free "
+                       "Limited Operation", shipment=str(t))
+                for t in self.rules.bonus_tokens(st, cur)]
+        opts += [option(f"ask:{self.rules.faction_names[g]}", f"Ask the {words.factions[g]} to "
+                        "spend one of theirs for your free Limited Operation",
+                        faction=self.rules.faction_names[g])
+                 for g in self._helpers(st, cur, v)]
+        opts.append(option("decline", "No free Limited Operation"))
+        return self._decision(st, cur, "coin.bonus_limop",
+                              "Spend a marker for a free Limited Operation?", opts)
+
+    def _help_decision(self, st: CoinState, v: dict[str, Any]) -> Decision:
+        g, name = v["helper"], self.rules.words.factions[v["cur"]]
+        opts = [option(f"give:{t}", f"Spend {self.rules.bonus_token_label(st, t)} for a free "
+                       f"Limited Operation of the {name}", shipment=str(t))
+                for t in self.rules.bonus_tokens(st, g)]
+        opts.append(option("refuse", f"Refuse: keep your markers from the {name}"))
+        return self._decision(st, g, "coin.bonus_help",
+                              f"Give a marker for a free Limited Operation of the {name}?", opts)
+
     def _decision(self, st: CoinState, faction: int, kind: str, prompt: str,
                   opts: list[Option]) -> Decision:
         seat = st.seat_of[faction]
         return Decision(decision_id(st.serial, seat), seat, kind,
-                        f"{self.rules.faction_names[faction]}: {prompt}", tuple(opts))
+                        f"{self.rules.words.factions[faction]}: {prompt}", tuple(opts))
 
     def _act_decision(self, st: CoinState, v: dict[str, Any]) -> Decision:
         cur, first = v["cur"], v["first"]
         final = self.rules.final_event_card(st)
-        opts = [option("pass", "Pass")]
+        gain = self.rules.pass_gain(cur)
+        opts = [option("pass", f"Pass: +{gain} Resource{'s' if gain != 1 else ''}, stay "
+                       "Eligible")]
         if v["done"] == 0:
             role = "1st Eligible"
             opts += self.rules.event_options(st, cur)
@@ -189,23 +215,26 @@ class CardProc(Proc[Any]):
         v = fr.vars
         verb, _, arg = (c.option_id or "").partition(":")
         cur = v["cur"]
-        name = self.rules.faction_names[cur]
+        fid, name, words = self.rules.faction_names[cur], self.rules.words.factions[cur], \
+            self.rules.words
         if verb == "pass":
             gain = self.rules.pass_reward(st, cur)
             ctx.emit("coin.pass", f"{name} passes (+{gain} Resources).",
-                     {"faction": name, "gain": gain})
+                     {"faction": fid, "amount": gain})
             v["ph"] = "pick"
         elif verb == "event":
             self._execute(st, v, cur)
             v["ph"] = "back_event"
-            ctx.emit("coin.event", f"{name} executes the Event ({arg}).",
-                     {"faction": name, "side": arg})
+            card = st.played[-1]
+            ctx.emit("coin.event", f"{name} executes the {arg} Event of {words.card(card)}.",
+                     {"faction": fid, "side": arg, "card": card})
             self.rules.begin_event(st, cur, arg)
         elif verb in ("op", "limop") and v["ph"] == "act":
             self._execute(st, v, cur)
             v["ph"], v["sa"] = "back_op", ""
-            ctx.emit("coin.op", f"{name} executes {arg}{' (LimOp)' if verb == 'limop' else ''}.",
-                     {"faction": name, "op": arg, "limited": verb == "limop"})
+            lim = " as a Limited Operation" if verb == "limop" else ""
+            ctx.emit("coin.op", f"{name} executes {words.op(arg)}{lim}.",
+                     {"faction": fid, "op": arg, "limited": verb == "limop"})
             self.rules.begin_op(st, cur, arg, verb == "limop", False)
         else:
             self._choose_bonus(ctx, st, v, verb, arg)
@@ -233,7 +262,8 @@ class CardProc(Proc[Any]):
             v["ph"] = "pick"
         elif verb == "limop":
             v["ph"] = "back_bonus"
-            ctx.emit("coin.op", f"{self.rules.faction_names[cur]} executes a free LimOp {arg}.",
+            ctx.emit("coin.op", f"{self.rules.words.factions[cur]} executes a free "
+                     f"{self.rules.words.op(arg)} as a Limited Operation.",
                      {"faction": self.rules.faction_names[cur], "op": arg, "limited": True,
                       "free": True})
             self.rules.begin_op(st, cur, arg, True, True)

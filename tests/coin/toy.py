@@ -10,6 +10,7 @@ from services.coin.operations import OperationProc, OpSpec, SaSpec, op_frame
 from services.coin.pieces import PieceTable
 from services.coin.sequence import CardProc, DeckProc
 from services.coin.state import CoinState
+from services.coin.words import Words
 from services.kernel import rng
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Option, option
@@ -22,6 +23,8 @@ TABLE = PieceTable(("cube", "blue_u", "blue_a", "blue_base", "green_u", "green_a
                    faction=(0, 1, 1, 1, 2, 2), pool=(0, 1, 1, 3, 4, 4), base=(3,), cube=(0,),
                    flip={1: 2, 2: 1, 4: 5, 5: 4})
 ORDER = {1: [0, 1, 2], 2: [2, 1, 0], 3: [1, 0, 2], 9: []}
+WORDS = Words(("Red", "Blue", "Green"), ("North", "South"), {"act": "Act"}, {"boost": "Boost"},
+              {1: "One", 2: "Two", 3: "Three", 9: "Nine"})
 
 
 class ToyState(CoinState, kw_only=True):
@@ -80,6 +83,7 @@ class EventProc(Proc[Any]):
 
 class ToyRules:
     faction_names: tuple[str, ...] = NAMES
+    words = WORDS
 
     def faction_order(self, st: Any, card: int) -> list[int]:
         return ORDER[card]
@@ -87,17 +91,24 @@ class ToyRules:
     def is_propaganda(self, card: int) -> bool:
         return card == 9
 
+    def pass_gain(self, faction: int) -> int:
+        return 2
+
     def pass_reward(self, st: Any, faction: int) -> int:
         st.resources[faction] += 2
         return 2
 
+    def bonus_token_label(self, st: Any, token: int) -> str:
+        return f"token {token}"
+
     def event_options(self, st: Any, faction: int) -> list[Option]:
-        return [option("event:unshaded")]
+        return [option("event:unshaded", "The Event", side="unshaded")]
 
     def op_options(self, st: Any, faction: int, limited: bool, free: bool) -> list[Option]:
         if not free and st.resources[faction] < 1:
             return []
-        return [option(("limop" if limited else "op") + ":act")]
+        verb = "limop" if limited else "op"
+        return [option(f"{verb}:act", f"Act ({verb})", op="act")]
 
     def begin_op(self, st: Any, faction: int, op: str, limited: bool, free: bool) -> None:
         push(st, "coin.op", **op_frame(faction, op, limited, free))
@@ -129,7 +140,7 @@ class ToyRules:
 
 RULES = ToyRules()
 OPERATION = OperationProc([Act(f) for f in range(3)], [Boost(f) for f in range(3)], SPACES,
-                          NAMES)
+                          NAMES, WORDS)
 FLOW: Flow[Any] = Flow([DeckProc(RULES), CardProc(RULES), OPERATION, BoostProc(),
                         EventProc()])
 

@@ -3,12 +3,12 @@
 | flag | card / side | lasts | consulted in |
 |---|---|---|---|
 | Cap.C1_U / C1_S | 1 unshaded / shaded | game | ops/govt.civic_ok, propaganda.CivicProc |
-| Cap.C2_U / C2_S | 2 | game | ops/govt.Sweep cost / max_spaces |
-| Cap.C3_U / C3_S | 3 | game | ops/govt.Assault cost / max_spaces |
+| Cap.C2_U / C2_S | 2 | game | ops/govt.Sweep cost / one_space_per_card |
+| Cap.C3_U / C3_S | 3 | game | ops/govt.Assault cost / one_space_per_card |
 | Cap.C7_U / C7_S | 7 | game | propaganda.control_phase, sabotage_candidates |
-| Cap.C9_U / C9_S | 9 | game | ops/govt.assault_count |
+| Cap.C9_U / C9_S | 9 | game | ops/govt.assault_rate |
 | Cap.C10_U / C10_S | 10 | game | special/govt.air_lift_max |
-| Cap.C11_U / C11_S | 11 | game | ops/govt.SweepMoveProc, sweep_activations |
+| Cap.C11_U / C11_S | 11 | game | ops/govt.SweepMoveProc, sweep_rate |
 | Cap.C13_U / C13_S | 13 | game | ops/govt.PatrolAssaultProc |
 | Mom.M12 | 12 shaded | to Reset | special/govt.AirStrike, ops/govt.Patrol.finish |
 | Mom.M17 | 17 shaded | to Reset | ops/govt.Sweep, Assault |
@@ -25,6 +25,7 @@ from typing import Any
 from services.coin.effects import Do, Vars
 from services.kernel.ctx import Ctx
 
+from .. import words as W
 from ..constants import Cap, Mom
 
 
@@ -32,7 +33,9 @@ def capability(cap: Cap) -> Do:
     """AA 5.3 a Government Capability for the rest of the game."""
     def fn(ctx: Ctx, st: Any, v: Vars) -> None:
         st.caps |= 1 << cap
-        ctx.emit("aa.capability", f"Capability {cap.name} in force.", {"capability": cap.name})
+        card, side = st.played[-1], "unshaded" if cap.name.endswith("_U") else "shaded"
+        ctx.emit("aa.capability", f"Capability in force for the rest of the game: "
+                 f"{W.card(card)} ({side}).", {"card": card, "side": side})
     return Do(fn)
 
 
@@ -42,5 +45,7 @@ def momentum(mom: Mom) -> Do:
         st.mom |= 1 << mom
         if mom == Mom.SEIZE:
             st.mom_seize = v["f"]
-        ctx.emit("aa.momentum", f"Momentum {mom.name} in force.", {"momentum": mom.name})
+        card = st.played[-1]
+        ctx.emit("aa.momentum", f"Momentum in force until the next Propaganda Round: "
+                 f"{W.card(card)}.", {"card": card, "side": "shaded"})
     return Do(fn)

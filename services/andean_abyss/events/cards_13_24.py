@@ -99,9 +99,10 @@ def nspd_shaded(ctx: Any, st: Any, v: Vars) -> None:
 
 
 def general_offensive(ctx: Any, st: Any, v: Vars) -> None:
-    """Card 19: Govt free Sweeps (no moves) or Assaults; an Insurgent Attacks or Terrors."""
+    """Card 19: Govt free Sweeps (no moves) or Assaults; an Insurgent Attacks or Terrors;
+    each space optional (the rulebook's 実施できる, "may": AA-I-9)."""
     modes = ("sweep", "assault") if v["f"] == GOVT else ("attack", "terror")
-    every_space(None, modes).run(ctx, st, v)
+    every_space(None, modes, may=True).run(ctx, st, v)
 
 
 def farc_guerrillas() -> tuple[int, ...]:

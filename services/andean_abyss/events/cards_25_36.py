@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from services.coin.effects import Program
+from services.kernel.decisions import Option, option
 
 from .. import board as B
 from .. import data as D
+from .. import words as W
 from ..constants import GUER_U, Kind, Mom
 from ..ops.common import push_remove
 from ..special.govt import AIR_STRIKE, ERADICATE, air_lift_origins
@@ -26,6 +28,7 @@ from .lib import (
     chosen,
     do,
     every_space,
+    faction_options,
     insurgent_pieces,
     name_insurgent,
     named,
@@ -79,11 +82,12 @@ def gramaje(per: int) -> Any:
 
 def three_govt_sas() -> Any:
     """Card 27 unshaded: one free Government SA of the Government's choice."""
-    def opts(st: Any, v: Vars) -> list[str]:
+    def opts(st: Any, v: Vars) -> list[Option]:
         frame = {"f": GOVT, "op": {"op": "", "spaces": []}}
-        out = ["sa:air_lift"] if air_lift_origins(st) else []
-        out += ["sa:air_strike"] if AIR_STRIKE.spaces(st, frame) else []
-        return out + (["sa:eradicate"] if ERADICATE.spaces(st, frame) else [])
+        names = ["air_lift"] if air_lift_origins(st) else []
+        names += ["air_strike"] if AIR_STRIKE.spaces(st, frame) else []
+        names += ["eradicate"] if ERADICATE.spaces(st, frame) else []
+        return [option(f"sa:{n}", f"A free {W.SAS[n]}", sa=n) for n in names]
 
     def act(ctx: Any, st: Any, v: Vars, o: str) -> None:
         from services.kernel.flow import push
@@ -295,8 +299,8 @@ def c29_kill_zone_shaded() -> Program:
     """The executing faction names FARC or AUC; the named faction chooses one space and
     executes 2 free Ambushes there with any of its Guerrillas in that space (Active or
     Underground), without Activating them."""
-    return [pick(lambda st, v: ["faction:farc", "faction:auc"], name_farc_or_auc,
-                 "name FARC or AUC"),
+    return [pick(lambda st, v: faction_options((FARC, AUC), "2 free Ambushes by the"),
+                 name_farc_or_auc, "name FARC or AUC"),
             spaces(1, lambda st, v, s: B.guerrillas(st, s, named(st, v)) > 0
                    and B.enemies_of(st, s, named(st, v)) > 0, two_ambushes,
                    "choose the space of the 2 Ambushes", who=named)]
@@ -381,7 +385,8 @@ def c33_sucumb_os_shaded() -> Program:
 @event(34, UNSHADED)
 def c34_airdropped_aks_unshaded() -> Program:
     """Choose one Insurgent faction; its Resources -5."""
-    return [name_insurgent(), do(lambda ctx, st, v: B.add_resources(st, v["named"], -5))]
+    return [name_insurgent(what="Resources -5 for the"),
+            do(lambda ctx, st, v: B.add_resources(st, v["named"], -5))]
 
 
 @event(34, SHADED)
@@ -389,7 +394,7 @@ def c34_airdropped_aks_shaded() -> Program:
     """The executing faction names one Insurgent faction; that faction places 2 of its
     available Guerrillas and 1 of its available Bases into one 0-Population Department
     (Base within stacking; if the Base fits somewhere it must go in)."""
-    return [name_insurgent(),
+    return [name_insurgent(what="2 Guerrillas and a Base dropped for the"),
             spaces(1, preferring(airdrop_base_fits, zero_pop_dept), airdrop,
                    "place 2 Guerrillas and a Base in a 0-Population Department", who=named)]
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from services.coin.effects import Program
+from services.kernel.decisions import Option, option
 
 from .. import board as B
 from .. import data as D
+from .. import words as W
 from ..constants import Kind, Mom
 from ..ops.common import push_remove
 from ..ops.insurgent import aid_cut, ambush, terror
@@ -129,9 +131,12 @@ def limpieza_terror(ctx: Any, st: Any, v: Vars, s: int) -> None:
     push_remove(st, s, f, 2, "assassinate", "", must=True)
 
 
-def limpieza_level(st: Any, v: Vars) -> list[str]:
+def limpieza_level(st: Any, v: Vars) -> list[Option]:
     s = v.get("s", -1)
-    return ["passive_support", "passive_opposition"] if s >= 0 and populated(s) else []
+    if s < 0 or not populated(s):
+        return []
+    return [option("passive_support", f"Set {W.space(s)} to Passive Support"),
+            option("passive_opposition", f"Set {W.space(s)} to Passive Opposition")]
 
 
 def set_limpieza_level(ctx: Any, st: Any, v: Vars, o: str) -> None:
@@ -155,11 +160,13 @@ def next_to_econ3_pipeline(st: Any, s: int) -> bool:
     return any(D.ECON[a] == 3 and D.PIPELINE[a] for a in B.adjacent(st, s))
 
 
-def uso_options(st: Any, v: Vars) -> list[str]:
-    out = [f"neutral:{D.NAMES[s]}" for s in B.spaces(st) if next_to_econ3_pipeline(st, s)
-           and populated(s) and st.support[s] < 0]
-    return out + [f"base:{D.NAMES[s]}" for s in B.spaces(st) if next_to_econ3_pipeline(st, s)
-                  and B.bases(st, s, FARC)]
+def uso_options(st: Any, v: Vars) -> list[Option]:
+    out = [option(f"neutral:{D.NAMES[s]}", f"Set {W.space(s)} to Neutral", space=D.NAMES[s])
+           for s in B.spaces(st) if next_to_econ3_pipeline(st, s) and populated(s)
+           and st.support[s] < 0]
+    return out + [option(f"base:{D.NAMES[s]}", f"Remove a FARC Base from {W.space(s)}",
+                         space=D.NAMES[s])
+                  for s in B.spaces(st) if next_to_econ3_pipeline(st, s) and B.bases(st, s, FARC)]
 
 
 def uso(ctx: Any, st: Any, v: Vars, o: str) -> None:
@@ -176,7 +183,8 @@ def c37_former_military_unshaded() -> Program:
     """In every space where possible, the Government executes for free either a Sweep
     without moving cubes or an Assault, in both cases against FARC only; AUC Guerrillas
     in the space count as Troops for it."""
-    return [every_space(GOVT, ("sweep", "assault"), only=FARC, auc_as_troops=True)]
+    # the rulebook: 実施できる ("may"): each space optional (AA-I-9)
+    return [every_space(GOVT, ("sweep", "assault"), only=FARC, auc_as_troops=True, may=True)]
 
 
 @event(37, SHADED)
@@ -328,7 +336,7 @@ def c46_limpieza_unshaded() -> Program:
     enemy pieces and, unless the space has 0 Population, sets it to Passive Support or
     Passive Opposition (its choice) instead of the normal Terror shift. AUC Terror cuts
     Aid as usual (AA 3.3.4)."""
-    return [name_insurgent(),
+    return [name_insurgent(what="A double Terror for the"),
             spaces(1, lambda st, v, s: B.guerrillas(st, s, named(st, v)) > 0, limpieza_terror,
                    "free Terror in a space", who=named),
             pick(limpieza_level, set_limpieza_level, "set the space to", who=named)]
@@ -340,7 +348,7 @@ def c47_pinto_del_rosario_unshaded() -> Program:
     AUC pieces, the Police execute a free Assault against AUC only, each Police cube
     counting as one Troop (Troops there do not add to it)."""
     return [do(activate_all_auc),
-            every_space(GOVT, ("assault",), only=AUC, police_only=True)]
+            every_space(GOVT, ("assault",), only=AUC, police_only=True, may=True)]  # AA-I-9
 
 
 @event(47, SHADED)

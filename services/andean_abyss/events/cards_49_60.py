@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from services.coin.effects import Program
+from services.kernel.decisions import Option, option
 
 from .. import board as B
 from .. import data as D
+from .. import words as W
 from ..constants import GUER_A, GUER_U, Kind
 from . import SHADED, UNSHADED, event
 from .lib import (
@@ -118,8 +120,11 @@ def deserters(ctx: Any, st: Any, v: Vars) -> None:
                 by_kinds=(Kind.FARC_U, Kind.AUC_U, Kind.CARTELS_U), other_faction=True)
 
 
-def shipments_on_map(st: Any, v: Vars) -> list[str]:
-    return [f"ship:{i}:{D.NAMES[B.ship_space(c)]}" for i, c in enumerate(st.ships) if c >= 0]
+def shipments_on_map(st: Any, v: Vars) -> list[Option]:
+    return [option(f"ship:{i}:{D.NAMES[B.ship_space(c)]}",
+                   f"Remove the {W.faction(B.ship_owner(c))} Shipment in "
+                   f"{W.space(B.ship_space(c))}", shipment=str(i),
+                   space=D.NAMES[B.ship_space(c)]) for i, c in enumerate(st.ships) if c >= 0]
 
 
 def drop_shipment(ctx: Any, st: Any, v: Vars, o: str) -> None:
@@ -167,9 +172,11 @@ def hide_cartels(ctx: Any, st: Any, v: Vars) -> None:
         B.PIECES.flip_to(st, s, Kind.CARTELS_U, B.active(st, s, CARTELS))
 
 
-def chess_modes(st: Any, v: Vars) -> list[str]:
-    out = ["cities"] if any(B.pieces_of(st, s, CARTELS) for s in D.CITIES) else []
-    return out + (["department"] if any(B.pieces_of(st, s, CARTELS) for s in D.DEPTS) else [])
+def chess_modes(st: Any, v: Vars) -> list[Option]:
+    out = [option("cities", "Remove every Cartels piece from 2 Cities")] if any(
+        B.pieces_of(st, s, CARTELS) for s in D.CITIES) else []
+    return out + ([option("department", "Remove every Cartels piece from 1 Department")] if any(
+        B.pieces_of(st, s, CARTELS) for s in D.DEPTS) else [])
 
 
 def chess_where(st: Any, v: Vars, s: int) -> bool:
@@ -179,10 +186,6 @@ def chess_where(st: Any, v: Vars, s: int) -> bool:
 
 def strip_cartels(ctx: Any, st: Any, v: Vars, s: int) -> None:
     remove_all(ctx, st, s, CARTELS_ALL, v["f"])
-
-
-def drop_two_shipments(st: Any, v: Vars) -> list[str]:
-    return shipments_on_map(st, v)
 
 
 def cartels_transfer_15(ctx: Any, st: Any, v: Vars) -> None:
@@ -217,7 +220,9 @@ def c50_carabineros_unshaded() -> Program:
 def c50_carabineros_shaded() -> Program:
     """Choose 2 Police anywhere and either remove both, or replace both with available
     AUC Guerrillas (one option for both)."""
-    return [pick(lambda st, v: ["remove", "replace"], set_mode, "remove or replace 2 Police"),
+    return [pick(lambda st, v: [option("remove", "Remove 2 Police"),
+                                option("replace", "Replace 2 Police with AUC Guerrillas")],
+                 set_mode, "remove or replace 2 Police"),
             do(carabineros)]
 
 
@@ -259,7 +264,7 @@ def c53_criminal_air_force_unshaded() -> Program:
     """The executing faction names one Insurgent faction. That faction picks 2
     Departments and moves 1 or 2 of its own Guerrillas between them (from either one
     into the other), then flips the moved Guerrillas Underground."""
-    return [name_insurgent(),
+    return [name_insurgent(what="Fly Guerrillas of the"),
             spaces(1, lambda st, v, s: B.is_dept(s) and B.guerrillas(st, s, named(st, v)) > 0,
                    store("src"), "first Department (Guerrillas leave it)", who=named),
             spaces(1, lambda st, v, s: B.is_dept(s) and s != v.get("src")
@@ -273,7 +278,10 @@ def c54_deserters_defectors_unshaded() -> Program:
     """Choose up to 2 Guerrillas anywhere. Either remove them, or replace each with an
     available Guerrilla of a different faction from the one replaced (one option for
     both; replacements arrive Underground)."""
-    return [pick(lambda st, v: ["remove", "replace"], set_mode, "remove or replace up to 2"),
+    return [pick(lambda st, v: [
+        option("remove", "Remove up to 2 Guerrillas"),
+        option("replace", "Replace up to 2 Guerrillas with another faction's Guerrillas")],
+                 set_mode, "remove or replace up to 2"),
             do(deserters)]
 
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from services.coin.effects import Program
+from services.kernel.decisions import Option, option
 
 from .. import board as B
 from .. import data as D
+from .. import words as W
 from ..constants import BASE, FACTION_IDS, GUER_A, GUER_U, KIND_FACTION, KIND_IDS, Kind, Mom
 from ..ops.common import remove_piece
-from ..ops.insurgent import aid_cut, terror
 from . import SHADED, UNSHADED, event
 from .capabilities import momentum
 from .lib import (
-    AUC,
     CARTELS,
     FARC,
     GOVT,
@@ -22,9 +22,8 @@ from .lib import (
     Vars,
     all_kinds,
     do,
+    every_space,
     ineligible_next,
-    name_insurgent,
-    named,
     pick,
     place_n,
     push_pieces,
@@ -43,6 +42,10 @@ CHOCO = D.INDEX["choco"]
 
 def forest_dept(s: int) -> bool:
     return B.is_dept(s) and B.is_forest(s)
+
+
+def forest_depts(st: Any) -> list[int]:
+    return [s for s in B.spaces(st) if forest_dept(s)]
 
 
 def strip_city(ctx: Any, st: Any, v: Vars, s: int) -> None:
@@ -70,16 +73,12 @@ def amazonia_bases(ctx: Any, st: Any, v: Vars) -> None:
 
 
 def narco_war(ctx: Any, st: Any, v: Vars) -> None:
-    """Card 63: all but 1 Cartels Guerrilla removed per space, then a free Terror there with
-    the one left (even if Active)."""
+    """Card 63: all but 1 Cartels Guerrilla removed per space."""
     for s in [s for s in range(D.NS) if B.guerrillas(st, s, CARTELS)]:
         extra = B.guerrillas(st, s, CARTELS) - 1
         for _ in range(extra):
             kind = Kind.CARTELS_A if B.active(st, s, CARTELS) else Kind.CARTELS_U
             remove_piece(ctx, st, s, kind, "", v["f"])
-        if not B.underground(st, s, CARTELS):
-            B.PIECES.flip_to(st, s, Kind.CARTELS_U, 1)
-        terror(ctx, st, s, CARTELS)
 
 
 def free_shipment(st: Any) -> int:
@@ -101,18 +100,24 @@ def lab_income(ctx: Any, st: Any, v: Vars) -> None:
     B.add_resources(st, CARTELS, 2 * city + dept)
 
 
-def poppies_options(st: Any, v: Vars) -> list[str]:
-    out: list[str] = []
+def poppies_options(st: Any, v: Vars) -> list[Option]:
+    out: list[Option] = []
     for s in (x for x in B.spaces(st) if B.is_dept(x) and B.is_mountain(x)):
-        name = D.NAMES[s]
+        name, where = D.NAMES[s], W.space(s)
         for g in INSURGENTS:
+            fid, who = FACTION_IDS[g], W.faction(g)
             if B.guerrillas(st, s, g) and free_shipment(st) >= 0:
-                out.append(f"ship:{name}:{FACTION_IDS[g]}")
+                out.append(option(f"ship:{name}:{fid}", f"Place a Shipment with a {who} "
+                                  f"Guerrilla in {where}", space=name, faction=fid))
             if B.PIECES.available(st, BASE[g]) and B.can_place(st, s, BASE[g]):
-                out.append(f"base:{name}:{FACTION_IDS[g]}")
+                out.append(option(f"base:{name}:{fid}", f"Place a {who} Base in {where}",
+                                  space=name, faction=fid))
             if B.bases(st, s, g):
-                out.append(f"unbase:{name}:{FACTION_IDS[g]}")
-        out += [f"unship:{name}:{i}" for i in B.ships_at(st, s)]
+                out.append(option(f"unbase:{name}:{fid}", f"Remove a {who} Base from {where}",
+                                  space=name, faction=fid))
+        out += [option(f"unship:{name}:{i}", f"Remove the {W.faction(B.ship_owner(st.ships[i]))} "
+                       f"Shipment in {where}", space=name, shipment=str(i))
+                for i in B.ships_at(st, s)]
     return out
 
 
@@ -144,11 +149,12 @@ def coastal(st: Any, s: int) -> bool:
     return B.in_play(st, s) and (D.COASTAL[s] or s in (D.ECUADOR, D.PANAMA))
 
 
-def narco_subs_options(st: Any, v: Vars) -> list[str]:
-    out = ["cartels_pieces"] if any(B.pieces_of(st, s, CARTELS) for s in range(D.NS)
-                                    if coastal(st, s)) else []
+def narco_subs_options(st: Any, v: Vars) -> list[Option]:
+    out = [option("cartels_pieces", "Remove 2 Cartels pieces from coastal spaces")] if any(
+        B.pieces_of(st, s, CARTELS) for s in range(D.NS) if coastal(st, s)) else []
     ships = [i for i, c in enumerate(st.ships) if c >= 0 and coastal(st, B.ship_space(c))]
-    return out + (["shipments"] if ships else [])
+    return out + ([option("shipments", "Remove up to 2 Shipments from coastal spaces")]
+                  if ships else [])
 
 
 def narco_subs(ctx: Any, st: Any, v: Vars, o: str) -> None:
@@ -158,13 +164,15 @@ def narco_subs(ctx: Any, st: Any, v: Vars, o: str) -> None:
         push_pieces(st, -1, CARTELS_ALL, 2, "remove", v["f"], among=among)
 
 
-def coastal_shipments(st: Any, v: Vars) -> list[str]:
+def coastal_shipments(st: Any, v: Vars) -> list[Option]:
     """Card 68 unshaded: up to 2 Shipments from coastal spaces, one pick each."""
     if v.get("mode") != "shipments" or v.get("subs", 0) >= 2:
         return []
-    out = [f"ship:{i}:{D.NAMES[B.ship_space(c)]}" for i, c in enumerate(st.ships)
-           if c >= 0 and coastal(st, B.ship_space(c))]
-    return out + (["done"] if out and v.get("subs") else [])
+    out = [option(f"ship:{i}:{D.NAMES[B.ship_space(c)]}",
+                  f"Remove the {W.faction(B.ship_owner(c))} Shipment in "
+                  f"{W.space(B.ship_space(c))}", shipment=str(i), space=D.NAMES[B.ship_space(c)])
+           for i, c in enumerate(st.ships) if c >= 0 and coastal(st, B.ship_space(c))]
+    return out + ([option("done", "Remove no more Shipments")] if out and v.get("subs") else [])
 
 
 def drop_coastal_shipment(ctx: Any, st: Any, v: Vars, o: str) -> None:
@@ -183,14 +191,14 @@ def own_movers(f: int) -> tuple[int, ...]:
 
 
 def river_reach(st: Any, f: int, o: int) -> list[int]:
-    """Card 69: Departments reached by up to 3 steps, each entering a Department."""
+    """Card 69: Departments up to 3 spaces away: a path of at most 3 adjacent steps through
+    any spaces (Government cubes never through a FARC Zone, AA 1.4.2), within stacking."""
     frontier, seen = {o}, {o}
     for _ in range(3):
-        nxt = {a for s in frontier for a in B.adjacent(st, s) if B.is_dept(a) and a not in seen
-               and not (f == GOVT and B.is_zone(st, a))}
-        seen |= nxt
-        frontier = nxt
-    return sorted(d for d in seen - {o} if B.faction_room(st, d, f) > 0)
+        frontier = {a for s in frontier for a in B.adjacent(st, s) if a not in seen
+                    and not (f == GOVT and B.is_zone(st, a))}
+        seen |= frontier
+    return sorted(d for d in seen - {o} if B.is_dept(d) and B.faction_room(st, d, f) > 0)
 
 
 def river_origin(st: Any, v: Vars, s: int) -> bool:
@@ -208,15 +216,16 @@ def river_move(ctx: Any, st: Any, v: Vars, s: int) -> None:
                 to_any=True)
 
 
-def river_ops(st: Any, v: Vars) -> list[str]:
-    from ..operations import can_start
+def river_ops(st: Any, v: Vars) -> list[Option]:
     if "dst" not in v:
         return []
     ops = ("train", "sweep", "assault") if v["f"] == GOVT else ("rally", "attack", "terror")
-    return [f"op:{op}" for op in ops if _river_op_ok(st, v, op, can_start)] + ["none"]
+    where = W.space(v["dst"])
+    return [option(f"op:{op}", f"A free {W.OPS[op]} in {where}", op=op) for op in ops
+            if _river_op_ok(st, v, op)] + [option("none", "No free Operation")]
 
 
-def _river_op_ok(st: Any, v: Vars, op: str, can_start: Any) -> bool:
+def _river_op_ok(st: Any, v: Vars, op: str) -> bool:
     from services.coin.operations import op_frame
 
     from ..operations import OPERATION
@@ -236,25 +245,10 @@ def ayahuasca(ctx: Any, st: Any, v: Vars) -> None:
     B.add_resources(st, GOVT, 6 * n)
 
 
-def ayahuasca_terror(ctx: Any, st: Any, v: Vars) -> None:
-    """Card 70 shaded: a free Terror in each Forest Department with any one Guerrilla of the
-    named faction; +3 Resources each (AUC: one Aid cut for the whole Terror)."""
-    f = named(st, v)
-    done = 0
-    for s in [s for s in range(D.NS) if B.in_play(st, s) and forest_dept(s)
-              and B.guerrillas(st, s, f)]:
-        if not B.underground(st, s, f):
-            B.PIECES.flip_to(st, s, GUER_U[f], 1)
-        terror(ctx, st, s, f)
-        B.add_resources(st, f, 3)
-        done += 1
-    if f == AUC:
-        aid_cut(ctx, st, done)
-
-
-def choco_guerrillas(st: Any, v: Vars) -> list[str]:
-    return [f"piece:{KIND_IDS[k]}" for g in INSURGENTS for k in (GUER_U[g], GUER_A[g])
-            if B.n(st, CHOCO, k)]
+def choco_guerrillas(st: Any, v: Vars) -> list[Option]:
+    return [option(f"piece:{KIND_IDS[k]}", f"Remove a {W.kind(k)} from Chocó; its faction "
+                   "loses 5 Resources", piece=KIND_IDS[k])
+            for g in INSURGENTS for k in (GUER_U[g], GUER_A[g]) if B.n(st, CHOCO, k)]
 
 
 def darien_unshaded(ctx: Any, st: Any, v: Vars, o: str) -> None:
@@ -267,10 +261,11 @@ def panama(ctx: Any, st: Any, v: Vars) -> None:
     st.extras |= D.EXTRA_BIT[D.PANAMA]
 
 
-def panama_bases(st: Any, v: Vars) -> list[str]:
+def panama_bases(st: Any, v: Vars) -> list[Option]:
     f = v["f"]
     most = min(2, B.PIECES.available(st, BASE[f]), B.base_room(st, D.PANAMA))
-    return [f"bases:{n}" for n in range(1, most + 1)]
+    return [option(f"bases:{n}", f"Place {W.pieces(BASE[f], n)} in Panamá", count=str(n))
+            for n in range(1, most + 1)]
 
 
 def place_panama_bases(ctx: Any, st: Any, v: Vars, o: str) -> None:
@@ -296,10 +291,10 @@ def mountain_dept(st: Any, v: Vars, s: int) -> bool:
 
 def poppies_in(kind: str) -> Any:
     """Card 65 (2nd edition): the Shipment or the Base action in the chosen space."""
-    def opts(st: Any, v: Vars) -> list[str]:
+    def opts(st: Any, v: Vars) -> list[Option]:
         name = D.NAMES[v.get("s", 0)]
-        return [o for o in poppies_options(st, v) if o.split(":")[1] == name
-                and o.split(":")[0] in (kind, "un" + kind)] if "s" in v else []
+        return [o for o in poppies_options(st, v) if o.args.get("space") == name
+                and o.args["action"] in (kind, "un" + kind)] if "s" in v else []
     return opts
 
 
@@ -338,7 +333,10 @@ def c63_narco_war_unshaded() -> Program:
     """In every space holding Cartels Guerrillas, remove all of them but 1; then Cartels
     execute a free Terror in each of those spaces with the remaining Guerrilla (even if
     Active). Cartels are Ineligible for the next card."""
-    return [do(narco_war), ineligible_next(CARTELS)]
+    # the rulebook: カルテルは残る 1 つのゲリラで無償のテロを実施できる — Cartels *may*
+    # Terror, space by space (AA-I-9)
+    return [do(narco_war), every_space(CARTELS, ("terror",), may=True, anyg=True),
+            ineligible_next(CARTELS)]
 
 
 @event(64, UNSHADED)
@@ -431,13 +429,13 @@ def c68_narco_subs_shaded() -> Program:
 @event(69, UNSHADED)
 def c69_riverines_fast_boats_unshaded() -> Program:
     """The executing faction moves any number of its own cubes (Government) or its own
-    Guerrillas (Insurgent) from one space through a chain of up to 3 adjacent
-    Departments, each step entering a Department, ending in a Department (within
-    stacking; not into a FARC Zone for cubes). It may then execute 1 free Operation only
-    in that final Department, other than Patrol or March (Government: Train, Sweep or
-    Assault; Insurgent: Rally, Attack or Terror)."""
+    Guerrillas (Insurgent) from one space to a Department up to 3 spaces away (a path
+    of at most 3 adjacent steps through any spaces, ending in that Department; within
+    stacking; cubes not into a FARC Zone). It may then execute 1 free Operation only in
+    that Department, other than Patrol or March (Government: Train, Sweep or Assault;
+    Insurgent: Rally, Attack or Terror)."""
     return [spaces(1, river_origin, store("src"), "move from which space"),
-            spaces(1, river_dest, river_move, "to which Department (up to 3 Departments away)"),
+            spaces(1, river_dest, river_move, "to which Department (up to 3 spaces away)"),
             pick(river_ops, river_op, "a free Operation in that Department")]
 
 
@@ -449,10 +447,12 @@ def c70_ayahuasca_tourism_unshaded() -> Program:
 
 @event(70, SHADED)
 def c70_ayahuasca_tourism_shaded() -> Program:
-    """The executing faction names one Insurgent faction. In each Forest Department,
-    that faction executes a free Terror with any 1 of its Guerrillas there (Active or
-    Underground), and gains +3 Resources for each Terror executed."""
-    return [name_insurgent(), do(ayahuasca_terror)]
+    """In each Forest Department, the executing faction may execute a free Terror with
+    any 1 Guerrilla there, of any Insurgent faction (Active or Underground), and gains +3
+    Resources for each Terror executed. Each Terror has the effects of a Terror by that
+    Guerrilla's faction (AA 3.3.4)."""
+    return [every_space(None, ("terror",), among=forest_depts, may=True, anyg=True,
+                        any_faction=True, gain=3)]
 
 
 @event(71, UNSHADED)

@@ -16,6 +16,7 @@ from services.kernel.state import Frame
 
 from .. import board as B
 from .. import data as D
+from .. import words as W
 from ..constants import BASE, FACTION_IDS, GUER_A, GUER_U, KIND_FACTION, KIND_IDS, Kind
 from ..ops.common import (
     KIND_INDEX,
@@ -26,7 +27,7 @@ from ..ops.common import (
     reclaim_options,
     remove_piece,
 )
-from ..ops.govt import assault_count, sweep_activations
+from ..ops.govt import assault_rate, sweep_rate
 from ..ops.insurgent import aid_cut, attack, terror
 from ..state import AAState
 
@@ -48,8 +49,8 @@ def named(st: AAState, v: Vars) -> int:
 
 def spaces(n: int | Callable[[Any, Vars], int], where: fx.SpacePred, act: fx.SpaceAct,
            prompt: str, **kw: Any) -> fx.Spaces:
-    return fx.Spaces(D.NAMES, n, lambda st, v, s: B.in_play(st, s) and where(st, v, s), act,
-                     prompt, **kw)
+    return fx.Spaces(D.NAMES, W.SPACES, n, lambda st, v, s: B.in_play(st, s) and where(st, v, s),
+                     act, prompt, **kw)
 
 
 def each(where: fx.SpacePred, act: fx.SpaceAct) -> fx.EachSpace:
@@ -60,16 +61,24 @@ def do(fn: Callable[[Ctx, Any, Vars], object]) -> fx.Do:
     return fx.Do(fn)
 
 
-def pick(opts: Callable[[Any, Vars], list[str]], act: Callable[[Ctx, Any, Vars, str], None],
-         prompt: str, who: fx.Who = EXEC) -> fx.Pick:
+def pick(opts: Callable[[Any, Vars], list[Option]],
+         act: Callable[[Ctx, Any, Vars, str], None], prompt: str,
+         who: fx.Who = EXEC) -> fx.Pick:
     return fx.Pick(opts, act, prompt, who)
 
 
-def name_insurgent(prompt: str = "name an Insurgent faction") -> fx.Pick:
+def faction_options(factions: tuple[int, ...], what: str) -> list[Option]:
+    """`faction:<id>` options labelled "<what> <Faction>"."""
+    return [option(f"faction:{FACTION_IDS[f]}", f"{what} {W.faction(f)}",
+                   faction=FACTION_IDS[f]) for f in factions]
+
+
+def name_insurgent(prompt: str = "name an Insurgent faction",
+                   what: str = "Name the") -> fx.Pick:
     """The executing faction names an Insurgent faction (v["named"])."""
     def act(ctx: Ctx, st: Any, v: Vars, o: str) -> None:
         v["named"] = FACTION_IDS.index(o.split(":")[1])
-    return pick(lambda st, v: [f"faction:{FACTION_IDS[f]}" for f in INSURGENTS], act, prompt)
+    return pick(lambda st, v: faction_options(INSURGENTS, what), act, prompt)
 
 
 # -- predicates ----------------------------------------------------------------
@@ -171,6 +180,10 @@ def guerrilla_kinds(factions: tuple[int, ...]) -> tuple[int, ...]:
 # -- the piece picker ------------------------------------------------------------
 
 
+PIECE_VERBS = {"remove": "Remove", "activate": "Activate", "hide": "Flip Underground",
+               "replace": "Replace", "move": "Move"}
+
+
 class PiecesProc(Proc[AAState]):
     """`aa.ev_pieces`: pick up to n pieces of the given kinds in one space (or anywhere when
     s < 0) and act on each: remove, activate, hide (Underground) or replace by one of `by`.
@@ -191,14 +204,16 @@ class PiecesProc(Proc[AAState]):
         v = fr.vars
         if "mv" in v:
             s, k = v["mv"]
-            opts = [option(f"to:{D.NAMES[d]}") for d in move_dests(st, v, s, k)]
+            opts = [option(f"to:{D.NAMES[d]}", f"Move {W.pieces(k, 1)} from {W.space(s)} to "
+                           f"{W.space(d)}", space=D.NAMES[d]) for d in move_dests(st, v, s, k)]
             if not opts:
                 return []
             return [decide(st, v["who"], "aa.ev_move", "move it to:", opts)]
         if "rep" in v:
             s, _ = v["rep"]
             gone = KIND_FACTION[v["rep"][1]]
-            opts = [option(f"by:{KIND_IDS[k]}") for k in v["by"]
+            opts = [option(f"by:{KIND_IDS[k]}", f"Replace it with {W.pieces(k, 1)}",
+                           piece=KIND_IDS[k]) for k in v["by"]
                     if B.PIECES.available(st, k) and B.can_place(st, s, k)
                     and not (v.get("other_faction") and KIND_FACTION[k] == gone)]
             if not opts:
@@ -206,15 +221,22 @@ class PiecesProc(Proc[AAState]):
             return [decide(st, v["who"], "aa.ev_replace", "replace with:", opts)]
         if v["n"] <= 0:
             return []
-        opts = [option(f"piece:{D.NAMES[s]}:{KIND_IDS[k]}" if v["s"] < 0 else
-                       f"piece:{KIND_IDS[k]}") for s in self.where(st, v) for k in v["kinds"]
+        opts = [self.piece_option(v, s, k) for s in self.where(st, v) for k in v["kinds"]
                 if B.n(st, s, k) > self.arrived(v, s, k) and self.can_act(st, v, s, k)]
         if not opts:
             return []
         if v["stop"] and v.get("acted", 0) >= v.get("least", 0):
-            opts.append(option("done"))
-        return [decide(st, v["who"], "aa.ev_pieces", f"{v['act']} a piece ({v['n']} left).",
-                       opts)]
+            opts.append(option("done", f"{PIECE_VERBS[v['act']]} no more pieces"))
+        return [decide(st, v["who"], "aa.ev_pieces",
+                       f"{PIECE_VERBS[v['act']].lower()} a piece ({v['n']} left).", opts)]
+
+    def piece_option(self, v: Vars, s: int, k: int) -> Option:
+        """`piece:<kind>` in the one space of the step, else `piece:<space>:<kind>`."""
+        label = f"{PIECE_VERBS[v['act']]} {W.pieces(k, 1)} in {W.space(s)}"
+        if v["s"] >= 0:
+            return option(f"piece:{KIND_IDS[k]}", label, piece=KIND_IDS[k])
+        return option(f"piece:{D.NAMES[s]}:{KIND_IDS[k]}", label, space=D.NAMES[s],
+                      piece=KIND_IDS[k])
 
     def arrived(self, v: Vars, s: int, k: int) -> int:
         """Pieces that already moved here in this step: each piece moves once."""
@@ -344,8 +366,9 @@ def roll(st: AAState) -> int:
 # -- "in every space where possible" (cards 19, 26, 37, 47, 59) -----------------
 
 
-def free_mode_ok(st: AAState, v: Vars, s: int, mode: str) -> bool:
-    f, only = v["f"], v.get("only", -1)
+def free_mode_ok(st: AAState, v: Vars, s: int, mode: str, f: int) -> bool:
+    """Whether faction f can carry out the free Operation `mode` in s."""
+    only = v.get("only", -1)
     if mode == "sweep":
         return (not B.is_loc(s) and not B.is_zone(st, s) and free_sweep_count(st, v, s) > 0
                 and any(B.underground(st, s, g) for g in targets(v)))
@@ -368,82 +391,115 @@ def _exposed(st: AAState, s: int) -> list[int]:
 
 
 def free_sweep_count(st: AAState, v: Vars, s: int) -> int:
-    n = sweep_activations(st, s)
-    if v.get("auc_as_troops"):
-        extra = B.guerrillas(st, s, AUC)
-        n = sweep_activations_with(st, s, extra)
-    return n
-
-
-def sweep_activations_with(st: AAState, s: int, extra: int) -> int:
-    cubes = B.cubes(st, s) + extra
-    if s == D.PANAMA:
-        return 0
-    return cubes // 2 if B.is_forest(s) else cubes
+    """Activations of an Event's free Sweep (card 37: AUC Guerrillas count as Troops)."""
+    extra = B.guerrillas(st, s, AUC) if v.get("auc_as_troops") else 0
+    return sweep_rate(st, s, B.troops(st, s) + extra, B.police(st, s))
 
 
 def free_assault_count(st: AAState, v: Vars, s: int) -> int:
+    """Removals of an Event's free Assault at the Troops' rate (AA 3.2.4): card 47 the Police
+    as if Troops (Troops do not add), card 37 AUC Guerrillas counted as Troops."""
     if v.get("police_only"):
-        return B.police(st, s)
-    n = assault_count(st, s)
-    if v.get("auc_as_troops"):
-        extra = B.guerrillas(st, s, AUC)
-        n += extra // 2 if B.is_mountain(s) else extra
-    return n
+        return assault_rate(st, s, B.police(st, s), 0)
+    extra = B.guerrillas(st, s, AUC) if v.get("auc_as_troops") else 0
+    return assault_rate(st, s, B.troops(st, s) + extra, B.police(st, s))
 
 
 class EverySpaceProc(Proc[AAState]):
-    """`aa.ev_every`: in every space where possible, one of `modes` (the faction's choice space
-    by space, AA-I-9). vars: f, who, modes, done, only, flags (auc_as_troops, police_only,
-    anyg)."""
+    """`aa.ev_every`: in every space where possible, one of `modes` (the faction's choice
+    space by space, AA-I-9). vars: f (executor), who, modes, done, terrors (AUC Terrors so
+    far), among (the only spaces, or None), may (the text says "may": the faction may stop,
+    AA-I-9), any_faction (a Terror by any Insurgent's Guerrilla: option
+    `terror:<space>:<faction>`, card 70), gain (Resources to the executor per Terror), and
+    the flags only, auc_as_troops, police_only, anyg."""
 
     name = "aa.ev_every"
 
-    def pairs(self, st: AAState, v: Vars) -> list[tuple[int, str]]:
-        return [(s, m) for s in range(D.NS) if B.in_play(st, s) and s not in v["done"]
-                for m in v["modes"] if free_mode_ok(st, v, s, m)]
+    def pairs(self, st: AAState, v: Vars) -> list[tuple[int, str, int]]:
+        """(space, mode, faction doing it) open now."""
+        among = v.get("among")
+        out = []
+        for s in B.spaces(st):
+            if s in v["done"] or (among is not None and s not in among):
+                continue
+            for m in v["modes"]:
+                for g in actors(v, m):
+                    if free_mode_ok(st, v, s, m, g):
+                        out.append((s, m, g))
+        return out
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
-        opts = [option(f"{m}:{D.NAMES[s]}") for s, m in self.pairs(st, fr.vars)]
+        v = fr.vars
+        opts = [self.free_option(st, v, s, m, g) for s, m, g in self.pairs(st, v)]
         if not opts:
             return []
-        return [decide(st, fr.vars["who"], "aa.ev_every", "free Operation in a space:", opts)]
+        if v.get("may"):
+            opts.append(option("done", "No more free Operations"))
+        return [decide(st, v["who"], "aa.ev_every", "free Operation in a space:", opts)]
+
+    def free_option(self, st: AAState, v: Vars, s: int, mode: str, g: int) -> Option:
+        """`<mode>:<space>` (card 70: `terror:<space>:<faction>`)."""
+        label = f"A free {W.OPS[mode]} in {W.space(s)}"
+        if mode in ("sweep", "assault"):
+            label += " (Activation only)" if mode == "sweep" else ""
+        if v.get("any_faction"):
+            return option(f"{mode}:{D.NAMES[s]}:{FACTION_IDS[g]}",
+                          f"{label} with a {W.faction(g)} Guerrilla", space=D.NAMES[s],
+                          faction=FACTION_IDS[g])
+        return option(f"{mode}:{D.NAMES[s]}", label, space=D.NAMES[s])
 
     def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
-        v = fr.vars
-        if v["f"] == AUC and v["terrors"]:
+        self.end(ctx, st, fr.vars)
+
+    def end(self, ctx: Ctx, st: AAState, v: Vars) -> None:
+        """AA 3.3.4 step 5: the AUC Terrors of this Event are one Terror action (AA-I-12)."""
+        if v["terrors"]:
             aid_cut(ctx, st, v["terrors"])
         pop(st)
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars
-        mode, name = (c.option_id or "").split(":")
+        if c.option_id == "done":
+            self.end(ctx, st, v)
+            return
+        mode, name, *by_f = (c.option_id or "").split(":")
         s = D.INDEX[name]
         v["done"].append(s)
-        run_free_mode(ctx, st, v, s, mode)
+        run_free_mode(ctx, st, v, s, mode, FACTION_IDS.index(by_f[0]) if by_f else v["f"])
 
 
-def run_free_mode(ctx: Ctx, st: AAState, v: Vars, s: int, mode: str) -> None:
-    f, only = v["f"], v.get("only", -1)
+def actors(v: Vars, mode: str) -> tuple[int, ...]:
+    """Who may carry out a free Terror: the executor, or any Insurgent (card 70)."""
+    if mode == "terror" and v.get("any_faction"):
+        return INSURGENTS
+    return (v["f"],)
+
+
+def run_free_mode(ctx: Ctx, st: AAState, v: Vars, s: int, mode: str, g: int) -> None:
+    only = v.get("only", -1)
     if mode == "sweep":
         push_activate(st, s, free_sweep_count(st, v, s), only)
     elif mode == "assault":
         push_remove(st, s, GOVT, free_assault_count(st, v, s), "event_assault", "drug_bust",
                     who=GOVT, only=only)
     elif mode == "attack":
-        attack(ctx, st, s, f, only)
+        attack(ctx, st, s, g, only)
     else:
-        if not B.underground(st, s, f):  # "any Guerrilla" (cards 46, 63, 70): already Active
-            B.PIECES.flip_to(st, s, GUER_U[f], 1)
-        terror(ctx, st, s, f)
-        v["terrors"] = v.get("terrors", 0) + 1
+        if not B.underground(st, s, g):  # "any Guerrilla" (cards 46, 63, 70): already Active
+            B.PIECES.flip_to(st, s, GUER_U[g], 1)
+        terror(ctx, st, s, g)
+        B.add_resources(st, v["f"], v.get("gain", 0))
+        if g == AUC:
+            v["terrors"] += 1
 
 
-def every_space(f: int | None, modes: tuple[str, ...], **flags: Any) -> fx.Do:
-    """Push `aa.ev_every` for faction f (None = the executor)."""
+def every_space(f: int | None, modes: tuple[str, ...],
+                among: Callable[[Any], list[int]] | None = None, **flags: Any) -> fx.Do:
+    """Push `aa.ev_every` for faction f (None = the executor); `among` limits the spaces."""
     def fn(ctx: Ctx, st: Any, v: Vars) -> None:
         g = v["f"] if f is None else f
-        push(st, "aa.ev_every", f=g, who=g, modes=list(modes), done=[], terrors=0, **flags)
+        push(st, "aa.ev_every", f=g, who=g, modes=list(modes), done=[], terrors=0,
+             among=None if among is None else among(st), **flags)
     return do(fn)
 
 
@@ -465,7 +521,9 @@ def push_sa(st: AAState, proc: str, f: int, times: int = 1, **extra: Any) -> Non
 
 class PlaceProc(Proc[AAState]):
     """`aa.ev_place`: place n Available pieces, one kind at a time among `kinds`, into s
-    (within stacking); as many as can be placed (AA 5.1.3). vars: s, kinds, n, who."""
+    (within stacking); as many as can be placed (AA 5.1.3); the executing faction may take
+    its own pieces back from the map to place them (AA 1.4.1, AA-I-3). vars: s, kinds, n,
+    who."""
 
     name = "aa.ev_place"
 
@@ -478,21 +536,20 @@ class PlaceProc(Proc[AAState]):
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         v = fr.vars
         kinds = self.kinds(st, v)
-        if len(kinds) == 1:
+        reclaims = self.reclaims(st, v)
+        if len(kinds) == 1 and not reclaims:
+            return []  # the one possible placement is made by `step`
+        opts = [option(f"place:{KIND_IDS[k]}", f"Place {W.pieces(k, 1)} in {W.space(v['s'])}",
+                       piece=KIND_IDS[k]) for k in kinds] + reclaims
+        if not opts:
             return []
-        if kinds:
-            opts = [option(f"place:{KIND_IDS[k]}") for k in kinds]
-        else:
-            opts = self.reclaims(st, v)
-            if not opts:
-                return []
+        if not kinds:
             opts.append(option("done", "Place no more"))
         return [decide(st, v["who"], "aa.ev_place",
-                       f"place a piece in {D.NAMES[v['s']]} ({v['n']} left).", opts)]
+                       f"place a piece in {W.space(v['s'])} ({v['n']} left).", opts)]
 
     def reclaims(self, st: AAState, v: Vars) -> list[Option]:
-        """AA 1.4.1 step 4 (AA-I-3): none Available: the executing faction may take its own
-        pieces of these kinds back from the map to place them."""
+        """Own pieces of the kinds to place, none of which is Available, that fit in s."""
         s = v["s"]
         if s < 0 or v["n"] <= 0:
             return []

@@ -3,7 +3,8 @@
 - `aa.remove`: remove up to n enemy pieces, one decision per piece, with the
   "obligation to the maximum" of AA 1.4.1 step 5 (RULES.md): once a faction is
   targeted, "done" is offered only when none of its pieces can still be taken;
-- `aa.activate`: the same for Activating Underground Guerrillas (Sweep, Patrol);
+- `aa.activate`: Activating Underground Guerrillas (Sweep, Patrol), as many as the count
+  allows (no "done");
 - `aa.ship_loss`: AA 4.5.3 — when a faction loses its last Guerrilla in a space,
   its owner gives each Shipment it held there to another Guerrilla or removes it,
   and the capture rules then apply to removed ones (AA-R-10).
@@ -20,7 +21,18 @@ from services.kernel.state import Frame
 
 from .. import board as B
 from .. import data as D
-from ..constants import BASE, FACTION_IDS, GUER_A, GUER_U, KIND_FACTION, KIND_IDS, Kind, Mom
+from .. import words as W
+from ..constants import (
+    BASE,
+    FACTION_IDS,
+    GUER_A,
+    GUER_U,
+    KIND_FACTION,
+    KIND_IDS,
+    NKINDS,
+    Kind,
+    Mom,
+)
 from ..state import AAState
 
 KIND_INDEX = {k: i for i, k in enumerate(KIND_IDS)}
@@ -30,7 +42,7 @@ def decide(st: AAState, faction: int, kind: str, prompt: str, opts: list[Option]
     """A decision for the seat that runs the faction."""
     seat = st.seat_of[faction]
     return Decision(decision_id(st.serial, seat), seat, kind,
-                    f"{FACTION_IDS[faction]}: {prompt}", tuple(opts))
+                    f"{W.faction(faction)}: {prompt}", tuple(opts))
 
 
 def protected(st: AAState, g: int) -> bool:
@@ -55,6 +67,19 @@ def removable(st: AAState, s: int, f: int, mode: str) -> list[int]:
     return out
 
 
+def any_exposed(st: AAState, s: int, mode: str = "assault") -> bool:
+    """Whether `removable(st, s, GOVT, mode)` is not empty, for the Government's modes
+    (assault, event_assault, air_strike): an Active Guerrilla, or a Base whose faction has
+    no Guerrilla there (card 42 protects its player from an Assault)."""
+    p, base = st.pieces, s * NKINDS
+    for g in (B.FARC, B.AUC, B.CARTELS):
+        nu, na = p[base + GUER_U[g]], p[base + GUER_A[g]]
+        if (na or (p[base + BASE[g]] and not nu)) and not (mode == "assault"
+                                                           and protected(st, g)):
+            return True
+    return False
+
+
 def _insurgent_removable(st: AAState, s: int, g: int, mode: str) -> list[int]:
     u, a, b = GUER_U[g], GUER_A[g], BASE[g]
     nu, na, nb = B.n(st, s, u), B.n(st, s, a), B.n(st, s, b)
@@ -77,8 +102,8 @@ def _insurgent_removable(st: AAState, s: int, g: int, mode: str) -> list[int]:
 def remove_piece(ctx: Ctx, st: AAState, s: int, kind: int, capture: str, by: int) -> None:
     """Remove one piece to Available; a Guerrilla's Shipments follow AA 4.5.3."""
     B.PIECES.remove(st, s, kind)
-    ctx.emit("aa.removed", f"{KIND_IDS[kind]} removed from {D.NAMES[s]}.",
-             {"space": D.NAMES[s], "kind": KIND_IDS[kind]})
+    ctx.emit("aa.removed", f"{W.pieces(kind, 1)} removed from {W.space(s)}.",
+             {"space": D.NAMES[s], "piece": KIND_IDS[kind]})
     g = KIND_FACTION[kind]
     if g != B.GOVT and kind != BASE[g] and not B.guerrillas(st, s, g) and B.ships_at(st, s, g):
         push(st, "aa.ship_loss", s=s, owner=g, capture=capture, by=by)
@@ -113,10 +138,13 @@ class ShipFollowProc(AskProc[AAState]):
         held = [i for i in B.ships_at(st, v["src"], v["f"]) if i not in v["asked"]]
         if not held:
             return []
-        opts = [option(f"follow:{i}") for i in held] + [option("stay", "The rest stay")]
+        to = W.space(v["dst"])
+        opts = [option(f"follow:{i}", f"Shipment {i + 1} goes with the Guerrillas to {to}",
+                       shipment=str(i)) for i in held]
+        opts.append(option("stay", f"The other Shipments stay in {W.space(v['src'])}"))
         return [decide(st, v["f"], "aa.ship_follow",
-                       f"Shipments in {D.NAMES[v['src']]}: which go with the Guerrillas "
-                       f"to {D.NAMES[v['dst']]}?", opts)]
+                       f"Shipments in {W.space(v['src'])}: which go with the Guerrillas "
+                       f"to {to}?", opts)]
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars
@@ -128,13 +156,16 @@ class ShipFollowProc(AskProc[AAState]):
         v["asked"].append(i)
 
 
-def reclaim_options(st: AAState, kinds: tuple[int, ...], exclude: int) -> list[Option]:
-    """AA 1.4.1 step 4 (AA-R-03): while none is Available, the executing faction may take
-    its own pieces of these kinds off the map (from any other space) to place them (AA-I-3)."""
-    if any(B.PIECES.available(st, k) for k in kinds):
-        return []
-    return [option(f"reclaim:{D.NAMES[s]}:{KIND_IDS[k]}") for s in range(D.NS) if s != exclude
-            for k in kinds if B.n(st, s, k)]
+def reclaim_options(st: AAState, kinds: tuple[int, ...], exclude: int,
+                    wanted: int = 1) -> list[Option]:
+    """AA 1.4.1 (AA-R-03, AA-I-3): the executing faction may take its own pieces off the map
+    (from any space but `exclude`) to place them: offered for each kind of which fewer than
+    `wanted` are Available, Bases included."""
+    short = [k for k in kinds if B.PIECES.available(st, k) < wanted]
+    return [option(f"reclaim:{D.NAMES[s]}:{KIND_IDS[k]}",
+                   f"Take {W.pieces(k, 1)} back from {W.space(s)} to place it",
+                   space=D.NAMES[s], piece=KIND_IDS[k])
+            for s in range(D.NS) if s != exclude for k in short if B.n(st, s, k)]
 
 
 def reclaim(ctx: Ctx, st: AAState, arg: str, f: int) -> None:
@@ -153,7 +184,9 @@ class RemoveProc(Proc[AAState]):
         kinds = removable(st, v["s"], v["f"], v["mode"]) if v["n"] > 0 else []
         if v.get("only", -1) >= 0:  # an Event limits the targets (cards 26, 37, 47, 59)
             kinds = [k for k in kinds if KIND_FACTION[k] == v["only"]]
-        opts = [option(f"piece:{KIND_IDS[k]}") for k in kinds]
+        where = W.space(v["s"])
+        opts = [option(f"piece:{KIND_IDS[k]}", f"Remove {W.pieces(k, 1)} from {where}",
+                       piece=KIND_IDS[k]) for k in kinds]
         stop = not any(KIND_FACTION[k] in v["targets"] for k in kinds)
         if v.get("must") and not v.get("removed"):
             stop = False
@@ -167,7 +200,7 @@ class RemoveProc(Proc[AAState]):
         if stop:
             opts.append(option("done", "Remove no more"))
         return [decide(st, v.get("who", v["f"]), "aa.remove_piece",
-                       f"remove a piece in {D.NAMES[v['s']]} ({v['n']} left).", opts)]
+                       f"remove a piece in {W.space(v['s'])} ({v['n']} left).", opts)]
 
     def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
         pop(st, removed=fr.vars.get("removed", 0))
@@ -203,7 +236,9 @@ def activatable(st: AAState, s: int, only: int = -1) -> list[int]:
 
 
 class ActivateProc(AskProc[AAState]):
-    """`aa.activate` vars: s, n (left), targets. Government Activates (Sweep, Patrol)."""
+    """`aa.activate` vars: s, n (left), only. Government Activates (Sweep, Patrol): 1
+    Guerrilla per count as far as there are Underground ones (AA 3.2.2 step 2, 3.2.3 step
+    3); it chooses which, never whether."""
 
     name = "aa.activate"
 
@@ -212,28 +247,22 @@ class ActivateProc(AskProc[AAState]):
         kinds = activatable(st, v["s"], v.get("only", -1)) if v["n"] > 0 else []
         if not kinds:
             return []
-        opts = [option(f"piece:{KIND_IDS[k]}") for k in kinds]
-        if not any(KIND_FACTION[k] in v["targets"] for k in kinds):
-            opts.append(option("done", "Activate no more"))
+        where = W.space(v["s"])
+        opts = [option(f"piece:{KIND_IDS[k]}", f"Activate {W.pieces(k, 1)} in {where}",
+                       piece=KIND_IDS[k]) for k in kinds]
         return [decide(st, B.GOVT, "aa.activate",
-                       f"Activate a Guerrilla in {D.NAMES[v['s']]} ({v['n']} left).", opts)]
+                       f"Activate a Guerrilla in {where} ({v['n']} left).", opts)]
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars
-        if c.option_id == "done":
-            pop(st)
-            return
         kind = KIND_INDEX[(c.option_id or "").split(":", 1)[1]]
-        g = KIND_FACTION[kind]
-        if g not in v["targets"]:
-            v["targets"].append(g)
-        B.PIECES.flip_to(st, v["s"], GUER_A[g])
+        B.PIECES.flip_to(st, v["s"], GUER_A[KIND_FACTION[kind]])
         v["n"] -= 1
 
 
 def push_activate(st: AAState, s: int, n: int, only: int = -1) -> None:
     if n > 0:
-        push(st, "aa.activate", s=s, n=n, targets=[], only=only)
+        push(st, "aa.activate", s=s, n=n, only=only)
 
 
 class ShipLossProc(AskProc[AAState]):
@@ -246,10 +275,13 @@ class ShipLossProc(AskProc[AAState]):
         v = fr.vars
         if not B.ships_at(st, v["s"], v["owner"]):
             return []
+        where = W.space(v["s"])
         holders = [g for g in (B.FARC, B.AUC, B.CARTELS) if B.guerrillas(st, v["s"], g)]
-        opts = [option(f"give:{FACTION_IDS[g]}") for g in holders] + [option("remove")]
+        opts = [option(f"give:{FACTION_IDS[g]}", f"Give the Shipment to a {W.faction(g)} "
+                       f"Guerrilla in {where}", faction=FACTION_IDS[g]) for g in holders]
+        opts.append(option("remove", "Remove the Shipment (capture rules apply)"))
         return [decide(st, v["owner"], "aa.shipment",
-                       f"your Guerrillas in {D.NAMES[v['s']]} are gone: give the Shipment "
+                       f"your Guerrillas in {where} are gone: give the Shipment "
                        "to another Guerrilla there or remove it.", opts)]
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
@@ -268,10 +300,10 @@ def captured_shipment(ctx: Ctx, st: AAState, s: int, capture: str, by: int) -> N
     free = next((i for i, c in enumerate(st.ships) if c < 0), None)
     if capture == "drug_bust":
         gain = B.add_aid(st, 6)
-        ctx.emit("aa.drug_bust", f"Drug Bust: Aid +{gain}.", {"aid": gain})
+        ctx.emit("aa.drug_bust", f"Drug Bust: Aid +{gain}.", {"amount": gain})
     elif capture in ("capture", "commandeer") and free is not None and B.guerrillas(st, s, by):
         st.ships[free] = s * 4 + by
-        ctx.emit("aa.captured", f"{FACTION_IDS[by]} takes the Shipment in {D.NAMES[s]}.",
+        ctx.emit("aa.captured", f"The {W.faction(by)} take the Shipment in {W.space(s)}.",
                  {"space": D.NAMES[s], "faction": FACTION_IDS[by]})
     elif capture == "contraband" and free is not None and B.all_guerrillas(st, s):
         push(st, "aa.contraband", s=s, ship=free)
@@ -284,9 +316,11 @@ class ContrabandProc(Proc[AAState]):
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         s = fr.vars["s"]
-        opts = [option(f"give:{FACTION_IDS[g]}") for g in (B.FARC, B.AUC, B.CARTELS)
-                if B.guerrillas(st, s, g)] + [option("decline")]
-        return [decide(st, B.CARTELS, "aa.contraband", f"Contraband in {D.NAMES[s]}?", opts)]
+        opts = [option(f"give:{FACTION_IDS[g]}", f"Give the removed Shipment to a "
+                       f"{W.faction(g)} Guerrilla in {W.space(s)}", faction=FACTION_IDS[g])
+                for g in (B.FARC, B.AUC, B.CARTELS) if B.guerrillas(st, s, g)]
+        opts.append(option("decline", "Let the Shipment go"))
+        return [decide(st, B.CARTELS, "aa.contraband", f"Contraband in {W.space(s)}?", opts)]
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         verb, _, arg = (c.option_id or "").partition(":")

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from services.coin.operations import OpSpec
+from services.coin.operations import OperationProc, OpSpec, op_vars
+from services.coin.sequence import card_vars
 from services.coin.spaces import ACTIVE_SUPPORT
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, option
@@ -16,9 +17,18 @@ from services.kernel.state import Frame
 
 from .. import board as B
 from .. import data as D
+from .. import words as W
 from ..constants import KIND_IDS, Cap, Kind, Mom
 from ..state import AAState
-from .common import decide, push_activate, push_remove, reclaim, reclaim_options, removable
+from .common import (
+    activatable,
+    any_exposed,
+    decide,
+    push_activate,
+    push_remove,
+    reclaim,
+    reclaim_options,
+)
 
 GOVT = B.GOVT
 COST = 3  # AA 3.1 Train, Patrol, Sweep, Assault
@@ -26,6 +36,24 @@ COST = 3  # AA 3.1 Train, Patrol, Sweep, Assault
 
 def city_or_dept(st: AAState) -> tuple[int, ...]:
     return B.cities_and_depts(st)
+
+
+def one_space_per_card(st: AAState, v: dict[str, Any], cap: int) -> int:
+    """Cards 2 and 3 shaded: the Operation selects 1 space per card: what this Operation
+    may still take after the spaces that earlier ones took on this card (a Ship LimOp)."""
+    if not B.has_cap(st, cap):
+        return 1 if v["lim"] else 99
+    card = card_vars(st)
+    earlier = card.get(f"spaces_{v['op']}", 0) - len(v["spaces"]) if card else 0
+    return max(0, 1 - earlier)
+
+
+def count_per_card(st: AAState, v: dict[str, Any]) -> None:
+    """Record a space selected by this Operation on the current card."""
+    card = card_vars(st)
+    if card is not None:
+        key = f"spaces_{v['op']}"
+        card[key] = card.get(key, 0) + 1
 
 
 # -- Train and Civic Action ----------------------------------------------------
@@ -50,9 +78,9 @@ def civic_action(ctx: Ctx, st: AAState, s: int) -> None:
         what = "removes a Terror marker"
     else:
         st.support[s] += 1
-        what = "shifts toward Support"
-    ctx.emit("aa.civic_action", f"Civic Action in {D.NAMES[s]} {what}.",
-             {"space": D.NAMES[s]})
+        what = "shifts it 1 level toward Active Support"
+    ctx.emit("aa.civic_action", f"Civic Action in {W.space(s)} {what}.",
+             {"space": D.NAMES[s], "terror_removed": what.startswith("removes")})
 
 
 class Train(OpSpec):
@@ -65,7 +93,12 @@ class Train(OpSpec):
         return city_or_dept(st)
 
     def selectable(self, st: AAState, v: dict[str, Any], s: int) -> bool:
-        return not B.is_zone(st, s)
+        """Only where choosing the space can change the board: cubes to place, or a Base or
+        Civic Action for step 3 (a Department without a Govt Base serves only step 3)."""
+        if B.is_zone(st, s):
+            return False
+        return can_train_cubes(st, s) or can_train_base(st, s) or (
+            civic_ok(st, s) and st.resources[GOVT] >= COST + (0 if v["free"] else COST))
 
     def cost(self, st: AAState, v: dict[str, Any], s: int) -> int:
         return COST
@@ -78,6 +111,21 @@ class Train(OpSpec):
         push(st, "aa.train_final", spaces=list(v["spaces"]))
 
 
+def can_train_cubes(st: AAState, s: int) -> bool:
+    """AA 3.2.1 step 1: cubes can be placed in s (a City or Govt Base space), Available or
+    taken back from elsewhere (AA 1.4.1)."""
+    if not (B.is_city(s) or B.bases(st, s, GOVT)) or B.faction_room(st, s, GOVT) <= 0:
+        return False
+    return any(B.PIECES.available(st, k) or any(B.n(st, o, k) for o in B.spaces(st) if o != s)
+               for k in (Kind.TROOPS, Kind.POLICE))
+
+
+def can_train_base(st: AAState, s: int) -> bool:
+    """AA 3.2.1 step 3: 3 Govt cubes in s could become a Base (Available or from the map)."""
+    return bool(cube_mixes(st, s)) and bool(
+        B.PIECES.available(st, Kind.GOVT_BASE) or B.bases_on_map(st, GOVT))
+
+
 class TrainPlaceProc(AskProc[AAState]):
     """Place up to 6 cubes, any mix of Available Troops and Police."""
 
@@ -88,13 +136,15 @@ class TrainPlaceProc(AskProc[AAState]):
         kinds = [k for k in (Kind.TROOPS, Kind.POLICE) if B.PIECES.available(st, k)]
         if v["left"] <= 0 or B.faction_room(st, v["s"], GOVT) <= 0:  # Ecuador: 2 per faction
             return []
-        opts = [option(f"place:{KIND_IDS[k]}") for k in kinds]
+        where = W.space(v["s"])
+        opts = [option(f"place:{KIND_IDS[k]}", f"Place {W.pieces(k, 1)} in {where}",
+                       piece=KIND_IDS[k]) for k in kinds]
         opts += reclaim_options(st, (Kind.TROOPS, Kind.POLICE), v["s"])
         if not opts:
             return []
-        opts.append(option("done"))
+        opts.append(option("done", f"Place no more cubes in {where}"))
         return [decide(st, GOVT, "aa.train_place",
-                       f"place cubes in {D.NAMES[v['s']]} ({v['left']} left).", opts)]
+                       f"place cubes in {where} ({v['left']} left).", opts)]
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         if c.option_id == "done":
@@ -109,12 +159,29 @@ class TrainPlaceProc(AskProc[AAState]):
         fr.vars["left"] -= 1
 
 
-def base_mixes(st: AAState, s: int) -> list[int]:
-    """Numbers of Troops among the 3 cubes a Train Base can replace (AA 3.2.1 step 3)."""
-    if not B.PIECES.available(st, Kind.GOVT_BASE) or B.base_room(st, s) < 1:
+def cube_mixes(st: AAState, s: int) -> list[int]:
+    """Numbers of Troops among the 3 cubes a Train Base can replace in s, room permitting
+    (AA 3.2.1 step 3)."""
+    if B.base_room(st, s) < 1:
         return []
     t, p = B.troops(st, s), B.police(st, s)
     return [nt for nt in range(4) if nt <= t and 3 - nt <= p]
+
+
+def base_mixes(st: AAState, s: int) -> list[int]:
+    """`cube_mixes` while a Government Base is Available."""
+    return cube_mixes(st, s) if B.PIECES.available(st, Kind.GOVT_BASE) else []
+
+
+def civic_label(st: AAState, s: int) -> str:
+    """What one Civic Action purchase in s does (AA 6.4.1)."""
+    what = "remove a Terror marker" if st.terror[s] else "shift 1 level toward Active Support"
+    return f"Civic Action in {W.space(s)} for 3 Resources: {what}"
+
+
+def civic_option(st: AAState, oid: str, s: int) -> Option:
+    """`civic` (again in the space chosen) or `civic:<space>`."""
+    return option(oid, civic_label(st, s), **({"space": D.NAMES[s]} if ":" in oid else {}))
 
 
 class TrainFinalProc(AskProc[AAState]):
@@ -128,13 +195,17 @@ class TrainFinalProc(AskProc[AAState]):
             s = v["civic"]
             if st.resources[GOVT] < COST or not civic_ok(st, s):
                 return []
-            buy = [option("civic", "Buy Civic Action"), option("done")]
-            return [decide(st, GOVT, "aa.civic_action", f"Civic Action in {D.NAMES[s]}?", buy)]
+            buy = [civic_option(st, "civic", s), option("done", "No more Civic Action")]
+            return [decide(st, GOVT, "aa.civic_action", f"Civic Action in {W.space(s)}?", buy)]
         opts: list[Option] = []
         for s in v["spaces"]:
-            opts += [option(f"base:{D.NAMES[s]}:{nt}") for nt in base_mixes(st, s)]
+            opts += [option(f"base:{D.NAMES[s]}:{nt}", f"Build a Government Base in "
+                            f"{W.space(s)}, replacing {nt} Troops and {3 - nt} Police",
+                            space=D.NAMES[s], count=str(nt)) for nt in base_mixes(st, s)]
             if st.resources[GOVT] >= COST and civic_ok(st, s):
-                opts.append(option(f"civic:{D.NAMES[s]}"))
+                opts.append(civic_option(st, f"civic:{D.NAMES[s]}", s))
+        if any(cube_mixes(st, s) for s in v["spaces"]):  # AA 1.4.1: a Base from the map
+            opts += reclaim_options(st, (Kind.GOVT_BASE,), -1)
         if not opts:
             return []
         opts.append(option("done", "Neither Base nor Civic Action"))
@@ -144,6 +215,8 @@ class TrainFinalProc(AskProc[AAState]):
         parts = (c.option_id or "").split(":")
         if parts[0] == "done":
             pop(st)
+        elif parts[0] == "reclaim":
+            reclaim(ctx, st, f"{parts[1]}:{parts[2]}", GOVT)
         elif parts[0] == "civic" and len(parts) == 1:
             civic_action(ctx, st, fr.vars["civic"])
         elif parts[0] == "civic":
@@ -154,7 +227,8 @@ class TrainFinalProc(AskProc[AAState]):
             B.PIECES.remove(st, s, Kind.TROOPS, nt)
             B.PIECES.remove(st, s, Kind.POLICE, 3 - nt)
             B.PIECES.place(st, s, Kind.GOVT_BASE)
-            ctx.emit("aa.train_base", f"Govt Base built in {D.NAMES[s]}.", {"space": D.NAMES[s]})
+            ctx.emit("aa.train_base", f"Government Base built in {W.space(s)}.",
+                     {"space": D.NAMES[s]})
             pop(st)
 
 
@@ -196,9 +270,11 @@ def patrol_sources(st: AAState, dest: int) -> set[int]:
 
 
 class Patrol(OpSpec):
-    """AA 3.2.2 Patrol: 3 in total; move cubes; Activate on LoCs; one free Assault."""
+    """AA 3.2.2 Patrol: 3 in total; move cubes; Activate on LoCs; one free Assault. Its SA
+    may come before or between the moves (`PatrolMoveProc`) or after (AA 4.1)."""
 
     name, faction = "patrol", GOVT
+    needs_space = False  # AA 3.1: Patrol counts once paid and its steps run
 
     def start(self, ctx: Ctx, st: AAState, v: dict[str, Any]) -> bool:
         if not v["free"]:
@@ -219,6 +295,9 @@ class PatrolMoveProc(Proc[AAState]):
     """Move cubes one at a time (each at most once); LimOp: all into one destination."""
 
     name = "aa.patrol_move"
+
+    def __init__(self, operation: OperationProc) -> None:
+        self.operation = operation
 
     def movable(self, st: AAState, v: dict[str, Any]) -> list[tuple[int, int]]:
         """Unmoved cubes that have somewhere to go: any adjacent LoC or City is a first
@@ -245,20 +324,30 @@ class PatrolMoveProc(Proc[AAState]):
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         v = fr.vars
         if v["lim"] and v["dest"] < 0:
-            opts = [option(f"dest:{D.NAMES[s]}") for s in range(D.NS)
+            opts = [option(f"dest:{D.NAMES[s]}", f"Patrol into {W.space(s)} (every moving cube "
+                           "ends there)", space=D.NAMES[s]) for s in range(D.NS)
                     if (B.is_loc(s) or B.is_city(s)) and B.in_play(st, s)]
             return [decide(st, GOVT, "aa.patrol_dest", "choose the LimOp destination.", opts)]
         if "src" in v:
-            opts = [option(f"to:{D.NAMES[s]}") for s in self.dests(st, v, v["src"])]
+            cube = W.pieces(v["kind"], 1)
+            opts = [option(f"to:{D.NAMES[s]}", f"Move {cube} from {W.space(v['src'])} to "
+                           f"{W.space(s)}", space=D.NAMES[s]) for s in self.dests(st, v, v["src"])]
             return [decide(st, GOVT, "aa.patrol_to", "move the cube to:", opts)]
-        opts = [option(f"from:{D.NAMES[s]}:{KIND_IDS[k]}") for s, k in self.movable(st, v)]
-        opts.append(option("done", "Stop moving"))
+        opts = [option(f"from:{D.NAMES[s]}:{KIND_IDS[k]}", f"Move {W.pieces(k, 1)} out of "
+                       f"{W.space(s)}", space=D.NAMES[s], piece=KIND_IDS[k])
+                for s, k in self.movable(st, v)]
+        when = "before moving" if not any(v["arrived"]) else "between two moves"
+        opts += [self.operation.sa_option(n, when)
+                 for n in self.operation.sa_names(st, op_vars(st))]
+        opts.append(option("done", "Stop moving: Activate on the LoCs"))
         return [decide(st, GOVT, "aa.patrol_move", "move a cube or done.", opts)]
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars
         parts = (c.option_id or "").split(":")
-        if parts[0] == "done":
+        if parts[0] == "sa":  # AA 4.1: the SA before or between the moves
+            self.operation.begin_sa(ctx, st, op_vars(st), parts[1])
+        elif parts[0] == "done":
             pop(st, dest=v["dest"])
         elif parts[0] == "dest":
             v["dest"] = D.INDEX[parts[1]]
@@ -271,8 +360,13 @@ class PatrolMoveProc(Proc[AAState]):
 
 
 def assault_count(st: AAState, s: int) -> int:
-    """AA 3.2.4 step 1: enemy pieces an Assault may remove in s (cards 9)."""
-    t, p = B.troops(st, s), B.police(st, s)
+    """AA 3.2.4 step 1: enemy pieces an Assault may remove in s."""
+    return assault_rate(st, s, B.troops(st, s), B.police(st, s))
+
+
+def assault_rate(st: AAState, s: int, t: int, p: int) -> int:
+    """AA 3.2.4 step 1 for t Troops and p Police: Troops 1 each, Police too in a City or
+    LoC; a Mountain Department 1 per 2 Troops (card 9: as a City / 1 per 4 Troops)."""
     if B.is_mountain(s):
         if B.has_cap(st, Cap.C9_U):
             return t + p
@@ -281,7 +375,7 @@ def assault_count(st: AAState, s: int) -> int:
 
 
 def can_assault(st: AAState, s: int) -> bool:
-    return assault_count(st, s) > 0 and bool(removable(st, s, GOVT, "assault"))
+    return assault_count(st, s) > 0 and any_exposed(st, s)
 
 
 class PatrolAssaultProc(AskProc[AAState]):
@@ -296,7 +390,9 @@ class PatrolAssaultProc(AskProc[AAState]):
         return [s for s in locs if B.is_loc(s) and s not in v["done"] and can_assault(st, s)]
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
-        opts = [option(f"assault:{D.NAMES[s]}") for s in self.spaces(st, fr.vars)]
+        opts = [option(f"assault:{D.NAMES[s]}", f"A free Assault in {W.space(s)} (removes up "
+                       f"to {assault_count(st, s)})", space=D.NAMES[s])
+                for s in self.spaces(st, fr.vars)]
         if not opts:
             return []
         opts.append(option("done", "No free Assault"))
@@ -337,15 +433,26 @@ class Sweep(OpSpec):
         return city_or_dept(st)
 
     def selectable(self, st: AAState, v: dict[str, Any], s: int) -> bool:
-        return not B.is_zone(st, s) and not (B.is_dept(s) and B.has_mom(st, Mom.M17))
+        """Only where choosing the space can change the board: Troops (card 11 unshaded:
+        or Police) can move in, or cubes there can Activate an Underground Guerrilla."""
+        if B.is_zone(st, s) or (B.is_dept(s) and B.has_mom(st, Mom.M17)):
+            return False
+        if sweep_activations(st, s) and activatable(st, s):
+            return True
+        if B.faction_room(st, s, GOVT) <= 0:
+            return False
+        arrived = v.get("arrived") or [0] * (2 * D.NS)
+        return bool(sweep_origins(st, s, arrived, 0) or (
+            B.has_cap(st, Cap.C11_U) and sweep_origins(st, s, arrived, 1)))
 
     def cost(self, st: AAState, v: dict[str, Any], s: int) -> int:
         return 1 if B.has_cap(st, Cap.C2_U) else COST
 
     def max_spaces(self, st: AAState, v: dict[str, Any]) -> int:
-        return 1 if v["lim"] or B.has_cap(st, Cap.C2_S) else 99
+        return one_space_per_card(st, v, Cap.C2_S)
 
     def select(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
+        count_per_card(st, v)
         v.setdefault("arrived", [0] * (2 * D.NS))
         push(st, "aa.sweep_move", s=s, police=0)
 
@@ -355,10 +462,15 @@ class Sweep(OpSpec):
 
 
 def sweep_activations(st: AAState, s: int) -> int:
-    """AA 3.2.3 step 3: 1 per cube, 1 per 2 cubes in Forest; none in Panamá (card 71)."""
+    """AA 3.2.3 step 3: Guerrillas a Sweep Activates in s."""
+    return sweep_rate(st, s, B.troops(st, s), B.police(st, s))
+
+
+def sweep_rate(st: AAState, s: int, t: int, p: int) -> int:
+    """AA 3.2.3 step 3 for t Troops and p Police: 1 per cube, 1 per 2 cubes in Forest; card
+    11 shaded: Troops or Police, the larger; none in Panamá (card 71)."""
     if s == D.PANAMA:
         return 0
-    t, p = B.troops(st, s), B.police(st, s)
     n = max(t, p) if B.has_cap(st, Cap.C11_S) else t + p
     return n // 2 if B.is_forest(s) else n
 
@@ -373,13 +485,17 @@ class SweepMoveProc(AskProc[AAState]):
         if B.faction_room(st, v["s"], GOVT) <= 0:  # Ecuador: 2 pieces per faction
             return []
         arrived = self.arrived(st)
-        opts = [option(f"troops:{D.NAMES[o]}") for o in sweep_origins(st, v["s"], arrived, 0)]
+        into = W.space(v["s"])
+        opts = [option(f"troops:{D.NAMES[o]}", f"Move 1 Troops from {W.space(o)} into {into}",
+                       space=D.NAMES[o]) for o in sweep_origins(st, v["s"], arrived, 0)]
         if B.has_cap(st, Cap.C11_U) and not v["police"]:
-            opts += [option(f"police:{D.NAMES[o]}") for o in sweep_origins(st, v["s"], arrived, 1)]
+            opts += [option(f"police:{D.NAMES[o]}", f"Move 1 Police from {W.space(o)} into "
+                            f"{into}", space=D.NAMES[o])
+                     for o in sweep_origins(st, v["s"], arrived, 1)]
         if not opts:
             return []
-        opts.append(option("done", "No more Troops"))
-        return [decide(st, GOVT, "aa.sweep_move", f"move Troops into {D.NAMES[v['s']]}?", opts)]
+        opts.append(option("done", f"No more cubes into {into}"))
+        return [decide(st, GOVT, "aa.sweep_move", f"move Troops into {into}?", opts)]
 
     def arrived(self, st: AAState) -> list[int]:
         """The Operation's record of pieces that arrived (each moves once)."""
@@ -417,12 +533,13 @@ class Assault(OpSpec):
         return 1 if B.has_cap(st, Cap.C3_U) else COST
 
     def max_spaces(self, st: AAState, v: dict[str, Any]) -> int:
-        return 1 if v["lim"] or B.has_cap(st, Cap.C3_S) else 99
+        return one_space_per_card(st, v, Cap.C3_S)
 
     def select(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
+        count_per_card(st, v)
         push_remove(st, s, GOVT, assault_count(st, s), "assault", "drug_bust")
 
 
 OPS = [Train(), Patrol(), Sweep(), Assault()]
-PROCS: list[Proc[AAState]] = [TrainPlaceProc(), TrainFinalProc(), PatrolMoveProc(),
-                              PatrolAssaultProc(), SweepMoveProc()]
+PROCS: list[Proc[AAState]] = [TrainPlaceProc(), TrainFinalProc(), PatrolAssaultProc(),
+                              SweepMoveProc()]  # PatrolMoveProc: built by operations.py

@@ -17,6 +17,7 @@ from services.kernel.state import Frame
 
 from .. import board as B
 from .. import data as D
+from .. import words as W
 from ..constants import BASE, FACTION_IDS, GUER_A, GUER_U
 from ..state import AAState
 from .common import decide, move_guerrillas, push_remove, reclaim, reclaim_options
@@ -33,7 +34,9 @@ def rally_modes(st: AAState, s: int, f: int) -> list[str]:
         B.guerrillas(st, o, f) for o in range(D.NS) if o != s)
     if can_get and B.faction_room(st, s, f):
         out.append("place")
-    if B.guerrillas(st, s, f) >= 2 and B.PIECES.available(st, b) and B.base_room(st, s):
+    # AA 1.4.1: a Base may be taken back from elsewhere on the map to be placed
+    can_base = B.PIECES.available(st, b) or any(B.bases(st, o, f) for o in range(D.NS) if o != s)
+    if B.guerrillas(st, s, f) >= 2 and can_base and B.base_room(st, s):
         out.append("base")
     if B.bases(st, s, f):
         if can_get and B.faction_room(st, s, f):
@@ -42,8 +45,19 @@ def rally_modes(st: AAState, s: int, f: int) -> list[str]:
     return out
 
 
-def guerrilla_reclaims(st: AAState, s: int, f: int) -> list[Option]:
-    return reclaim_options(st, (GUER_U[f], GUER_A[f]), s)
+def rally_mode_label(st: AAState, s: int, f: int, mode: str) -> str:
+    """What each Rally option (AA 3.3.1 a-d) does in s."""
+    where, who = W.space(s), W.faction(f)
+    return {"place": f"(a) Place 1 {who} Guerrilla in {where}",
+            "base": f"(b) Replace 2 {who} Guerrillas in {where} with a Base",
+            "mass": f"(c) Place up to {D.POP[s] + B.bases(st, s, f)} {who} Guerrillas in "
+                    f"{where}",
+            "gather": f"(d) Move {who} Guerrillas into {where}, then flip them all "
+                      "Underground"}[mode]
+
+
+def guerrilla_reclaims(st: AAState, s: int, f: int, wanted: int = 1) -> list[Option]:
+    return reclaim_options(st, (GUER_U[f], GUER_A[f]), s, wanted)
 
 
 class Rally(OpSpec):
@@ -83,29 +97,39 @@ class RallySpaceProc(Proc[AAState]):
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         v = fr.vars
         s, f = v["s"], v["f"]
+        where = W.space(s)
         if v.get("mode") == "gather":
             room = B.faction_room(st, s, f) > 0
-            opts = [option(f"from:{D.NAMES[o]}:{st_}") for o in range(D.NS) if o != s and room
+            opts = [option(f"from:{D.NAMES[o]}:{st_}", f"Move {W.pieces(k, 1)} from "
+                           f"{W.space(o)} into {where}", space=D.NAMES[o], state=st_)
+                    for o in range(D.NS) if o != s and room
                     for st_, k in (("u", GUER_U[f]), ("a", GUER_A[f])) if B.n(st, o, k)]
-            return [decide(st, f, "aa.rally_gather", f"move Guerrillas into {D.NAMES[s]}.",
-                           opts + [option("done")])]
+            done = option("done", f"Done: flip every {W.faction(f)} Guerrilla in {where} "
+                          "Underground")
+            return [decide(st, f, "aa.rally_gather", f"move Guerrillas into {where}.",
+                           opts + [done])]
         if v.get("mode") == "place":
             return [decide(st, f, "aa.reclaim", "none Available: take a Guerrilla back from:",
                            guerrilla_reclaims(st, s, f))]
         if v.get("mode") == "mass":
-            most = min(D.POP[s] + B.bases(st, s, f) - v.get("placed", 0),
-                       B.PIECES.available(st, GUER_U[f]), B.faction_room(st, s, f))
-            opts = [option(f"n:{k}") for k in range(1, most + 1)]
-            if D.POP[s] + B.bases(st, s, f) - v.get("placed", 0) > most:
-                opts += guerrilla_reclaims(st, s, f)
+            allowed = min(D.POP[s] + B.bases(st, s, f), B.faction_room(st, s, f))
+            most = min(allowed, B.PIECES.available(st, GUER_U[f]))
+            opts = [option(f"n:{k}", f"Place {W.pieces(GUER_U[f], k)} in {where}", count=str(k))
+                    for k in range(1, most + 1)]
+            opts += guerrilla_reclaims(st, s, f, allowed)  # AA 1.4.1: more from the map
             return [decide(st, f, "aa.rally_mass", "how many Guerrillas to place?", opts)]
         if v.get("mode") == "base":
+            if not B.PIECES.available(st, BASE[f]):  # AA 1.4.1: a Base from the map
+                return [decide(st, f, "aa.reclaim", "none Available: take a Base back from:",
+                               reclaim_options(st, (BASE[f],), s))]
             u, a = B.underground(st, s, f), B.active(st, s, f)
-            opts = [option(f"base:{nu}") for nu in range(3) if nu <= u and 2 - nu <= a]
+            opts = [option(f"base:{nu}", f"Replace {nu} Underground and {2 - nu} Active "
+                           f"Guerrillas in {where} with a {W.faction(f)} Base", count=str(nu))
+                    for nu in range(3) if nu <= u and 2 - nu <= a]
             return [decide(st, f, "aa.rally_base", "how many of the 2 replaced Guerrillas "
                            "are Underground?", opts)]
-        opts = [option(m) for m in rally_modes(st, s, f)]
-        return [decide(st, f, "aa.rally_mode", f"Rally in {D.NAMES[s]}: which option?", opts)]
+        opts = [option(m, rally_mode_label(st, s, f, m)) for m in rally_modes(st, s, f)]
+        return [decide(st, f, "aa.rally_mode", f"Rally in {where}: which option?", opts)]
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars
@@ -205,7 +229,8 @@ def march_activates(st: AAState, dest: int, f: int, group: int) -> bool:
 
 
 class MarchIntoProc(AskProc[AAState]):
-    """Groups move into one March destination: origin, then Underground and Active numbers."""
+    """Groups move into one March destination: origin, then Underground and Active numbers;
+    each origin sends one group (vars: s, f, groups = origins used, o, nu)."""
 
     name = "aa.march_into"
 
@@ -221,20 +246,27 @@ class MarchIntoProc(AskProc[AAState]):
         room = B.faction_room(st, s, f)
         if "o" in v:
             u, a, free = unmoved(st, v["o"], f, self.arrived(st))
-            if "nu" not in v:
-                opts = [option(f"u:{k}") for k in range(min(u, room) + 1)]
+            if "nu" not in v:  # the group is never empty: u:0 only when an Active one can go
+                lo = 0 if min(a, room) else 1
+                opts = [option(f"u:{k}", f"{k} Underground Guerrilla{'s' if k != 1 else ''} "
+                               f"march from {W.space(v['o'])} into {W.space(s)}", count=str(k))
+                        for k in range(lo, min(u, room) + 1)]
                 return [decide(st, f, "aa.march_u", "how many Underground Guerrillas move?", opts)]
             most = min(a, room - v["nu"], free - v["nu"])
-            lo = 0 if v["nu"] else 1
-            opts = [option(f"a:{k}") for k in range(lo, most + 1)] or [option("a:0")]
+            opts = [option(f"a:{k}", f"{k} Active Guerrilla{'s' if k != 1 else ''} march "
+                           f"along ({v['nu'] + k} in the group)", count=str(k))
+                    for k in range(0 if v["nu"] else 1, most + 1)]
             return [decide(st, f, "aa.march_a", "how many Active Guerrillas move?", opts)]
         if room <= 0:
             return []
-        opts = [option(f"from:{D.NAMES[o]}") for o in march_origins(st, s, f, self.arrived(st))]
+        used = v.get("groups", [])  # AA 3.3.2 step 2: one group per origin and destination
+        opts = [option(f"from:{D.NAMES[o]}", f"March a group from {W.space(o)} into "
+                       f"{W.space(s)}", space=D.NAMES[o])
+                for o in march_origins(st, s, f, self.arrived(st)) if o not in used]
         if not opts:
             return []
-        return [decide(st, f, "aa.march_from", f"March into {D.NAMES[s]} from:",
-                       opts + [option("done")])]
+        return [decide(st, f, "aa.march_from", f"March into {W.space(s)} from:",
+                       opts + [option("done", f"No more groups into {W.space(s)}")])]
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars
@@ -243,6 +275,7 @@ class MarchIntoProc(AskProc[AAState]):
             pop(st)
         elif verb == "from":
             v["o"] = D.INDEX[arg]
+            v.setdefault("groups", []).append(v["o"])
         elif verb == "u":
             v["nu"] = int(arg)
         else:
@@ -256,9 +289,11 @@ class MarchIntoProc(AskProc[AAState]):
         act = march_activates(st, s, f, nu + na)
         move_guerrillas(st, o, s, f, nu, na, GUER_A[f] if act else None)
         self.arrived(st)[s] += nu + na
-        ctx.emit("aa.march", f"{nu + na} {FACTION_IDS[f]} Guerrillas march {D.NAMES[o]} -> "
-                 f"{D.NAMES[s]}{' and Activate' if act else ''}.",
-                 {"from": D.NAMES[o], "to": D.NAMES[s], "n": nu + na, "activated": act})
+        ctx.emit("aa.march", f"{nu + na} {W.faction(f)} Guerrilla{'s' if nu + na != 1 else ''} "
+                 f"march from {W.space(o)} into {W.space(s)}"
+                 f"{' and are Activated' if act else ''}.",
+                 {"faction": FACTION_IDS[f], "from": D.NAMES[o], "to": D.NAMES[s],
+                  "count": nu + na, "activated": act})
 
 
 # -- Attack --------------------------------------------------------------------
@@ -297,8 +332,9 @@ def attack(ctx: Ctx, st: AAState, s: int, f: int, only: int = -1) -> None:
     B.PIECES.flip_to(st, s, GUER_A[f], B.underground(st, s, f))
     roll = rng.randint(st.rng, 1, 6)
     hit = roll <= B.active(st, s, f)
-    ctx.emit("aa.attack", f"Attack in {D.NAMES[s]}: rolled {roll}, "
-             f"{'success' if hit else 'failure'}.", {"space": D.NAMES[s], "roll": roll})
+    ctx.emit("aa.attack", f"{W.faction(f)} Attack in {W.space(s)}: rolled {roll}, "
+             f"{'success' if hit else 'failure'}.",
+             {"faction": FACTION_IDS[f], "space": D.NAMES[s], "roll": roll, "success": hit})
     if roll == 1 and B.faction_room(st, s, f):
         B.PIECES.place(st, s, GUER_U[f])
     if hit:
@@ -309,7 +345,8 @@ def ambush(ctx: Ctx, st: AAState, s: int, f: int) -> None:
     """AA 4.3.2 / 4.4.1 Ambush: Activate 1 Underground Guerrilla; automatic success;
     place 1 Guerrilla as on a roll of 1."""
     B.PIECES.flip_to(st, s, GUER_A[f], 1)
-    ctx.emit("aa.ambush", f"{FACTION_IDS[f]} Ambush in {D.NAMES[s]}.", {"space": D.NAMES[s]})
+    ctx.emit("aa.ambush", f"{W.faction(f)} Ambush in {W.space(s)}.",
+             {"faction": FACTION_IDS[f], "space": D.NAMES[s]})
     if B.faction_room(st, s, f):
         B.PIECES.place(st, s, GUER_U[f])
     push_remove(st, s, f, 2, "attack", "capture")
@@ -321,9 +358,13 @@ class AttackSpaceProc(Proc[AAState]):
     name = "aa.attack_space"
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
-        opts: list[Option] = [option("attack"), option("ambush", "Ambush (Special Activity)")]
+        where = W.space(fr.vars["s"])
+        opts: list[Option] = [
+            option("attack", f"Attack in {where}: Activate every Guerrilla there and roll"),
+            option("ambush", f"Ambush in {where} (Special Activity): Activate 1 Guerrilla, "
+                   "no roll, remove up to 2 enemy pieces")]
         return [decide(st, fr.vars["f"], "aa.attack_mode",
-                       f"Attack in {D.NAMES[fr.vars['s']]}: roll or Ambush?", opts)]
+                       f"Attack in {where}: roll or Ambush?", opts)]
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
         s, f = fr.vars["s"], fr.vars["f"]
@@ -373,14 +414,15 @@ def terror(ctx: Ctx, st: AAState, s: int, f: int) -> None:
         if B.markers_left(st) > 0:
             st.terror[s] += 1
         shift_support(st, D.POP, s, ACTIVE_OPPOSITION if f == B.FARC else NEUTRAL)
-    ctx.emit("aa.terror", f"{FACTION_IDS[f]} Terror in {D.NAMES[s]}.", {"space": D.NAMES[s]})
+    ctx.emit("aa.terror", f"{W.faction(f)} Terror in {W.space(s)}.",
+             {"faction": FACTION_IDS[f], "space": D.NAMES[s]})
 
 
 def aid_cut(ctx: Ctx, st: AAState, nspaces: int) -> None:
     """AA 3.3.4 step 5: AUC Terror: Aid -3 for 1 space, -5 for 2 or more."""
     if nspaces:
         lost = -B.add_aid(st, -3 if nspaces == 1 else -5)
-        ctx.emit("aa.aid_cut", f"AUC Terror: Aid -{lost}.", {"aid": -lost})
+        ctx.emit("aa.aid_cut", f"AUC Terror: Aid -{lost}.", {"amount": -lost})
 
 
 OPS = [op for f in (B.FARC, B.AUC, B.CARTELS)

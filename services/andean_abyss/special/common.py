@@ -11,10 +11,10 @@ from services.kernel.flow import Proc, pop, push
 from services.kernel.state import Frame
 
 from .. import data as D
+from .. import words as W
+from ..constants import FACTION_IDS
 from ..ops.common import decide
 from ..state import AAState
-
-SPACE_OPTIONS = tuple(option(f"space:{n}") for n in D.NAMES)  # built once, shared
 
 
 class SpaceLoop(Proc[AAState]):
@@ -29,6 +29,10 @@ class SpaceLoop(Proc[AAState]):
 
     def spaces(self, st: AAState, v: dict[str, Any]) -> list[int]:
         return []
+
+    def label(self, st: AAState, v: dict[str, Any], s: int) -> str:
+        """What the SA will do in s, in a player's words."""
+        return f"{W.SAS[v['sa']]} in {W.space(s)}"
 
     def apply(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
         """Carry out the SA in one space (may push steps)."""
@@ -48,10 +52,11 @@ class SpaceLoop(Proc[AAState]):
         cands = [s for s in self.spaces(st, v) if s not in v["done"]]
         if not cands:
             return []
-        opts = [SPACE_OPTIONS[s] for s in cands]
+        opts = [option(f"space:{D.NAMES[s]}", self.label(st, v, s), space=D.NAMES[s])
+                for s in cands]
         if v["done"]:
-            opts.append(option("done", f"{v['sa']} done"))
-        return [decide(st, v["f"], f"aa.{v['sa']}", f"{v['sa']}: {self.prompt}.", opts)]
+            opts.append(option("done", f"{W.SAS[v['sa']]} done: no more spaces"))
+        return [decide(st, v["f"], f"aa.{v['sa']}", f"{W.SAS[v['sa']]}: {self.prompt}.", opts)]
 
     def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
         pop(st, sa=fr.vars["sa"])
@@ -63,7 +68,8 @@ class SpaceLoop(Proc[AAState]):
             return
         s = D.INDEX[(c.option_id or "").split(":", 1)[1]]
         v["done"].append(s)
-        ctx.emit(f"aa.{v['sa']}", f"{v['sa']} in {D.NAMES[s]}.", {"space": D.NAMES[s]})
+        ctx.emit(f"aa.{v['sa']}", f"{W.faction(v['f'])} {W.SAS[v['sa']]} in {W.space(s)}.",
+                 {"faction": FACTION_IDS[v["f"]], "sa": v["sa"], "space": D.NAMES[s]})
         self.apply(ctx, st, v, s)
 
 
@@ -75,9 +81,14 @@ class LoopSa(SaSpec):
     with_ops: tuple[str, ...] = ()
 
     def __init__(self, name: str, faction: int, proc: SpaceLoop, max_spaces: int = 99,
-                 with_ops: tuple[str, ...] = ()) -> None:
+                 with_ops: tuple[str, ...] = (), reach: int = -1, spends: int = 0) -> None:
         self.name, self.faction, self.proc = name, faction, proc
         self.max_spaces, self.with_ops = max_spaces, with_ops
+        self.unit_reach, self.spends = reach, spends
+
+    def reach(self, op: str) -> int:
+        """A unit acts in its one space (see the SAS lists for why)."""
+        return self.unit_reach
 
     def frame(self, op: dict[str, Any]) -> dict[str, Any]:
         return {"f": self.faction, "sa": self.name, "max": self.max_spaces, "done": [],

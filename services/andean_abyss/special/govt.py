@@ -13,6 +13,7 @@ from services.kernel.state import Frame
 
 from .. import board as B
 from .. import data as D
+from .. import words as W
 from ..constants import GUER_U, Cap, Kind, Mom
 from ..ops.common import decide, push_remove, removable
 from ..state import AAState
@@ -49,6 +50,11 @@ class AirLift(SaSpec):
 
     name, faction = "air_lift", GOVT
 
+    def reach(self, op: str) -> int:
+        """Troops leave one space and enter one; a Sweep's spaces depend on their
+        neighbours' Troops too (not known: searched)."""
+        return -1 if op == "sweep" else 2
+
     def allowed(self, st: Any, op: dict[str, Any]) -> bool:
         return bool(air_lift_origins(st))
 
@@ -62,13 +68,16 @@ class AirLiftProc(Proc[AAState]):
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         v = fr.vars
         if "o" not in v:
-            opts = [option(f"from:{D.NAMES[s]}") for s in air_lift_origins(st)]
+            opts = [option(f"from:{D.NAMES[s]}", f"Air Lift Troops out of {W.space(s)}",
+                           space=D.NAMES[s]) for s in air_lift_origins(st)]
             return [decide(st, GOVT, "aa.air_lift_from", "Air Lift Troops from:", opts)]
         if "d" not in v:
-            opts = [option(f"to:{D.NAMES[s]}") for s in air_lift_dests(st, v["o"])]
+            opts = [option(f"to:{D.NAMES[s]}", f"Air Lift Troops from {W.space(v['o'])} to "
+                           f"{W.space(s)}", space=D.NAMES[s]) for s in air_lift_dests(st, v["o"])]
             return [decide(st, GOVT, "aa.air_lift_to", "Air Lift Troops to:", opts)]
         most = min(air_lift_max(st), B.troops(st, v["o"]), B.faction_room(st, v["d"], GOVT))
-        opts = [option(f"n:{k}") for k in range(1, most + 1)]
+        opts = [option(f"n:{k}", f"Air Lift {k} Troops from {W.space(v['o'])} to "
+                       f"{W.space(v['d'])}", count=str(k)) for k in range(1, most + 1)]
         return [decide(st, GOVT, "aa.air_lift_n", "how many Troops?", opts)]
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
@@ -80,8 +89,9 @@ class AirLiftProc(Proc[AAState]):
             v["d"] = D.INDEX[arg]
         else:
             B.PIECES.move(st, v["o"], v["d"], Kind.TROOPS, int(arg))
-            ctx.emit("aa.air_lift", f"Air Lift: {arg} Troops {D.NAMES[v['o']]} -> "
-                     f"{D.NAMES[v['d']]}.", {"from": D.NAMES[v["o"]], "to": D.NAMES[v["d"]]})
+            ctx.emit("aa.air_lift", f"Air Lift: {arg} Troops from {W.space(v['o'])} to "
+                     f"{W.space(v['d'])}.", {"from": D.NAMES[v["o"]], "to": D.NAMES[v["d"]],
+                                             "count": int(arg)})
             pop(st, sa="air_lift")
 
 
@@ -94,6 +104,9 @@ class AirStrikeLoop(SpaceLoop):
     def spaces(self, st: AAState, v: dict[str, Any]) -> list[int]:
         return [s for s in B.spaces(st) if not B.is_city(s) and sa_space_ok(st, s)
                 and removable(st, s, GOVT, "air_strike")]
+
+    def label(self, st: AAState, v: dict[str, Any], s: int) -> str:
+        return f"Air Strike in {W.space(s)}: remove 1 exposed enemy piece"
 
     def apply(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
         push_remove(st, s, GOVT, 1, "air_strike", must=True)
@@ -121,6 +134,10 @@ class EradicateLoop(SpaceLoop):
         return [s for s in B.spaces(st) if B.is_dept(s) and B.pieces_of(st, s, B.CARTELS)
                 and sa_space_ok(st, s)]
 
+    def label(self, st: AAState, v: dict[str, Any], s: int) -> str:
+        return (f"Eradicate in {W.space(s)}: Aid +4, remove its Cartels Bases, shift it or a "
+                "neighbouring Department toward Opposition")
+
     def apply(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
         B.add_aid(st, 4)
         nb = B.bases(st, s, B.CARTELS)
@@ -136,7 +153,8 @@ class EradicateShiftProc(Proc[AAState]):
     name = "aa.eradicate_shift"
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
-        opts = [option(f"shift:{D.NAMES[d]}") for d in eradicate_shifts(st, fr.vars["s"])]
+        opts = [option(f"shift:{D.NAMES[d]}", f"Shift {W.space(d)} 1 level toward Active "
+                       "Opposition", space=D.NAMES[d]) for d in eradicate_shifts(st, fr.vars["s"])]
         return [decide(st, GOVT, "aa.eradicate_shift", "shift toward Active Opposition:", opts)]
 
     def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
@@ -146,6 +164,10 @@ class EradicateShiftProc(Proc[AAState]):
 
 AIR_STRIKE = AirStrikeLoop()
 ERADICATE = EradicateLoop()
-SAS = [AirLift(), AirStrike("air_strike", GOVT, AIR_STRIKE, 1, ("patrol", "sweep", "assault")),
-       LoopSa("eradicate", GOVT, ERADICATE, 1)]
+# AA-I-16 reach of one unit: Air Strike removes 1 piece in its space; Eradicate removes the
+# Cartels Bases or places a FARC Guerrilla in its space (its shift elsewhere only adds
+# something for Civic Action to do).
+SAS = [AirLift(), AirStrike("air_strike", GOVT, AIR_STRIKE, 1, ("patrol", "sweep", "assault"),
+                            reach=1),
+       LoopSa("eradicate", GOVT, ERADICATE, 1, reach=1)]
 PROCS: list[Proc[AAState]] = [AirLiftProc(), AIR_STRIKE, ERADICATE, EradicateShiftProc()]

@@ -13,10 +13,12 @@ from services.andean_abyss.constants import GUER_A, KIND_IDS
 from services.andean_abyss.game import FLOW
 from services.andean_abyss.operations import begin_op
 from services.andean_abyss.state import AAState
-from services.kernel import rng
+from services.kernel import codec, engine, rng
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision
+from services.kernel.events import Event
 from services.kernel.flow import push
+from services.kernel.outcome import Outcome
 
 S = D.INDEX
 GOVT, FARC, AUC, CARTELS = 0, 1, 2, 3
@@ -113,6 +115,41 @@ def finish(st: AAState, *prefer: str) -> None:
     raise AssertionError("scenario did not finish")
 
 
+class Table:
+    """A scenario state played through the engine's public entry points (`engine.view`,
+    `engine.act`), as the rules service plays it: the state travels encoded, the game's
+    end is judged by `outcome`, and every choice is checked against the options offered."""
+
+    def __init__(self, st: AAState) -> None:
+        self.data = codec.encode(st)
+        self.events: list[Event] = []
+
+    @property
+    def st(self) -> AAState:
+        return codec.decode(self.data, AAState)
+
+    def decision(self) -> Decision | None:
+        """The first decision the game waits on (None once it is over)."""
+        ds = [d for d in engine.view(GAME, self.data, None).pending if not d.optional]
+        return ds[0] if ds else None
+
+    def options(self) -> list[str]:
+        d = self.decision()
+        return d.option_ids() if d else []
+
+    def outcome(self) -> Outcome | None:
+        return engine.view(GAME, self.data, None).outcome
+
+    def play(self, *ids: str | int) -> None:
+        """Make each choice in turn (option ids, or ints for amount decisions)."""
+        for c in ids:
+            d = self.decision()
+            assert d is not None, f"no decision pending for {c!r}"
+            choice = (Choice(d.id, amount=c) if isinstance(c, int)
+                      else Choice(d.id, option_id=c))
+            step = engine.act(GAME, self.data, d.seat, choice)
+            self.data = step.state
+            self.events += step.events
 
 
 def on_card(st: AAState, card: int, deck: list[int] | None = None) -> None:
@@ -139,3 +176,13 @@ def run_event(st: AAState, card: int, side: str, faction: int, *choices: str | i
     push(st, "coin.effect", key=key(card, side), f=faction, pc=0)
     FLOW.advance(Ctx(), st)
     return play(st, *choices)
+
+
+def event_table(st: AAState, card: int, side: str, faction: int) -> Table:
+    """A Table at the first decision of a card side executed by a faction."""
+    from services.andean_abyss.events import key
+    st.stack = []
+    st.played = [card]
+    push(st, "coin.effect", key=key(card, side), f=faction, pc=0)
+    FLOW.advance(Ctx(), st)
+    return Table(st)

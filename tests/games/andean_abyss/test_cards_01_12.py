@@ -7,7 +7,18 @@ import pytest
 from services.andean_abyss import board as B
 from services.andean_abyss.constants import Cap, Mom
 
-from .scenario import GOVT, S, count, options, put, run_event, standard
+from .scenario import (
+    GOVT,
+    S,
+    Table,
+    count,
+    on_card,
+    options,
+    put,
+    run_event,
+    standard,
+    start_proc,
+)
 
 CAPS = [(1, "C1"), (2, "C2"), (3, "C3"), (7, "C7"), (9, "C9"), (10, "C10"), (11, "C11")]
 
@@ -95,3 +106,51 @@ def test_card_12() -> None:
     assert st.resources[GOVT] == 49 and st.aid == 19
     run_event(st, 12, "shaded", 1)
     assert st.mom == 1 << Mom.M12
+
+
+def test_card_1_unshaded_one_civic_action_space_per_support_phase() -> None:
+    """Card 1 unshaded: in each Support phase one *space* needs only Government Control and
+    any cube: any number of Civic Actions there, and no second such space (through
+    `engine.act`)."""
+    st = standard()
+    st.caps |= 1 << Cap.C1_U
+    st.support[S["santa_marta"]] = st.support[S["cartagena"]] = 0
+    st.resources[GOVT] = 12
+    st.ctl = [B.live_control(st, s) for s in range(len(st.support))]
+    start_proc(st, "coin.propaganda", i=3, stop=False)  # the Support phase
+    t = Table(st)
+    assert t.options() == ["space:cali", "space:santa_marta", "space:cartagena", "done"]
+    t.play("space:santa_marta")
+    assert t.options() == ["space:cali", "space:santa_marta", "done"]
+    t.play("space:santa_marta")
+    assert t.st.support[S["santa_marta"]] == 2 and t.st.resources[GOVT] == 6
+    assert t.options() == ["space:cali", "done"]
+
+
+@pytest.mark.parametrize("card,op,space", [(2, "sweep", "meta_east"), (3, "assault", "cali")])
+def test_card_2_3_shaded_one_space_per_card(card: int, op: str, space: str) -> None:
+    """Cards 2 and 3 shaded: a Sweep / an Assault selects 1 space per card, so a Ship LimOp
+    after a Sweep / an Assault cannot take a second (through `engine.act`)."""
+    st = standard()
+    st.caps |= 1 << Cap[f"C{card}_S"]
+    st.ships[0] = S["putumayo"] * 4 + 3
+    put(st, "cali", "farc_underground", 3)
+    B.PIECES.flip_to(st, S["cali"], 4, 3)  # 3 Active FARC Guerrillas
+    put(st, "medellin", "farc_underground")
+    B.PIECES.flip_to(st, S["medellin"], 4, 1)  # a second Assault target
+    on_card(st, 1, [5])
+    t = Table(st)
+    if op == "sweep":
+        t.play("op:sweep", "space:meta_east", "troops:santander", "done")
+    else:
+        t.play("op:assault", "space:cali", "piece:farc_active", "piece:farc_active",
+               "piece:farc_active")
+    assert t.options() == ["sa:air_lift", "sa:air_strike", "sa:eradicate", "done"]  # no space
+    t.play("done")
+    if op == "sweep":
+        t.play("piece:farc_underground", "done")  # Activation, then no Special Activity
+    else:
+        t.play("done")
+    t.play("ask:cartels", "give:0")
+    limops = t.options()
+    assert f"limop:{op}" not in limops and "limop:train" in limops

@@ -12,6 +12,7 @@ from .scenario import (
     GOVT,
     S,
     count,
+    event_table,
     finish,
     options,
     play,
@@ -160,3 +161,12 @@ def test_card_24() -> None:
     play(st, "space:santander", "piece:troops", "piece:troops", "space:bogota")
     assert count(st, "santander", "troops") == 1 and st.support[S["bogota"]] == 0
     put(st, "cesar", "troops")
+
+
+def test_card_19_the_faction_may_skip_spaces() -> None:
+    """Card 19 (rulebook: 無償で実施できる, "may"): each space is optional."""
+    st = standard()
+    t = event_table(st, 19, "unshaded", GOVT)
+    assert "sweep:santander" in t.options() and t.options()[-1] == "done"
+    t.play("sweep:santander", "piece:farc_underground", "piece:auc_underground", "done")
+    assert t.decision() is None and count(t.st, "cali", "cartels_underground") == 1

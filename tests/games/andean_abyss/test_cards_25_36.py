@@ -174,6 +174,8 @@ def test_card_33_reclaim_own_pieces() -> None:
     run_event(st, 33, "shaded", FARC)
     assert "reclaim:choco:farc_base" in options(st) and "done" in options(st)
     play(st, "reclaim:choco:farc_base")
+    assert options(st)[0] == "place:farc_base" and "done" not in options(st)
+    play(st, "place:farc_base")
     assert count(st, "ecuador", "farc_base") == 1
     play(st, "done")
     assert B.pieces_of(st, B.D.ECUADOR, FARC) == 1

@@ -12,6 +12,7 @@ from .scenario import (
     GOVT,
     S,
     count,
+    event_table,
     options,
     play,
     put,
@@ -166,3 +167,31 @@ def test_card_48() -> None:
     run_event(st, 48, "shaded", FARC, "space:cali", "space:medellin")
     assert st.support[S["cali"]] == -1 and st.support[S["medellin"]] == 1
     assert CARTELS == 3
+
+
+def test_card_47_unshaded_police_assault_at_the_troops_rate() -> None:
+    """Card 47 unshaded: the Police Assault AUC "as if Troops": in a Mountain Department 1
+    removal per 2 Police (AA 3.2.4); the Government may skip spaces (rulebook: できる)."""
+    st = standard()
+    put(st, "antioquia", "police", 2)
+    put(st, "antioquia", "auc_underground")
+    t = event_table(st, 47, "unshaded", GOVT)
+    assert t.options() == ["assault:antioquia", "done"]
+    t.play("assault:antioquia")
+    assert t.options() == ["piece:auc_active", "done"]  # 2 Police: 1 removal
+    t.play("piece:auc_active")
+    assert t.decision() is None and count(t.st, "antioquia", "auc_active") == 1
+
+
+def test_card_37_unshaded_auc_count_as_troops_at_the_troops_rate() -> None:
+    """Card 37 unshaded: AUC Guerrillas count as Troops: Santander (Mountain) with 3 Troops
+    and 1 AUC Guerrilla removes (3 + 1) // 2 = 2 FARC pieces; spaces may be skipped."""
+    st = standard()
+    put(st, "santander", "farc_underground")
+    B.PIECES.flip_to(st, S["santander"], 4, 2)
+    t = event_table(st, 37, "unshaded", GOVT)
+    assert "assault:santander" in t.options() and t.options()[-1] == "done"
+    t.play("assault:santander", "piece:farc_active", "piece:farc_active")
+    assert B.guerrillas(t.st, S["santander"], FARC) == 0
+    t.play("done")
+    assert t.decision() is None

@@ -14,6 +14,7 @@ from .scenario import (
     GOVT,
     S,
     count,
+    event_table,
     options,
     play,
     put,
@@ -45,10 +46,26 @@ def test_card_62() -> None:
 def test_card_63() -> None:
     st = standard()
     put(st, "cali", "cartels_underground", 2)
-    run_event(st, 63, "unshaded", CARTELS)
+    run_event(st, 63, "unshaded", CARTELS, "terror:cali", "terror:putumayo")
     assert B.guerrillas(st, S["cali"], CARTELS) == 1 and count(st, "cali", "cartels_active") == 1
     assert st.terror[S["cali"]] == 1 and st.terror[S["putumayo"]] == 1
     assert st.set_ineligible == [CARTELS]
+
+
+def test_card_63_the_free_terrors_are_optional() -> None:
+    """Card 63: all Cartels Guerrillas but 1 per space are removed; then Cartels *may*
+    Terror with the one left (rulebook: 実施できる), space by space."""
+    st = standard()
+    put(st, "cali", "cartels_underground", 2)
+    t = event_table(st, 63, "unshaded", FARC)
+    d = t.decision()
+    assert d is not None and d.seat == CARTELS
+    assert t.options() == ["terror:cali", "terror:putumayo", "done"]
+    assert B.guerrillas(t.st, S["cali"], CARTELS) == 1
+    t.play("terror:cali", "done")
+    after = t.st
+    assert after.terror[S["cali"]] == 1 and after.terror[S["putumayo"]] == 0
+    assert after.set_ineligible == [CARTELS] and after.resources[CARTELS] == 10
 
 
 def test_card_64() -> None:
@@ -99,7 +116,7 @@ def test_card_68() -> None:
 
 
 def test_card_69() -> None:
-    """Riverines: Guerrillas along Departments, then a free Op there."""
+    """Riverines: Guerrillas to a Department, then a free Op there."""
     st = standard()
     run_event(st, 69, "unshaded", FARC, "space:guaviare", "space:vaupes",
               "piece:farc_underground", "to:vaupes", "done")
@@ -109,14 +126,51 @@ def test_card_69() -> None:
     assert count(st, "vaupes", "farc_underground") == 2 and st.resources[FARC] == 10
 
 
+def test_card_69_a_department_up_to_3_spaces_away_through_any_spaces() -> None:
+    """Card 69 (rulebook: 3 スペース先の行政区まで): the path may run through LoCs and Cities;
+    from loc_pasto_tumaco, Guaviare is 3 steps away by Pasto and Putumayo."""
+    st = standard()
+    put(st, "loc_pasto_tumaco", "farc_underground", 2)
+    t = event_table(st, 69, "unshaded", FARC)
+    t.play("space:loc_pasto_tumaco")
+    assert t.options() == ["space:choco", "space:narino", "space:meta_west", "space:guaviare",
+                           "space:putumayo", "space:antioquia", "space:santander", "space:huila",
+                           "space:vaupes", "space:amazonas"]
+    t.play("space:guaviare", "piece:farc_underground", "to:guaviare", "piece:farc_underground",
+           "to:guaviare")
+    assert count(t.st, "guaviare", "farc_underground") == 4
+    assert count(t.st, "loc_pasto_tumaco", "farc_underground") == 0
+    assert t.options() == ["op:rally", "op:attack", "op:terror", "none"]
+
+
 def test_card_70() -> None:
-    """TV-D-16: Guainía, Vaupés, Amazonas: Govt 58; shaded: FARC Terror in Forests."""
+    """TV-D-16: Guainía, Vaupés, Amazonas empty: Government +18."""
     st = standard()
     run_event(st, 70, "unshaded", GOVT)
     assert st.resources[GOVT] == 58
-    run_event(st, 70, "shaded", CARTELS, "faction:farc")
-    assert st.resources[FARC] == 10 + 3 * 5  # Chocó, Nariño, Meta West, Guaviare, Putumayo
-    assert st.terror[S["choco"]] == 1
+
+
+def test_card_70_shaded_terror_by_any_guerrilla_in_forests() -> None:
+    """Card 70 shaded (rulebook): the executing faction may Terror with any 1 Guerrilla of
+    any faction in each Forest Department, +3 Resources to the executing faction per
+    Terror; each Terror has its Guerrilla's faction's effects (AUC: the Aid cut, once for
+    the Event, AA-I-12)."""
+    st = standard()
+    t = event_table(st, 70, "shaded", CARTELS)
+    assert t.options() == [
+        "terror:atlantico:auc", "terror:choco:farc", "terror:narino:farc",
+        "terror:meta_west:farc", "terror:guaviare:farc", "terror:guaviare:auc",
+        "terror:putumayo:farc", "terror:putumayo:auc", "terror:putumayo:cartels", "done"]
+    t.play("terror:atlantico:auc", "terror:putumayo:cartels", "terror:guaviare:auc")
+    assert "terror:putumayo:farc" not in t.options()  # one Terror per Forest Department
+    t.play("done")
+    after = t.st
+    assert after.resources[CARTELS] == 10 + 3 * 3 and after.resources[FARC] == 10
+    assert after.support[S["atlantico"]] == 1  # AUC Terror: toward Neutral
+    assert after.support[S["putumayo"]] == -1 and after.support[S["guaviare"]] == -1
+    assert after.terror[S["atlantico"]] == after.terror[S["putumayo"]] == 1
+    assert count(after, "putumayo", "cartels_active") == 1
+    assert after.aid == 9 - 5  # two AUC Terrors: one Aid cut of 5
 
 
 def test_card_71() -> None:

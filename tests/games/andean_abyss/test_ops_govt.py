@@ -10,6 +10,7 @@ from services.andean_abyss.constants import Cap, Mom
 from .scenario import (
     GOVT,
     S,
+    Table,
     activate_all,
     count,
     finish,
@@ -18,6 +19,7 @@ from .scenario import (
     put,
     standard,
     start_op,
+    take,
 )
 
 
@@ -63,9 +65,12 @@ def test_tv_r_04_train_base_and_stacking() -> None:
 def test_train_department_without_base_places_nothing() -> None:
     """AA-R-19: a Department without a Govt Base may be selected only for step 3."""
     st = standard()
+    put(st, "huila", "troops", 3)
     start_op(st, GOVT, "train")
     play(st, "space:huila")
-    assert options(st) == ["space:" + n for n in []] or "place:troops" not in options(st)
+    assert "place:troops" not in options(st) and "space:bogota" in options(st)
+    play(st, "done")
+    assert options(st) == ["base:huila:3", "done"]
 
 
 def test_tv_r_05_patrol() -> None:
@@ -220,3 +225,105 @@ def test_patrol_sources_is_the_reverse_of_patrol_reach() -> None:
         if not B.is_dept(dest):
             srcs = {s for s in B.spaces(st) if s != dest and dest in patrol_reach(st, s)}
             assert srcs == patrol_sources(st, dest) - {dest}
+
+
+def test_aa_3_2_2_patrol_activates_in_every_loc() -> None:
+    """AA 3.2.2 step 2: in each LoC, 1 Guerrilla per cube, as far as there are Guerrillas;
+    the Government chooses which, never whether (through `engine.act`)."""
+    st = standard()
+    put(st, "loc_bogota_neiva", "police", 2)
+    put(st, "loc_bogota_neiva", "farc_underground")
+    put(st, "loc_bogota_neiva", "auc_underground", 2)
+    start_op(st, GOVT, "patrol")
+    t = Table(st)
+    t.play("done")  # no cube moves
+    assert t.options() == ["piece:farc_underground", "piece:auc_underground"]
+    t.play("piece:auc_underground")
+    assert t.options() == ["piece:farc_underground", "piece:auc_underground"]
+    t.play("piece:farc_underground")
+    after = t.st
+    assert count(after, "loc_bogota_neiva", "auc_active") == 1
+    assert count(after, "loc_bogota_neiva", "farc_active") == 1
+    assert count(after, "loc_bogota_neiva", "auc_underground") == 1
+    assert t.options() == ["assault:loc_bogota_neiva", "done"]
+
+
+def test_aa_3_2_3_sweep_activates_one_per_cube() -> None:
+    """AA 3.2.3 step 3: 1 Guerrilla per cube (Forest: per 2), as far as there are: no
+    "done" before the count is spent (through `engine.act`)."""
+    st = standard()
+    start_op(st, GOVT, "sweep")
+    t = Table(st)
+    t.play("space:meta_east", *["troops:santander"] * 3, "done", "done")
+    assert t.options() == ["piece:farc_underground"]
+    t.play("piece:farc_underground")
+    assert count(t.st, "meta_east", "farc_active") == 1
+
+
+def test_aa_1_4_1_train_takes_police_back_while_troops_are_available() -> None:
+    """AA 1.4.1: the executing faction may take its own pieces from the map to place them:
+    offered for each kind none of which is Available (AA-I-3), not only when no kind is."""
+    st = standard()
+    put(st, "loc_bogota_neiva", "police", 18)
+    start_op(st, GOVT, "train")
+    t = Table(st)
+    t.play("space:bogota")
+    assert t.options() == ["place:troops"] + [
+        f"reclaim:{s}:police" for s in ("cali", "medellin", "bucaramanga", "ibague",
+                                         "santa_marta", "cartagena", "cucuta", "neiva", "pasto",
+                                         "sincelejo", "loc_bogota_neiva")] + ["done"]
+    t.play("reclaim:cali:police")
+    assert count(t.st, "cali", "police") == 0
+    assert t.options() == ["place:troops", "place:police", "done"]
+    t.play("place:police")
+    assert count(t.st, "bogota", "police") == 3
+
+
+def test_aa_1_4_1_train_base_taken_back_from_the_map() -> None:
+    """AA 1.4.1, 3.2.1 step 3: with every Government Base on the map, Train may still build
+    one by taking a Base back (Bases included)."""
+    st = standard()
+    put(st, "cesar", "govt_base", 2)
+    start_op(st, GOVT, "train")
+    t = Table(st)
+    t.play("space:bogota", "done", "done")
+    assert t.options() == ["reclaim:cesar:govt_base", "reclaim:santander:govt_base", "done"]
+    t.play("reclaim:cesar:govt_base")
+    assert t.options() == ["base:bogota:1", "base:bogota:2", "base:bogota:3", "done"]
+    t.play("base:bogota:3")
+    after = t.st
+    assert count(after, "bogota", "govt_base") == 1 and count(after, "cesar", "govt_base") == 1
+    assert count(after, "bogota", "troops") == 0 and count(after, "bogota", "police") == 2
+
+
+def test_aa_3_2_1_train_offers_only_spaces_where_something_can_happen() -> None:
+    """AA 3.2.1 (RULES.md: a Department without a Govt Base serves only step 3): Train offers
+    Cities and Govt-Base spaces (cubes can be placed), and Departments where a Base or Civic
+    Action could be made — not the other Departments (through `engine.act`)."""
+    st = standard()
+    put(st, "huila", "troops", 2)
+    put(st, "huila", "police")  # 3 cubes: a Base could replace them
+    put(st, "arauca", "troops")
+    put(st, "arauca", "police", 2)  # Govt-Controlled with Troops and Police: Civic Action
+    take(st, "arauca", "farc_underground")
+    take(st, "arauca", "auc_underground")
+    start_op(st, GOVT, "train")
+    t = Table(st)
+    spaces = [o for o in t.options() if o.startswith("space:")]
+    assert spaces == [f"space:{s}" for s in (
+        "bogota", "cali", "medellin", "bucaramanga", "ibague", "santa_marta", "cartagena",
+        "cucuta", "neiva", "pasto", "sincelejo", "santander", "huila", "arauca")]
+
+
+def test_aa_3_2_3_sweep_offers_only_spaces_where_something_can_happen() -> None:
+    """AA 3.2.3: a Sweep destination must be reachable by Troops, or hold cubes and an
+    Underground Guerrilla to Activate (through `engine.act`)."""
+    st = standard()
+    start_op(st, GOVT, "sweep")
+    t = Table(st)
+    spaces = {o.split(":")[1] for o in t.options() if o.startswith("space:")}
+    assert {"cesar", "meta_east", "guaviare", "huila"} <= spaces  # Troops can come in
+    assert not spaces & {"guainia", "vaupes", "amazonas", "vichada", "cartagena"}
+    put(st, "cartagena", "farc_underground")  # 1 Police and now a Guerrilla to Activate
+    start_op(st, GOVT, "sweep")
+    assert "space:cartagena" in Table(st).options()

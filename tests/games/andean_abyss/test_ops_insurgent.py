@@ -9,6 +9,7 @@ from .scenario import (
     CARTELS,
     FARC,
     S,
+    Table,
     count,
     finish,
     options,
@@ -198,3 +199,63 @@ def test_shipment_follows_the_movers_if_its_owner_says_so() -> None:
     assert options(st) == ["follow:0", "stay"]
     play(st, "follow:0")
     assert st.ships[0] == S["loc_bogota_san_jose"] * 4 + FARC
+
+
+def test_aa_3_3_2_march_moves_each_origin_as_one_group() -> None:
+    """AA 3.3.2 steps 2-3: the Guerrillas moving from one origin to one destination are one
+    group, judged once for Activation: an origin is offered once per destination (through
+    `engine.act`)."""
+    st = standard()
+    put(st, "meta_west", "farc_underground", 2)
+    start_op(st, FARC, "march")
+    t = Table(st)
+    t.play("space:loc_bogota_san_jose", "from:meta_west")
+    assert t.options() == ["u:1", "u:2", "u:3", "u:4"]  # a group is never empty
+    t.play("u:1", "a:0")
+    assert t.options() == ["from:guaviare", "from:meta_east", "done"]
+    st = standard()
+    put(st, "meta_west", "farc_underground", 2)
+    start_op(st, FARC, "march")
+    t = Table(st)
+    t.play("space:loc_bogota_san_jose", "from:meta_west", "u:4", "a:0")
+    assert count(t.st, "loc_bogota_san_jose", "farc_active") == 4  # 4 + 0 cubes > 3 on a LoC
+    assert count(t.st, "loc_bogota_san_jose", "farc_underground") == 0
+
+
+def test_aa_1_4_1_rally_base_taken_back_from_the_map() -> None:
+    """AA 1.4.1, 3.3.1 (b): with every FARC Base on the map, Rally may replace 2 Guerrillas
+    by a Base taken back from elsewhere (through `engine.act`)."""
+    st = standard()
+    put(st, "narino", "farc_base", 2)
+    put(st, "vichada", "farc_base")
+    put(st, "huila", "farc_underground")
+    start_op(st, FARC, "rally")
+    t = Table(st)
+    t.play("space:huila")
+    assert t.options() == ["place", "base", "mass", "gather"]
+    t.play("base")
+    assert t.options() == [f"reclaim:{s}:farc_base" for s in (
+        "choco", "narino", "meta_west", "guaviare", "arauca", "meta_east", "vichada")]
+    t.play("reclaim:vichada:farc_base")
+    assert t.options() == ["base:2"]
+    t.play("base:2")
+    after = t.st
+    assert count(after, "huila", "farc_base") == 2 and count(after, "vichada", "farc_base") == 0
+    assert B.guerrillas(after, S["huila"], FARC) == 0
+
+
+def test_aa_1_4_1_rally_places_more_than_are_available() -> None:
+    """AA 1.4.1, 3.3.1 (c): with 1 Guerrilla Available and room for 3, Guerrillas may be
+    taken back from the map to place them."""
+    st = standard()
+    put(st, "vichada", "farc_underground", 17)
+    start_op(st, FARC, "rally")
+    t = Table(st)
+    t.play("space:huila", "mass")
+    opts = t.options()
+    assert opts[0] == "n:1" and "reclaim:vichada:farc_underground" in opts
+    assert "reclaim:huila:farc_underground" not in opts
+    t.play("reclaim:vichada:farc_underground", "reclaim:vichada:farc_underground")
+    assert t.options()[:3] == ["n:1", "n:2", "n:3"]
+    t.play("n:3")
+    assert count(t.st, "huila", "farc_underground") == 4

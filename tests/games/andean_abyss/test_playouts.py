@@ -5,6 +5,8 @@ the final state, and views never depend on the hidden deck order."""
 
 from __future__ import annotations
 
+import json
+import re
 from collections import Counter
 
 import pytest
@@ -17,7 +19,9 @@ from services.andean_abyss.state import AAState
 from services.kernel import codec, rng
 from services.kernel.bots import random_choice
 from services.kernel.ctx import Ctx
-from services.kernel.engine import replay, setup
+from services.kernel.decisions import option_problems
+from services.kernel.engine import act, replay, setup
+from services.kernel.events import Event
 from services.kernel.flow import Flow
 from services.kernel.playout import random_playout
 
@@ -64,7 +68,6 @@ def test_options_unique_and_views_hide_the_deck() -> None:
             assert GAME.view(st, 0).SerializeToString(deterministic=True) == before
         waiting = step.waiting()
         d = waiting[rng.randbelow(r, len(waiting))]
-        from services.kernel.engine import act
         step = act(GAME, step.state, d.seat, random_choice(d, r))
         if step.outcome is not None:
             break
@@ -134,3 +137,62 @@ def test_waits_agrees_with_decisions_at_every_step(seed: int) -> None:
         flow.advance(Ctx(), st)
         st.serial += 1
     assert flow.answers[True] > 300 and flow.answers[False] > 300
+
+
+def operations_without_a_space(events: list[Event]) -> list[int]:
+    """AA 3.1: indices of `coin.op` events (an Operation begun, Patrol aside) that no
+    `coin.op_space` follows before the next card, Operation, Pass, Event or phase."""
+    ends = ("coin.op", "coin.card", "coin.pass", "coin.event", "coin.phase")
+    bad, open_at = [], None
+    for i, e in enumerate(events):
+        if e.kind == "coin.op_space":
+            open_at = None
+        elif e.kind in ends:
+            if open_at is not None:
+                bad.append(open_at)
+            open_at = i if e.kind == "coin.op" and e.data.get("op") != "patrol" else None
+    return bad + ([open_at] if open_at is not None else [])
+
+
+@pytest.mark.parametrize("seats,seed", [(2, 7), (3, 8), (4, 9)])
+def test_aa_3_1_every_operation_gets_a_space(seats: int, seed: int) -> None:
+    """AA 3.1, 4.1 over random games: every Operation (Patrol aside) selects a space, whether
+    or not its Special Activity came first."""
+    r = rng.seeded(seed, stream=7)
+    step = setup(GAME, seats, {}, seed)
+    events = list(step.events)
+    while step.outcome is None:
+        d = step.waiting()[rng.randbelow(r, len(step.waiting()))]
+        step = act(GAME, step.state, d.seat, random_choice(d, r))
+        events += step.events
+    assert sum(e.kind == "coin.sa" for e in events) > 5
+    assert operations_without_a_space(events) == []
+
+
+REPR = re.compile(r"[{}\[\]]|'\w+'|\b[a-z]+_[a-z_]+\b")  # Python reprs and snake_case ids
+
+
+@pytest.mark.parametrize("seats,seed,options", [
+    (2, 41, {}), (3, 42, {"card_text_edition": "second"}), (4, 43, {"deployment": "open"}),
+    (4, 44, {})])
+def test_every_option_and_event_follows_decision_0004(seats: int, seed: int,
+                                                      options: dict[str, str]) -> None:
+    """docs/decisions/0004 over random games: every option offered (the standing transfers
+    included) has its id's verb and parts as named args and a label that says what happens;
+    event texts are sentences (no Python reprs, no ids) and event data is JSON."""
+    r = rng.seeded(seed, stream=7)
+    step = setup(GAME, seats, options, seed)
+    kinds: set[str] = set()
+    while True:
+        for e in step.events:
+            assert not REPR.search(e.text), (e.kind, e.text)
+            assert json.loads(json.dumps(e.data)) == e.data, e
+        for d in step.decisions:
+            kinds.add(d.kind)
+            for o in d.options:
+                assert option_problems(o) == [], (d.kind, o)
+        if step.outcome is not None:
+            break
+        d = step.waiting()[rng.randbelow(r, len(step.waiting()))]
+        step = act(GAME, step.state, d.seat, random_choice(d, r))
+    assert len(kinds) > 20

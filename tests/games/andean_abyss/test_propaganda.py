@@ -15,6 +15,7 @@ from .scenario import (
     FARC,
     GOVT,
     S,
+    Table,
     count,
     on_card,
     options,
@@ -84,7 +85,7 @@ def test_tv_r_32_civic_action_and_agitation() -> None:
     st.terror[S["cali"]] = st.terror[S["huila"]] = 1
     st.resources[GOVT], st.resources[FARC] = 12, 5
     st.ctl = [B.live_control(st, s) for s in range(D.NS)]
-    start_proc(st, "aa.civic", relaxed_used=False)
+    start_proc(st, "aa.civic", relaxed=-1)
     play(st, "space:cali", "space:cali", "space:cali")
     assert st.resources[GOVT] == 3 and st.terror[S["cali"]] == 0 and st.support[S["cali"]] == 2
     assert B.total_support(st) == 56 and "space:cali" not in options(st)
@@ -256,3 +257,52 @@ def test_outcome_ends_after_final_round() -> None:
     from .scenario import finish
     finish(st)
     assert st.over == 2
+
+
+def test_aa_6_4_final_round_support_phase() -> None:
+    """AA 6.4, 7.3, AA-R-30 through `engine.act`: the final Round's Support phase is played
+    (Civic Action, Agitation, Election, Elite Backing) and the margins count it; Redeploy
+    and Reset are skipped."""
+    st = standard()
+    st.prop_played = 3
+    on_card(st, 76, [5])
+    t = Table(st)
+    assert t.outcome() is None
+    d = t.decision()
+    assert d is not None and d.kind == "aa.civic_action" and d.seat == GOVT
+    assert t.options() == ["space:cali", "done"]
+    t.play("space:cali", "space:cali", "done")
+    assert t.st.support[S["cali"]] == 2 and t.st.resources[GOVT] == 70 - 6
+    # Agitation: no FARC-Controlled space to agitate; the Election (Total Support 56 <= 60)
+    # brings Pastrana and a FARC Zone; then Elite Backing
+    assert t.options() == ["space:meta_west", "space:guaviare"]
+    t.play("space:guaviare")
+    assert t.st.president == 1 and t.options() == ["rally", "decline"]
+    t.play("decline")
+    out = t.outcome()
+    assert out is not None
+    assert out.summary == ("Game ended after the final Propaganda Round; margins: govt -4, "
+                           "farc -5, auc -5, cartels -12.")
+    assert t.st.over == 2 and t.st.ctl  # no Reset: the Control snapshot is still in place
+
+
+def test_aa_6_3_3_drug_profits_per_space() -> None:
+    """AA 6.3.3: one Base or +6 per space from which a faction's Shipments were removed,
+    not per Shipment (through `engine.act`)."""
+    st = standard()
+    put(st, "meta_east", "farc_underground")
+    st.ships[0] = st.ships[1] = S["meta_east"] * 4 + FARC
+    st.ships[2] = S["narino"] * 4 + FARC
+    start_proc(st, "coin.propaganda", i=2)  # straight to the Resources phase
+    t = Table(st)
+    before = t.st.resources[FARC]
+    d = t.decision()
+    assert d is not None and d.kind == "aa.drug_profits" and d.seat == FARC
+    assert t.options() == ["resources"]  # Meta East holds 2 Bases already
+    t.play("resources")
+    assert t.st.resources[FARC] == before + 6 and t.st.ships[:3] == [-1, -1, S["narino"] * 4 + 1]
+    assert t.options() == ["base", "resources"]
+    t.play("base")
+    assert t.st.ships == [-1] * 4 and t.st.resources[FARC] == before + 6
+    assert count(t.st, "narino", "farc_base") == 1
+    assert t.decision() is not None and t.decision().kind != "aa.drug_profits"  # type: ignore[union-attr]

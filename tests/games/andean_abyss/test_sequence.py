@@ -8,6 +8,7 @@ from .scenario import (
     FARC,
     GOVT,
     S,
+    Table,
     deciding,
     on_card,
     options,
@@ -160,3 +161,28 @@ def test_hidden_card_does_not_combine_with_option_a() -> None:
     from services.kernel.errors import BadRequest
     with pytest.raises(BadRequest):
         GAME.check_setup(4, {"hidden_next_card": "true", "eligibility_option": "A"})
+
+
+def test_aa_2_3_6_ship_helper_asked_again_by_the_2nd_eligible() -> None:
+    """AA 2.3.6: each faction may use Ship once per card; a helper refused the 1st Eligible
+    and is asked again by the 2nd Eligible (through `engine.act`)."""
+    st = standard()
+    st.ships[0] = S["cali"] * 4 + CARTELS
+    st.ships[1] = S["putumayo"] * 4 + CARTELS
+    on_card(st, 1, [5])  # Govt, FARC, AUC, Cartels
+    t = Table(st)
+    t.play("op:train", "space:bogota", "place:troops", "done", "done", "done", "done")
+    assert t.options() == ["ask:cartels", "decline"]
+    t.play("ask:cartels")
+    d = t.decision()
+    assert d is not None and d.seat == CARTELS and t.options() == ["give:0", "give:1", "refuse"]
+    t.play("refuse")
+    assert t.options() == ["decline"]
+    t.play("decline")
+    assert t.decision() is not None and t.decision().seat == FARC  # type: ignore[union-attr]
+    t.play("limop:rally", "space:huila", "place")
+    assert t.options() == ["ask:cartels", "decline"]
+    t.play("ask:cartels", "give:1")
+    assert t.st.ships[1] == -1 and "limop:terror" in t.options()
+    t.play("limop:terror", "space:huila")
+    assert t.st.bonus_used == [] and t.st.played[-1] == 5 and t.st.ships[0] >= 0

@@ -1,0 +1,123 @@
+"""AA 3.1, 4.1: the lines of play of a Special Activity begun before its Operation's first
+space.
+
+An Operation is executed in at least one space (AA 3.1); its Special Activity may come
+before, during or after it (AA 4.1). When the SA comes first, only the lines after which
+the Operation still has a space to select are legal. An SA is made of units — one space of
+a space-by-space SA (Extort, Bribe, Air Strike, ...), one Air Lift, one Base removed or
+Shipment placed by Process, one Cultivate — and each unit touches only its own space(s) and
+the faction's Resources, so the units of one SA commute: a line in which a later unit gives
+back the space an earlier one took plays as well in the other order. The lines kept are
+therefore those where the Operation has a space after every unit (AA-I-16): each option of
+the SA's decisions is offered only if some way of finishing the current unit leaves the
+Operation a space; the SA is offered first only if some first unit does.
+
+The search plays the options out on copies of the state, depth-first within one unit,
+memoised by state, trying "done" first. No die is rolled in these lines except Kidnap's,
+whose ransom is known to pay for its Terror before the space is offered (special/
+insurgent.py `KidnapLoop`), so the search never depends on a roll to come.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from services.coin.operations import OperationProc, SaSpec
+from services.kernel import codec
+from services.kernel.ctx import Ctx
+from services.kernel.decisions import Choice, Decision, Option
+from services.kernel.errors import RulesBug
+from services.kernel.flow import STEP_GUARD, Flow
+
+from .state import AAState
+
+
+def copy(st: AAState) -> AAState:
+    return codec.decode(codec.encode(st), AAState)
+
+
+def first_sa_index(st: AAState) -> int | None:
+    """The stack index of the Operation whose SA, begun before its first space, is running
+    now (None when no such SA runs)."""
+    for i in range(len(st.stack) - 1, -1, -1):
+        fr = st.stack[i]
+        if fr.proc == "coin.op":
+            v = fr.vars
+            first = v.get("first") and not v["spaces"] and i < len(st.stack) - 1
+            return i if first else None
+    return None
+
+
+class Lines:
+    """The search, for one game's flow and Operation proc."""
+
+    MEMO = 64  # answers of `first_sa_ok` kept, by state and SA (asked by `waits`, then
+    # by `decisions`, of the same state)
+
+    def __init__(self, flow: Flow[AAState], operation: OperationProc) -> None:
+        self.flow = flow
+        self.operation = operation
+        self.answers: dict[tuple[bytes, str], bool] = {}
+
+    def keep(self, st: AAState, ds: list[Decision]) -> list[Decision]:
+        """The decisions `ds` with only the options that keep a line of play open."""
+        idx = first_sa_index(st)
+        if idx is None:
+            return ds
+        v = st.stack[idx].vars
+        if self.operation.safe_first(st, v, self.operation.sa_spec(v)):
+            return ds  # more spaces than the rest of the SA can take away
+        memo: dict[bytes, bool] = {}
+        return [msgspec.structs.replace(d, options=tuple(
+            o for o in d.options if self.option_ok(st, idx, d, o, memo))) for d in ds]
+
+    def first_sa_ok(self, st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
+        """Whether `sa`, begun now before the first space of the Operation on top of the
+        stack (vars `v`), can end with a space left for it."""
+        data = codec.encode(st)
+        key = (data, sa.name)
+        if key not in self.answers:
+            if len(self.answers) >= self.MEMO:
+                self.answers.clear()
+            c = codec.decode(data, AAState)
+            idx = len(c.stack) - 1
+            ctx = Ctx()
+            self.operation.begin_sa(ctx, c, c.stack[idx].vars, sa.name)
+            self.settle(ctx, c, idx)
+            self.answers[key] = self.finishes(c, idx, {})
+        return self.answers[key]
+
+    def option_ok(self, st: AAState, idx: int, d: Decision, o: Option,
+                  memo: dict[bytes, bool]) -> bool:
+        c = copy(st)
+        ctx = Ctx()
+        self.flow.choose(ctx, c, d, Choice(d.id, option_id=o.id))
+        self.settle(ctx, c, idx)
+        return self.finishes(c, idx, memo)
+
+    def settle(self, ctx: Ctx, st: AAState, idx: int) -> None:
+        """Run the automatic steps above the Operation's frame (not the Operation's own)."""
+        for _ in range(STEP_GUARD):
+            top = self.flow.top(st)
+            if top is None or len(st.stack) <= idx + 1 or top[0].waits(st, top[1]):
+                return
+            top[0].step(ctx, st, top[1])
+        raise RulesBug("runaway flow in a Special Activity")
+
+    def finishes(self, st: AAState, idx: int, memo: dict[bytes, bool]) -> bool:
+        """Whether the unit under way above the Operation at `idx` can end with a space left
+        for the Operation."""
+        v = st.stack[idx].vars
+        if v["spaces"]:
+            return True  # the SA selected one (Kidnap before its Terror)
+        if len(st.stack) == idx + 1:
+            return self.operation.can_select_any(st, v)
+        d = self.flow.decisions(st)[0]
+        if len(st.stack) == idx + 2 and any(o.id == "done" for o in d.options):
+            return self.operation.can_select_any(st, v)  # between two units (AA-I-16)
+        key = codec.encode(st)
+        if key not in memo:
+            memo[key] = any(self.option_ok(st, idx, d, o, memo) for o in d.options)
+        return memo[key]
