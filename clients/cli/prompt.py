@@ -24,6 +24,8 @@ HELP = ("Type an option's number (or its id), an amount, 'o<N>' for an optional 
         "'? <N>' for option N in full, '? <name>' for a card, building, law or space, "
         "'v' to show the whole table again, 'q' to leave (a bot takes your seat).")
 ROWS_PER_COLUMN = 12
+# Labels wrap only while the options take at most this many lines (the board keeps its room).
+FOLDED_ROWS = 8
 
 
 @dataclasses.dataclass(frozen=True)
@@ -60,10 +62,10 @@ def options_grid(d: common_pb2.Decision, width: int) -> Table:
     if cols == 1:
         refs = [f"[{o.id}]" if o.label and o.label != o.id else "" for o in d.options]
         room = max(10, width - 6 - max(len(r) for r in refs))
-        # Long labels wrap while the menu stays within ROWS_PER_COLUMN lines; past that
+        # Long labels wrap while the options stay within FOLDED_ROWS lines; past that
         # each is cut to one line ('? <N>' shows it whole), so the board keeps its room.
         folded = sum(math.ceil(len(o.label or o.id) / room) for o in d.options)
-        fold = folded <= ROWS_PER_COLUMN
+        fold = folded <= FOLDED_ROWS
         for i, (o, ref) in enumerate(zip(d.options, refs, strict=True), 1):
             label = Text(o.label or o.id, overflow="fold" if fold else "ellipsis",
                          no_wrap=not fold)

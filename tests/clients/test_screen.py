@@ -80,18 +80,30 @@ def test_optional_decisions_differing_in_their_last_word_share_one_line():
                           "auc: give Resources to o3 farc")
 
 
-def test_long_option_lists_go_in_columns_of_at_most_15_rows():
-    many = decision(options=[common_pb2.Option(id=f"space:s{i}", label=f"March into Space {i}")
-                             for i in range(1, 46)])
+def test_long_option_lists_go_in_columns_of_at_most_12_rows():
+    many = decision(options=[common_pb2.Option(id=f"space:s{i}", label=f"March into {i}")
+                             for i in range(1, 37)])
     rows = screen(prompt.menu(many, width=80)).splitlines()
-    assert len(rows) == 1 + 15
-    assert rows[1].split() == ["1.", "March", "into", "Space", "1", "16.", "March", "into",
-                               "Space", "16", "31.", "March", "into", "Space", "31"]
+    assert len(rows) == 1 + 12
+    assert rows[1].split() == ["1.", "March", "into", "1", "13.", "March", "into", "13",
+                               "25.", "March", "into", "25"]
     assert max(len(r) for r in rows) <= 80
-    assert prompt.parse("45", many).option_id == "space:s45"
-    shown = prompt.option_text(many, "45")
-    assert shown is not None and shown.plain == "45. March into Space 45\n    id space:s45"
-    assert prompt.option_text(many, "46") is None
+    assert prompt.parse("36", many).option_id == "space:s36"
+    shown = prompt.option_text(many, "36")
+    assert shown is not None and shown.plain == "36. March into 36\n    id space:s36"
+    assert prompt.option_text(many, "37") is None
+
+
+def test_long_labels_wrap_only_while_the_menu_stays_short():
+    long = ("Move to r0c1 (citrus field): get 1 stone, 1 water; pick 2 of 3 crop fields "
+            "(1 citrus, 1 sugar cane, 1 tobacco), more for 1 water each")
+    few = decision(options=[common_pb2.Option(id=f"field:f{i}", label=long) for i in range(2)])
+    shown = screen(prompt.menu(few, width=80))
+    assert shown.count("more for 1 water each") == 2 and "…" not in shown  # wrapped whole
+    more = decision(options=[common_pb2.Option(id=f"field:f{i}", label=long) for i in range(9)])
+    rows = screen(prompt.menu(more, width=80)).splitlines()
+    assert len(rows) == 1 + 9  # one line each, cut: '? N' shows a label whole
+    assert all(len(r) <= 80 for r in rows) and all("…" in r for r in rows[1:])
 
 
 def context(data: dict, game: str = "somegame", seat: int = 1) -> render.RenderContext:

@@ -128,8 +128,8 @@ def test_the_scrape_configuration_finds_the_annotated_pods():
     assert keep["source_labels"] == ["__meta_kubernetes_pod_annotation_prometheus_io_scrape"]
     assert job["kubernetes_sd_configs"][0]["namespaces"]["names"] == [render.Settings().namespace]
     # Kustomize components (components/...) are patches of these Deployments, not workloads.
-    workloads = [d for path, docs in render.render(render.Settings(), render.games_in_tree()).items()
-                 if not path.startswith("components/")
+    rendered = render.render(render.Settings(), render.games_in_tree())
+    workloads = [d for path, docs in rendered.items() if not path.startswith("components/")
                  for d in docs if d["kind"] == "Deployment"]
     assert {d["metadata"]["name"] for d in workloads} >= {"gateway", "cuba-rules"}
     for d in workloads:

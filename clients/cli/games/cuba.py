@@ -88,7 +88,7 @@ def market(ctx: RenderContext) -> Group:
 def slots(pos: dict[str, Any]) -> str:
     """A ship's cargo slots by kind: ■ loaded, · free."""
     loaded = pos.get("loaded", {})
-    return "  ".join(f"{SHORT[k]} " + "■" * int(loaded.get(k, 0)) + "·" * int(n - loaded.get(k, 0))
+    return " ".join(f"{SHORT[k]} " + "■" * int(loaded.get(k, 0)) + "·" * int(n - loaded.get(k, 0))
                      for k, n in pos.get("slots", {}).items() if n)
 
 
