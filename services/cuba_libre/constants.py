@@ -46,7 +46,7 @@ class Kind(IntEnum):
 KIND_IDS = ("troops", "police", "govt_base", "m26_underground", "m26_active", "m26_base",
             "directorio_underground", "directorio_active", "directorio_base",
             "syndicate_underground", "syndicate_active", "casino_open", "casino_closed")
-KIND_NAMES = ("Troops", "Police", "Government Base", "Underground 26July Guerrilla",
+KIND_NAMES = ("Troop", "Police", "Government Base", "Underground 26July Guerrilla",
               "Active 26July Guerrilla", "26July Base", "Underground Directorio Guerrilla",
               "Active Directorio Guerrilla", "Directorio Base", "Underground Syndicate Guerrilla",
               "Active Syndicate Guerrilla", "open Casino", "closed Casino")

@@ -161,6 +161,18 @@ def _forces() -> tuple[int, ...]:
 
 
 FORCES = _forces()
+
+
+def _no_bot_seatings() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """CL 1.5 seatings without Non-players (4, 3 and 2 players), each seat's factions."""
+    opt = SETUP.players.without_bots_option
+    return tuple(tuple(tuple(FACTION_IDS.index(f) for f in seat) for seat in seating)
+                 for seating in (opt.four, *opt.three["either"], opt.two))
+
+
+NO_BOT_SEATINGS = _no_bot_seatings()
+# The faction pairs one player may run (CL 1.5): the seats of the 2-player seating.
+PAIRS: tuple[tuple[int, ...], ...] = NO_BOT_SEATINGS[-1]
 STANDARD = SETUP.standard
 DECK = SETUP.deck_preparation
 

@@ -233,6 +233,22 @@ class AlternativeSetup(Schema, frozen=True):
     piece_totals_same_as_standard: dict[FactionId, dict[str, int]]
 
 
+class NoBotsSeating(Schema, frozen=True):
+    """CL 1.5 option without Non-players: the factions of each player, by player count (3
+    players: either of two seatings)."""
+
+    rule: str
+    four: tuple[tuple[FactionId, ...], ...] = msgspec.field(name="4")
+    three: dict[Literal["either"], tuple[tuple[tuple[FactionId, ...], ...], ...]] = (
+        msgspec.field(name="3"))
+    two: tuple[tuple[FactionId, ...], ...] = msgspec.field(name="2")
+
+
+class PlayersData(Schema, frozen=True):
+    with_bots: str
+    without_bots_option: NoBotsSeating
+
+
 class SetupFile(msgspec.Struct, frozen=True):
     """setup.json: the sections the rules read are typed; the rest is documentation."""
 
@@ -240,6 +256,7 @@ class SetupFile(msgspec.Struct, frozen=True):
     schema_version: Literal[1]
     factions: tuple[FactionId, ...]
     components: dict[str, object]
+    players: PlayersData
     deck_preparation: DeckPreparation
     options: dict[str, dict[str, object]]
     standard: StandardSetup
