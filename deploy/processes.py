@@ -15,7 +15,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -78,6 +79,18 @@ class Proc:
         self.stop(signal.SIGKILL)
 
 
+@contextmanager
+def _killed_unless_started(popen: subprocess.Popen[str]) -> Iterator[None]:
+    """A child whose start is cut short (an error, or Ctrl-C while `make run`'s supervisor
+    restarts it) is killed, never left running unowned on its port."""
+    try:
+        yield
+    except BaseException:
+        popen.kill()
+        popen.wait()
+        raise
+
+
 def _announced(popen: subprocess.Popen[str], prefix: str, timeout: float) -> str:
     """Read the child's stdout until it prints `<prefix> host:port`."""
     assert popen.stdout is not None
@@ -124,15 +137,16 @@ def start_redis(port: int = 0, data_dir: Path | None = None,
     proc = Proc("redis", popen, f"127.0.0.1:{port}", temp_dir=scratch)
     hello = (b"AUTH %s\r\n" % password.encode() if password else b"") + b"PING\r\n"
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and popen.poll() is None:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
-                s.sendall(hello)
-                if s.recv(64).rstrip().endswith(b"+PONG"):  # not "-LOADING ..."
-                    return proc
-        except OSError:
-            pass
-        time.sleep(0.05)
+    with _killed_unless_started(popen):
+        while time.monotonic() < deadline and popen.poll() is None:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
+                    s.sendall(hello)
+                    if s.recv(64).rstrip().endswith(b"+PONG"):  # not "-LOADING ..."
+                        return proc
+            except OSError:
+                pass
+            time.sleep(0.05)
     proc.kill()
     raise RuntimeError("redis-server did not start")
 
@@ -189,7 +203,8 @@ def start_rules(module: str, game: str, port: int = 0, log_dir: Path | None = No
     popen = subprocess.Popen(
         [sys.executable, "-m", module, "--port", str(port), *(args or [])],
         stdout=subprocess.PIPE, stderr=err, text=True, env=child_env(), cwd=ROOT)
-    proc = Proc(f"rules {game}", popen, _announced(popen, f"rules {game}", 30), log_path)
+    with _killed_unless_started(popen):
+        proc = Proc(f"rules {game}", popen, _announced(popen, f"rules {game}", 30), log_path)
     return _log_named_by_port(proc, f"rules-{game}", port)
 
 
@@ -200,7 +215,8 @@ def start_gateway(redis_url: str, games: dict[str, str], port: int = 0,
              "TABLERO_GAMES": ";".join(f"{g}={t}" for g, t in games.items()), **(env or {})}
     popen = subprocess.Popen([sys.executable, "-m", "gateway"], stdout=subprocess.PIPE,
                              stderr=err, text=True, env=child_env(extra), cwd=ROOT)
-    proc = Proc("gateway", popen, _announced(popen, "gateway", 60), log_path, extra)
+    with _killed_unless_started(popen):
+        proc = Proc("gateway", popen, _announced(popen, "gateway", 60), log_path, extra)
     return _log_named_by_port(proc, "gateway", port)
 
 
