@@ -1,0 +1,181 @@
+"""A scenario builder for Junta rule tests: put a table in a given situation, then drive it
+through the engine's public entry points (`engine.act`, `engine.view`) as the rules service
+does.
+
+    t = Table(4)                       # a fresh 4-player table (set up from a seed)
+    t.president(0).office("minister_of_interior", 1).cash(0, [3, 3, 2])
+    t.hand(2, "asn_professional").at("assassination")    # run Phase 6 from its start
+    t.act(1, "done")                   # seat 1's pending decision: option "done"
+    t.options(2)                       # the option ids seat 2 is offered now
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from services.junta import GAME
+from services.junta.constants import Location, Phase, Status
+from services.junta.data import DATA
+from services.junta.state import JuntaState
+from services.junta.turn import STAGES
+from services.kernel import codec, engine
+from services.kernel.ctx import Ctx
+from services.kernel.decisions import Choice, Decision
+from services.kernel.events import Event
+from services.kernel.flow import push
+from services.kernel.state import Frame
+
+STAGE = {fn.__name__: i for i, fn in enumerate(STAGES)}
+PHASE_OF = {"assassination": Phase.ASSASSINATION, "budget": Phase.BUDGET,
+            "locations": Phase.LOCATIONS, "bank": Phase.BANK, "coup": Phase.COUP,
+            "coup_offer": Phase.COUP, "return_exiles": Phase.AFTERMATH,
+            "aftermath": Phase.AFTERMATH, "hand_limit": Phase.DRAW, "ready": Phase.DRAW,
+            "assign": Phase.CABINET, "resign": Phase.CABINET, "motion_window": Phase.CABINET}
+NEXT_STAGE = {Phase.DRAW: "phase1_limit", Phase.CABINET: "phase3", Phase.BUDGET: "phase5",
+              Phase.LOCATIONS: "phase6", Phase.ASSASSINATION: "phase7", Phase.BANK: "phase8",
+              Phase.COUP: "phase9", Phase.AFTERMATH: "clean_up"}
+
+
+class Table:
+    def __init__(self, seats: int, seed: int = 1) -> None:
+        step = engine.setup(GAME, seats, {}, seed)
+        self.st = codec.decode(step.state, JuntaState)
+        self.data = b""
+        self.events: list[Event] = []
+        self.empty()
+
+    # -- building ---------------------------------------------------------------------------
+
+    def empty(self) -> Table:
+        """No cards in hands, no cash, offices vacant, no President, turn 1, nothing pending."""
+        st = self.st
+        for fam in st.families:
+            st.deck += fam.hand + fam.face_up
+            st.aid += fam.cash + fam.swiss
+            fam.hand, fam.face_up, fam.cash, fam.swiss = [], [], [], []
+        st.deck.sort()
+        st.aid.sort(reverse=True)
+        st.offices = [-1] * 7
+        st.stack = []
+        st.turn = 1
+        return self
+
+    def president(self, f: int) -> Table:
+        self.st.offices[0] = f
+        self.st.last_president = f
+        return self
+
+    def office(self, office_id: str, f: int) -> Table:
+        self.st.offices[DATA.office_ids.index(office_id)] = f
+        return self
+
+    def cash(self, f: int, values: list[int], swiss: bool = False) -> Table:
+        """Move bills of these values from the aid deck to f's cash (or Swiss account)."""
+        for v in values:
+            bill = next(b for b in reversed(self.st.aid) if DATA.bill_values[b] == v)
+            self.st.aid.remove(bill)
+            (self.st.families[f].swiss if swiss else self.st.families[f].cash).append(bill)
+        return self
+
+    def hand(self, f: int, *cards: str) -> Table:
+        for c in cards:
+            self.st.families[f].hand.append(self.take_card(c))
+        return self
+
+    def face_up(self, f: int, *cards: str) -> Table:
+        for c in cards:
+            self.st.families[f].face_up.append(self.take_card(c))
+        return self
+
+    def take_card(self, card: str) -> int:
+        idx = DATA.card_index[card]
+        inst = next(i for i in self.st.deck if DATA.instances[i] == idx)
+        self.st.deck.remove(inst)
+        return inst
+
+    def location(self, f: int, loc: str) -> Table:
+        self.st.families[f].location = DATA.location_ids.index(loc)
+        return self
+
+    def status(self, f: int, status: Status) -> Table:
+        self.st.families[f].status = status
+        return self
+
+    def set(self, **fields: Any) -> Table:
+        for k, val in fields.items():
+            setattr(self.st, k, val)
+        return self
+
+    def at(self, proc: str, phase: Phase | None = None, **vars: Any) -> Table:
+        """Start `proc` inside a turn that goes on with the next phase when it is done."""
+        st = self.st
+        st.phase = phase if phase is not None else PHASE_OF.get(proc, st.phase)
+        st.stack = [Frame("turn", {"i": STAGE[NEXT_STAGE.get(Phase(st.phase), "clean_up")]})]
+        push(st, proc, **vars)
+        return self.run()
+
+    def stage(self, name: str) -> Table:
+        """Start the turn at one of its stages (`turn.STAGES`, e.g. "phase2")."""
+        self.st.stack = [Frame("turn", {"i": STAGE[name]})]
+        return self.run()
+
+    def run(self) -> Table:
+        ctx = Ctx()
+        GAME.advance(ctx, self.st)
+        self.events = ctx.events
+        self.data = codec.encode(self.st)
+        return self
+
+    # -- playing ----------------------------------------------------------------------------
+
+    @property
+    def state(self) -> JuntaState:
+        return codec.decode(self.data, JuntaState)
+
+    def pending(self, seat: int | None = None, kind: str = "") -> list[Decision]:
+        sv = engine.view(GAME, self.data, seat)
+        ds = sv.decisions if seat is not None else sv.pending
+        return [d for d in ds if (kind and d.kind == f"junta.{kind}")
+                or (not kind and not d.optional)]
+
+    def decision(self, seat: int, kind: str = "") -> Decision:
+        ds = self.pending(seat, kind)
+        assert ds, f"seat {seat} has no pending {kind or 'waited'} decision; pending: " \
+                   f"{[(d.seat, d.kind) for d in self.pending()]}"
+        return ds[0]
+
+    def options(self, seat: int, kind: str = "") -> list[str]:
+        return self.decision(seat, kind).option_ids()
+
+    def act(self, seat: int, option_id: str | None = None, amount: int | None = None,
+            kind: str = "") -> Table:
+        d = self.decision(seat, kind)
+        step = engine.act(GAME, self.data, seat, Choice(d.id, option_id, amount))
+        self.data = step.state
+        self.events = step.events
+        self.st = codec.decode(self.data, JuntaState)
+        return self
+
+    def kinds(self) -> list[tuple[int, str]]:
+        return [(d.seat, d.kind) for d in self.pending()]
+
+    def event(self, kind: str) -> Event:
+        return next(e for e in self.events if e.kind == f"junta.{kind}")
+
+    def all_events(self, kind: str) -> list[Event]:
+        return [e for e in self.events if e.kind == f"junta.{kind}"]
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def cash_values(self, f: int) -> list[int]:
+        return sorted((DATA.bill_values[b] for b in self.state.families[f].cash), reverse=True)
+
+    def swiss_values(self, f: int) -> list[int]:
+        return sorted((DATA.bill_values[b] for b in self.state.families[f].swiss), reverse=True)
+
+    def aid_bottom(self, n: int) -> list[int]:
+        """The last n bills placed under the aid deck, top to bottom (as TEST_VECTORS lists)."""
+        return [DATA.bill_values[b] for b in reversed(self.state.aid[:n])]
+
+
+HOME, BANK = Location.HOME, Location.BANK
