@@ -9,12 +9,12 @@ attempt `police:<player>:<location>`, assassin cards `card:<card>:<player>:<loca
 
 from __future__ import annotations
 
-from services.kernel import rng
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import Proc, pop, push
 from services.kernel.state import Frame
 
+from . import dice
 from .constants import BURGLARY, NO_LOCATION, NOBODY, Location, Office, Status
 from .data import DATA
 from .death import go_into_exile, kill
@@ -205,7 +205,7 @@ def reveal(ctx: Ctx, st: JuntaState) -> None:
 
 
 def roll(ctx: Ctx, st: JuntaState, why: str) -> int:
-    die = rng.randint(st.rng, 1, 6)
+    die = dice.roll(st)
     ctx.emit("junta.die", f"Die for {why}: {die}.", {"die": die, "why": why})
     return die
 

@@ -9,7 +9,6 @@ are seen by the proposer, and by each recipient once his stack is received.
 
 from __future__ import annotations
 
-from services.kernel import rng
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision
 from services.kernel.flow import Proc, pop, push
@@ -28,6 +27,7 @@ from .constants import (
     Office,
 )
 from .decide import ask, ask_amount, done, option, parts
+from .dice import roll
 from .families import (
     active_families,
     clockwise,
@@ -182,7 +182,7 @@ def strawmen_factions(ctx: Ctx, st: JuntaState) -> None:
     for f in range(st.seats, len(st.families)):
         if not is_active(st, f):
             continue
-        die = rng.randint(st.rng, 1, 6)
+        die = roll(st)
         threshold = min(max(budget.announced[f], 0), MAX_THRESHOLD)
         joins = die <= threshold or lead == NOBODY
         st.families[f].leader = NOBODY if joins else lead

@@ -17,7 +17,7 @@ from services.kernel.state import Frame
 
 from .constants import ELECTION, FIRST_ELECTION_REPEATS, START_CARDS, STRAW_START_CARDS
 from .decide import ask, done, option, parts
-from .families import anchor, clockwise, eligible, in_order, is_eligible, name
+from .families import anchor, clockwise, eligible, in_order, is_eligible, left_of, name
 from .hand import discard_all, draw
 from .money import draw_aid, value
 from .rollcall import record, totals
@@ -250,8 +250,9 @@ def elect(st: JuntaState, chair: int, excluded: list[int] | None = None,
 
 
 def vacancy_chair(st: JuntaState) -> int:
-    """JU 9.1b/e: the first active player clockwise from the last President's seat."""
-    order = in_order(st, anchor(st))
+    """JU 9.1b/e: the first active player clockwise from (after) the last President's seat
+    (TV-21: S1 chairs although S0, the last President, has come back)."""
+    order = in_order(st, left_of(st, anchor(st)))
     return order[0] if order else anchor(st)
 
 

@@ -185,6 +185,8 @@ class JuntaState(KernelState, kw_only=True):
     sp_bank_last / sp_bank_now: a secret police attempt named the Bank last turn / this
                 turn (JU 20.2).
     ties:       tied first elections so far (JU 9.4).
+    dice:       dice queued by a test's scenario builder, rolled before the PRNG (dice.py);
+                always empty in play.
     revealed:   this turn's locations are public (JU 20.4).
     resolved6:  Phase 6 attempts are resolved (before_phase7 window, DATA.md §3).
     offered:    the coup offer has begun (excuse_window closes, DATA.md §3).
@@ -215,6 +217,7 @@ class JuntaState(KernelState, kw_only=True):
     vote: RollCall | None = None
     attempts: list[Attempt] = []
     coup: Coup | None = None
+    dice: list[int] = []
     revealed: bool = False
     resolved6: bool = False
     offered: bool = False

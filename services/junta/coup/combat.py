@@ -9,7 +9,6 @@ bombardment in phase order (JU 33), then the battles in the order the Rebel Lead
 
 from __future__ import annotations
 
-from services.kernel import rng
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import Proc, pop, push
@@ -18,6 +17,7 @@ from services.kernel.state import Frame
 from ..constants import EXCHANGES, NOBODY, REMOVED, Office
 from ..data import DATA
 from ..decide import ask, done, option, parts
+from ..dice import roll
 from ..families import in_order, is_active, name, president, wielder
 from ..state import JuntaState
 from .order import coup_of, make_rebel, may_act, phase_order
@@ -175,7 +175,7 @@ class BombardProc(Proc[JuntaState]):
 
 
 def roll_hits(ctx: Ctx, st: JuntaState, f: int, n: int, what: str) -> int:
-    rolls = [rng.randint(st.rng, 1, 6) for _ in range(n)]
+    rolls = [roll(st) for _ in range(n)]
     hits = sum(1 for r in rolls if r == HIT)
     ctx.emit("junta.dice", f"{name(st, f)} rolls {n} dice for {what}: "
              f"{' '.join(map(str, rolls)) or 'none'} ({hits} hit{'s' * (hits != 1)}).",

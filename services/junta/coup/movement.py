@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from functools import cache
 
-from services.kernel import rng
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import Proc, pop, push
@@ -23,6 +22,7 @@ from ..constants import AFLOAT, AIRBORNE, NOBODY, REMOVED, TRANSFERS_PER_PHASE, 
 from ..data import DATA, Card
 from ..death import go_into_exile
 from ..decide import ask, done, option, parts
+from ..dice import roll
 from ..families import name, president, wielder
 from ..hand import design, playable
 from ..money import can_afford
@@ -435,7 +435,7 @@ def bribe(ctx: Ctx, st: JuntaState, f: int, card: Card, args: dict[str, str]) ->
     coup = coup_of(st)
     for i in (int(x) for x in args["units"].split(",")):
         u = coup.units[i]
-        die = rng.randint(st.rng, 1, 6)
+        die = roll(st)
         won = die in card.params["success_on"] and u.pos >= 0
         ctx.emit("junta.bribe_die", f"Bribing {name(st, u.ctrl)}'s {type_name(u.type)}: die "
                  f"{die}{': bribed' if won else ''}.", {"die": die, "player": f,

@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from services.junta import GAME
-from services.junta.constants import Location, Phase, Status
+from services.junta.constants import BOXES, Location, Phase, Side, Status
+from services.junta.coup.units import vacant_force
 from services.junta.data import DATA
-from services.junta.state import JuntaState
+from services.junta.state import Coup, JuntaState, Unit
 from services.junta.turn import STAGES
 from services.kernel import codec, engine
 from services.kernel.ctx import Ctx
@@ -119,6 +120,32 @@ class Table:
         self.st.stack = [Frame("turn", {"i": STAGE[name]})]
         return self.run()
 
+    def coup(self, leader: int, phase: int, units: list[tuple[str, str, int | str, int]],
+             *frames: tuple[str, dict[str, Any]], rebels: tuple[int, ...] = ()) -> Table:
+        """A coup under way: `units` as (area or box, unit type, controller, count), the
+        controller a player or a vacant office id; then run `frames` (innermost last) inside
+        coup phase `phase`, which goes on to the next phases when they are done."""
+        st = self.st
+        st.phase = Phase.COUP
+        coup = Coup(leader, st.offices[0] if st.offices[0] >= 0 else leader, [],
+                    [Side.NONE] * len(st.families), phase=phase, rebels=list(rebels))
+        for area, unit, ctrl, count in units:
+            pos = DATA.area_index[area] if area in DATA.area_index else BOXES[area]
+            c = vacant_force(DATA.office_ids.index(ctrl)) if isinstance(ctrl, str) else ctrl
+            coup.units += [Unit(DATA.unit_index[unit], pos, c) for _ in range(count)]
+        st.coup = coup
+        st.stack = [Frame("turn", {"i": STAGE["phase9"]}),
+                    Frame("coup", {"leader": leader, "stage": "phase", "k": phase + 1}),
+                    Frame("coup_phase", {"stage": "end"})]
+        for proc, vars in frames:
+            push(st, proc, **vars)
+        return self.run()
+
+    def run_stack(self) -> Table:
+        """Advance the current state (after an `edit` of its stack)."""
+        self.st = self.state
+        return self.run()
+
     def run(self) -> Table:
         ctx = Ctx()
         GAME.advance(ctx, self.st)
@@ -127,6 +154,18 @@ class Table:
         return self
 
     # -- playing ----------------------------------------------------------------------------
+
+    def rig(self, *dice: int) -> Table:
+        """Queue the next dice (`JuntaState.dice`), as a stacked deck would."""
+        return self.edit(lambda st: setattr(st, "dice", list(dice)))
+
+    def edit(self, change: Any) -> Table:
+        """Change the current state (between two choices) with `change(st)`."""
+        st = self.state
+        change(st)
+        self.st = st
+        self.data = codec.encode(st)
+        return self
 
     @property
     def state(self) -> JuntaState:
