@@ -19,7 +19,7 @@ from .constants import BURGLARY, NO_LOCATION, NOBODY, Location, Office, Status
 from .data import DATA
 from .death import go_into_exile, kill
 from .decide import ask, done, option, parts
-from .families import in_order, is_active, name, president, wielder
+from .families import in_order, is_active, must_ask, name, president, wielder
 from .hand import design, playable
 from .locations import location_id
 from .money import can_afford, pay
@@ -92,7 +92,7 @@ class DeclareProc(Proc[JuntaState]):
 
     def decisions(self, st: JuntaState, fr: Frame) -> list[Decision]:
         opts = self.options(st, fr)
-        if len(opts) == 1:
+        if not is_active(st, fr.vars["fam"]) or not must_ask(st, fr.vars["fam"], len(opts) > 1):
             return []
         return [ask(st, fr.vars["fam"], "declare_attempts", "Phase 6: declare assassination "
                     "attempts, one at a time.", opts)]
@@ -149,7 +149,7 @@ class ProtectProc(Proc[JuntaState]):
                 cards = [i for i in playable(st, a.target, "phase6_protection")
                          if design(i).id in PROTECTIONS and can_afford(st, a.target,
                                                                        design(i).cost)]
-                if cards:
+                if must_ask(st, a.target, bool(cards)):
                     return a.target, cards
             fr.vars["i"] += 1
         return None

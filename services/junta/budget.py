@@ -35,6 +35,7 @@ from .families import (
     is_active,
     is_real,
     left_of,
+    must_ask,
     name,
     president,
     private_to,
@@ -289,7 +290,8 @@ class ForceProc(Proc[JuntaState]):
 
 
 class AltBudgetWindowProc(Proc[JuntaState]):
-    """JU 18.5a: in order from the President's left, a holder may play Alternative Budget."""
+    """JU 18.5a: in order from the President's left, each player is asked once; a holder may
+    play Alternative Budget."""
 
     name = "alt_budget_window"
 
@@ -297,21 +299,24 @@ class AltBudgetWindowProc(Proc[JuntaState]):
         order = fr.vars["order"]
         while fr.vars["i"] < len(order):
             f = order[fr.vars["i"]]
-            if f != president(st) and any(design(i).id == ALT_CARD
-                                          for i in playable(st, f, "budget_rejected")):
+            if f != president(st) and must_ask(st, f, self.holds(st, f)):
                 return int(f)
             fr.vars["i"] += 1
         return None
 
+    def holds(self, st: JuntaState, f: int) -> bool:
+        return any(design(i).id == ALT_CARD for i in playable(st, f, "budget_rejected"))
+
     def decisions(self, st: JuntaState, fr: Frame) -> list[Decision]:
         f = self.current(st, fr)
-        if f is None or "keep" in fr.vars:
+        if f is None:
             return []
-        return [ask(st, f, "play_alt_budget", "The budget was rejected: play Alternative "
-                    "Budget?", [option("pass", "Do not play it"),
-                                option(f"play:{ALT_CARD}", "Play Alternative Budget: take 7 of "
-                                       "the 8 aid bills and propose your own budget",
-                                       card=ALT_CARD)])]
+        opts = [option("pass", "Let the Minister decide")]
+        if self.holds(st, f):
+            opts.append(option(f"play:{ALT_CARD}", "Play Alternative Budget: take 7 of the 8 "
+                               "aid bills and propose your own budget", card=ALT_CARD))
+        return [ask(st, f, "play_alt_budget", "The budget was rejected: the Alternative Budget "
+                    "window.", opts)]
 
     def choose(self, ctx: Ctx, st: JuntaState, fr: Frame, d: Decision, c: Choice) -> None:
         f = fr.vars["order"][fr.vars["i"]]

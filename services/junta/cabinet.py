@@ -19,7 +19,16 @@ from .constants import CABINET, NOBODY, Office
 from .data import DATA
 from .decide import ask, option, parts
 from .election import elect
-from .families import eligible, in_order, is_active, left_of, name, offices_of, president
+from .families import (
+    eligible,
+    in_order,
+    is_active,
+    left_of,
+    must_ask,
+    name,
+    offices_of,
+    president,
+)
 from .hand import playable
 from .money import total
 from .state import JuntaState
@@ -271,8 +280,9 @@ MOTION_CARD = "evt_no_confidence"
 
 
 class MotionWindowProc(Proc[JuntaState]):
-    """JU 15.1b [G 47]: in order from the left of the President, each active holder of the
-    Incompetence Motion may play it (not when nobody else is eligible, [G 09])."""
+    """JU 15.1b [G 47]: in order from the left of the President, each active player is asked
+    once; a holder of the Incompetence Motion may play it (not when nobody else is
+    eligible, [G 09])."""
 
     name = "motion_window"
 
@@ -283,20 +293,25 @@ class MotionWindowProc(Proc[JuntaState]):
         order = fr.vars.setdefault("order", in_order(st, left_of(st, p)))
         while fr.vars.setdefault("i", 0) < len(order):
             f = order[fr.vars["i"]]
-            if f != p and any(DATA.design(i).id == MOTION_CARD
-                              for i in playable(st, f, "phase2_before_assignment")):
+            if f != p and must_ask(st, f, self.holds(st, f)):
                 return int(f)
             fr.vars["i"] += 1
         return None
+
+    def holds(self, st: JuntaState, f: int) -> bool:
+        return any(DATA.design(i).id == MOTION_CARD
+                   for i in playable(st, f, "phase2_before_assignment"))
 
     def decisions(self, st: JuntaState, fr: Frame) -> list[Decision]:
         f = self.current(st, fr)
         if f is None:
             return []
-        return [ask(st, f, "play_motion", "Play the Incompetence Motion against the President?",
-                    [option("pass", "Do not play it"),
-                     option(f"play:{MOTION_CARD}", "Play the Incompetence Motion: a roll call; "
-                            "two thirds of the votes remove the President", card=MOTION_CARD)])]
+        opts = [option("pass", "Let the President be")]
+        if self.holds(st, f):
+            opts.append(option(f"play:{MOTION_CARD}", "Play the Incompetence Motion: a roll "
+                               "call; two thirds of the votes remove the President",
+                               card=MOTION_CARD))
+        return [ask(st, f, "play_motion", "Phase 2: the Incompetence Motion window.", opts)]
 
     def choose(self, ctx: Ctx, st: JuntaState, fr: Frame, d: Decision, c: Choice) -> None:
         f = fr.vars["order"][fr.vars["i"]]

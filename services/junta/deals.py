@@ -24,7 +24,7 @@ from services.kernel.errors import RulesBug
 from .constants import NOBODY, TRANSFERS_PER_PHASE, Phase, Status
 from .data import DATA
 from .decide import option, parts
-from .families import AUTO, controller, is_real, leader_of, name, president, private_to
+from .families import AUTO, controller, is_real, leader_of, name, parties, president
 from .hand import design, designs, find, playable
 from .money import payments, take, total, value, values_text
 from .phase1 import in_open_window, ready_round
@@ -132,10 +132,6 @@ def give(ctx: Ctx, st: JuntaState, f: int, option_id: str) -> None:
              {"player": f, "to": g, "bills": int(p[0] == "bill"), "cards": int(p[0] == "card")})
     ctx.emit("junta.gift_contents", f"{name(st, f)} gives {name(st, g)} {secret}.",
              {"player": f, "to": g, "item": p[1]}, seats=parties(st, f, g))
-
-
-def parties(st: JuntaState, a: int, b: int) -> list[int]:
-    return sorted({*private_to(st, a), *private_to(st, b)})
 
 
 # -- trade offers -----------------------------------------------------------------------------
@@ -310,8 +306,7 @@ def open_windows(st: JuntaState, f: int, stuck: set[int]) -> list[str]:
     if st.phase in (Phase.DRAW, Phase.CABINET, Phase.AID, Phase.BUDGET, Phase.LOCATIONS,
                     Phase.BANK) or (st.phase == Phase.COUP and not st.offered):
         out.append("excuse_window")
-    if Phase.DRAW <= st.phase <= Phase.LOCATIONS or (st.phase == Phase.ASSASSINATION
-                                                     and st.resolved6):
+    if Phase.DRAW <= st.phase <= Phase.LOCATIONS:
         out.append("before_phase7")
     return out
 
@@ -384,40 +379,42 @@ def swap(ctx: Ctx, st: JuntaState, f: int, option_id: str) -> None:
 
 # -- all standing decisions -------------------------------------------------------------------
 
-PROMPTS = {
-    "gift": "Give a bill or a card to another player (at any time).",
-    "offer_trade": "Offer a trade to another player.",
-    "play_card": "Play a card now.",
-    "propose_agreement": "Propose to end the coup by agreement.",
-    "swap_cards": "Swap one card with a straw man of your faction (once a turn each).",
-}
-PREFIX = {"gift": "g", "offer_trade": "o", "play_card": "p", "propose_agreement": "c",
-          "swap_cards": "w", "accept_trade": "a"}
+def deal_options(st: JuntaState, f: int, stuck: set[int]) -> list[Option]:
+    """Everything family `f` may do out of turn now (one decision per giver). For a seat's own
+    family it is offered exactly when public facts allow a gift or trade, an offer is pending,
+    or a coup agreement may be proposed, so that no seat learns from its presence what
+    another holds (JU 44); card plays and straw-man swaps ride along then, and count against
+    the same per-phase bound as transfers [G 45]."""
+    from .coup.sides import may_propose, proposal_options
+    fam = st.families[f]
+    giving = may_give(st, f, stuck) and bool(recipients(st, f))
+    opts: list[Option] = []
+    if giving:
+        opts += gift_options(st, f) + offer_options(st, f)
+        opts += card_options(st, f, stuck)
+        if st.seats < len(st.families):
+            opts += swap_options(st, f, stuck)
+    elif fam.offer is not None:
+        opts.append(option("withdraw", f"Withdraw your offer to {name(st, fam.offer.to)}"))
+    elif fam.straw and fam.transfers < TRANSFERS_PER_PHASE:
+        opts += card_options(st, f, stuck)  # straw men's hands are public (JU 45.2)
+    if st.coup is not None and may_propose(st, f):
+        opts += proposal_options(st, f)
+    return opts
 
 
 def standing(st: JuntaState) -> list[Decision]:
-    from .coup.sides import may_propose, proposal_options
     out = []
     stuck = blocked(st)
     for f in range(len(st.families)):
         seat = controller(st, f)
         if seat == AUTO or st.families[f].status == Status.DEAD:
             continue
-        kinds: dict[str, list[Option]] = {}
-        if may_give(st, f, stuck):
-            kinds["gift"] = gift_options(st, f)
-            kinds["offer_trade"] = offer_options(st, f)
-        elif st.families[f].offer is not None and transfers_open(st):
-            kinds["offer_trade"] = [option("withdraw", "Withdraw your offer")]
-        kinds["play_card"] = card_options(st, f, stuck)
-        if st.coup is not None and may_propose(st, f):
-            kinds["propose_agreement"] = proposal_options(st, f)
-        if st.seats < len(st.families):
-            kinds["swap_cards"] = swap_options(st, f, stuck)
-        for kind, opts in kinds.items():
-            if opts:
-                out.append(Decision(f"{PREFIX[kind]}{st.serial}.{f}", seat, f"junta.{kind}",
-                                    PROMPTS[kind], tuple(opts), optional=True))
+        opts = deal_options(st, f, stuck)
+        if opts:
+            out.append(Decision(f"g{st.serial}.{f}", seat, "junta.deal", "Out of turn: give, "
+                                "trade, play a card, or propose an end to the coup.",
+                                tuple(opts), optional=True))
     for maker, fam in enumerate(st.families):
         o = fam.offer
         if o is not None and controller(st, o.to) != AUTO:
@@ -428,25 +425,33 @@ def standing(st: JuntaState) -> list[Decision]:
     return out
 
 
+GIFTS = frozenset({"bill", "card"})
+OFFERS = frozenset({"to", "give_bill", "give_card", "ask_money", "ask_card", "send", "drop",
+                    "withdraw"})
+PLAYS = frozenset({"place", "play"})
+
+
 def apply(ctx: Ctx, st: JuntaState, d: Decision, c: Choice) -> None:
     from .coup.sides import propose
     f = int(d.id.rsplit(".", 1)[1])
     oid = c.option_id or ""
-    kind = d.kind.split(".", 1)[1]
-    if kind == "gift":
-        give(ctx, st, f, oid)
-    elif kind == "offer_trade":
-        edit_offer(ctx, st, f, oid)
-    elif kind == "accept_trade":
+    verb = parts(oid)[0]
+    if d.kind == "junta.accept_trade":
         answer(ctx, st, f, oid)
-    elif kind == "play_card":
+    elif verb in GIFTS:
+        give(ctx, st, f, oid)
+    elif verb in OFFERS:
+        edit_offer(ctx, st, f, oid)
+    elif verb in PLAYS:
+        st.families[f].transfers += 1
         play_card(ctx, st, f, oid)
-    elif kind == "propose_agreement":
+    elif verb == "propose":
         propose(ctx, st, f, parts(oid)[1])
-    elif kind == "swap_cards":
+    elif verb == "swap":
+        st.families[f].transfers += 1
         swap(ctx, st, f, oid)
     else:
-        raise RulesBug(f"unknown standing decision {d.kind}")
+        raise RulesBug(f"unknown standing choice {oid!r}")
     prune_offers(ctx, st)
 
 

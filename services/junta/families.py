@@ -108,11 +108,31 @@ def name(st: JuntaState, f: int) -> str:
     return f"Player {f}" if is_real(st, f) else f"Straw man {f}"
 
 
-def private_to(st: JuntaState, f: int) -> list[int]:
-    """Who sees a family's hand, cash and Swiss account: the seat itself, or for a straw man
-    every real player (JU 45.2: straw men's hands are visible to all real players)."""
-    return [f] if is_real(st, f) else list(range(st.seats))
+def private_to(st: JuntaState, f: int) -> list[int] | None:
+    """Who sees a family's hand, cash and Swiss account: the seat itself; a straw man's are
+    public (None) (JU 45.2: shown to all real players; a spectator sees them too, so that
+    whether a straw man is asked something never tells anything hidden)."""
+    return [f] if is_real(st, f) else None
+
+
+def parties(st: JuntaState, a: int, b: int) -> list[int] | None:
+    """Who sees what passes between two families: both seats (public with a straw man)."""
+    pa, pb = private_to(st, a), private_to(st, b)
+    return None if pa is None or pb is None else sorted({*pa, *pb})
+
+
+def sees(st: JuntaState, f: int, viewer: int | None) -> bool:
+    """Whether `viewer` sees family `f`'s hand, cash values and Swiss total (JU 44)."""
+    seen = private_to(st, f)
+    return seen is None or (viewer is not None and viewer in seen)
 
 
 def family(st: JuntaState, f: int) -> Family:
     return st.families[f]
+
+
+def must_ask(st: JuntaState, f: int, has_something: bool) -> bool:
+    """JU 44: a seat's own family is asked in every window the rules open to it, whether or
+    not it holds a card for it, so the other seats cannot tell from the pending decisions;
+    a straw man (its hand is public) is asked only when it can do something."""
+    return has_something or is_real(st, f)

@@ -17,7 +17,7 @@ from services.kernel.state import Frame
 from .constants import NOBODY
 from .data import DATA
 from .decide import ask, option
-from .families import is_alive, name, private_to
+from .families import is_alive, must_ask, name, parties
 from .state import JuntaState
 
 VALUES = (1, 2, 3)
@@ -135,7 +135,11 @@ class PayProc(Proc[JuntaState]):
     def decisions(self, st: JuntaState, fr: Frame) -> list[Decision]:
         v = fr.vars
         opts = payment_options(st, v["fam"], v["cost"], v["credit"])
-        if len(opts) < 2:
+        if not opts:  # JU 20.5 Burglars: all his cash if he has less
+            cash = sorted((value(b) for b in st.families[v["fam"]].cash), reverse=True)
+            opts = [option(f"pay:{values_text(cash)}", f"Pay all you have ({sum(cash)} "
+                           "million)", bills=values_text(cash))]
+        if not must_ask(st, v["fam"], len(opts) > 1):
             return []
         return [ask(st, v["fam"], "pay", f"Pay {v['cost']} million for {v['what']}.", opts)]
 
@@ -171,8 +175,7 @@ class PayProc(Proc[JuntaState]):
                      f"{len(bills)} bills for {v['what']}.",
                      {"player": v["fam"], "to": v["to"], "bills": len(bills)})
             ctx.emit("junta.paid_values", f"{values_text(values)} million change hands.",
-                     {"values": values}, seats=sorted({*private_to(st, v["fam"]),
-                                                       *private_to(st, v["to"])}))
+                     {"values": values}, seats=parties(st, v["fam"], v["to"]))
         pop(st)
 
 

@@ -17,7 +17,7 @@ from services.kernel.state import Frame
 from .constants import ALT_BUDGET, BUDGET, ELECTION, MOTION, NO, NOBODY, YES
 from .data import DATA, Card
 from .decide import ask, done, option, parts
-from .families import active_families, in_order, name
+from .families import active_families, in_order, is_active, must_ask, name
 from .hand import design, find, has_face_up, playable
 from .state import Commit, JuntaState, RollCall
 
@@ -168,7 +168,7 @@ class CommitProc(Proc[JuntaState]):
     def waits(self, st: JuntaState, fr: Frame) -> bool:
         if "option" not in fr.vars:
             return True
-        return len(self.card_options(st, fr)) > 1
+        return must_ask(st, fr.vars["fam"], len(self.card_options(st, fr)) > 1)
 
     def choose(self, ctx: Ctx, st: JuntaState, fr: Frame, d: Decision, c: Choice) -> None:
         verb, *rest = parts(c.option_id)
@@ -205,7 +205,7 @@ class VoteWindowProc(Proc[JuntaState]):
         while fr.vars["i"] < len(order):
             f = order[fr.vars["i"]]
             cards = playable(st, f, fr.vars["window"])
-            if cards:
+            if is_active(st, f) and must_ask(st, f, bool(cards)):
                 return f, cards
             fr.vars["i"] += 1
         return None

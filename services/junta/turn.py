@@ -96,7 +96,10 @@ def phase7(ctx: Ctx, st: JuntaState) -> None:
 
 
 def phase8(ctx: Ctx, st: JuntaState) -> None:
+    """JU 27. The excuse window (DATA.md §3) closes with the first coup offer, which is put
+    as Phase 8 begins: excuses are played by the end of Phase 7."""
     enter(ctx, st, Phase.COUP)
+    st.offered = True
     push(st, "coup_offer")
 
 

@@ -26,7 +26,7 @@ from .constants import (
     Side,
 )
 from .data import DATA
-from .families import controller, offices_of, president, private_to
+from .families import controller, offices_of, president, sees
 from .hand import card_id
 from .money import total, value
 from .rollcall import totals
@@ -35,7 +35,7 @@ from .state import Family, JuntaState, Offer
 
 def sees_private(st: JuntaState, f: int, viewer: int | None) -> bool:
     """JU 44: a family's hand, cash values and Swiss total."""
-    return viewer is not None and viewer in private_to(st, f)
+    return sees(st, f, viewer)
 
 
 def build_view(st: JuntaState, viewer: int | None) -> pb.JuntaView:
@@ -109,8 +109,7 @@ def fill_offer(st: JuntaState, msg: pb.TradeOffer, maker: int, o: Offer,
     msg.give_bill_count = len(o.give_bills)
     msg.give_card_count = len(o.give_cards)
     msg.want_card_count = len(o.want_cards)
-    shown = viewer is not None and (viewer in private_to(st, maker)
-                                    or viewer in private_to(st, o.to))
+    shown = sees(st, maker, viewer) or sees(st, o.to, viewer)
     msg.shown = shown
     if shown:
         msg.give_bills.extend(value(b) for b in o.give_bills)

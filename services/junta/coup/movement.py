@@ -23,7 +23,7 @@ from ..data import DATA, Card
 from ..death import go_into_exile
 from ..decide import ask, done, option, parts
 from ..dice import roll
-from ..families import name, president, wielder
+from ..families import is_active, must_ask, name, president, wielder
 from ..hand import design, playable
 from ..money import can_afford
 from ..state import JuntaState
@@ -137,7 +137,9 @@ class MovementTurnProc(Proc[JuntaState]):
 
     def decisions(self, st: JuntaState, fr: Frame) -> list[Decision]:
         opts = self.options(st, fr)
-        if len(opts) <= (0 if starting(fr) else 1):
+        f = fr.vars["fam"]
+        if not opts or not is_active(st, f) or (
+                not starting(fr) and not must_ask(st, f, len(opts) > 1)):
             return []
         what = "the starting action of your coup" if starting(fr) else "your movement turn"
         return [ask(st, fr.vars["fam"], "movement_turn", f"Coup phase {coup_of(st).phase}: "

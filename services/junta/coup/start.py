@@ -15,13 +15,18 @@ from .order import coup_of, phase_order
 from .units import deploy
 
 
-def may_start(st: JuntaState, f: int) -> bool:
+def offered(st: JuntaState, f: int) -> bool:
     """JU 27.2: an active player other than the President; without an excuse only one at
-    Headquarters; and one with a starting action (JU 27.4): an office with units, or a unit
-    card."""
+    Headquarters (public facts: whether he is asked tells nothing hidden, JU 44)."""
     if not is_active(st, f) or f == president(st):
         return False
-    if not st.excuse and st.families[f].location != Location.HEADQUARTERS:
+    return st.excuse or st.families[f].location == Location.HEADQUARTERS
+
+
+def may_start(st: JuntaState, f: int) -> bool:
+    """JU 27.2, 27.4: offered, and with a starting action: an office with units, or a unit
+    card."""
+    if not offered(st, f):
         return False
     from ..hand import design, playable
     cards = [i for i in playable(st, f, "coup_start") if design(i).effect == "new_units"]
@@ -63,7 +68,6 @@ class CoupOfferProc(Proc[JuntaState]):
             push(st, "coup", leader=f)
 
     def step(self, ctx: Ctx, st: JuntaState, fr: Frame) -> None:
-        st.offered = True
         pop(st)
 
 

@@ -42,7 +42,8 @@ class Table:
         step = engine.setup(GAME, seats, {}, seed)
         self.st = codec.decode(step.state, JuntaState)
         self.data = b""
-        self.events: list[Event] = []
+        self.events: list[Event] = []  # the last step's
+        self.log: list[Event] = []  # everything since the scenario started
         self.empty()
 
     # -- building ---------------------------------------------------------------------------
@@ -150,6 +151,7 @@ class Table:
         ctx = Ctx()
         GAME.advance(ctx, self.st)
         self.events = ctx.events
+        self.log += ctx.events
         self.data = codec.encode(self.st)
         return self
 
@@ -192,14 +194,39 @@ class Table:
         step = engine.act(GAME, self.data, seat, Choice(d.id, option_id, amount))
         self.data = step.state
         self.events = step.events
+        self.log += step.events
         self.st = codec.decode(self.data, JuntaState)
+        return self
+
+    def until(self, seat: int, kind: str, limit: int = 300) -> Table:
+        """Answer every other waited decision with its first option (done, pass, abstain,
+        stay...) until `seat` has a pending decision of `kind`."""
+        for _ in range(limit):
+            if any(d.kind == f"junta.{kind}" for d in self.pending(seat)):
+                return self
+            d = self.pending()[0]
+            first = None if d.amount is not None else d.options[0].id
+            amount = d.amount.min if d.amount is not None else None
+            step = engine.act(GAME, self.data, d.seat, Choice(d.id, first, amount))
+            self.data, self.events = step.state, step.events
+            self.log += step.events
+            self.st = codec.decode(self.data, JuntaState)
+        raise AssertionError(f"seat {seat} never had a {kind} decision")
+
+    def pass_all(self, kind: str) -> Table:
+        """Answer every pending decision of `kind` with its first option, in turn."""
+        while any(d.kind == f"junta.{kind}" for d in self.pending()):
+            d = next(d for d in self.pending() if d.kind == f"junta.{kind}")
+            self.act(d.seat, d.options[0].id if d.options else None,
+                     None if d.options else (d.amount.min if d.amount else None), kind=kind)
         return self
 
     def kinds(self) -> list[tuple[int, str]]:
         return [(d.seat, d.kind) for d in self.pending()]
 
     def event(self, kind: str) -> Event:
-        return next(e for e in self.events if e.kind == f"junta.{kind}")
+        """The latest event of `kind` since the scenario started."""
+        return next(e for e in reversed(self.log) if e.kind == f"junta.{kind}")
 
     def all_events(self, kind: str) -> list[Event]:
         return [e for e in self.events if e.kind == f"junta.{kind}"]

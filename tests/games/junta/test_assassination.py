@@ -36,8 +36,10 @@ def test_tv06_ju_20_21_professional_assassin_cost_cash_cards_offices() -> None:
     assert not any(o.startswith("police") for o in opts)
     t.act(2, "card:asn_professional:3:nightclub")
     assert t.options(2) == ["pay:3", "pay:1+1"]  # JU 17.4: no change
-    t.act(2, "pay:1+1")
-    # nothing more to declare: S2's turn ends; S3 and S0 have nothing to declare either
+    t.act(2, "pay:1+1").act(2, "done")
+    t.act(3, "done").act(0, "done")  # every player has a declaration turn (JU 20.1)
+    assert t.options(3) == ["pass"]  # the protection window asks the target, who has nothing
+    t.act(3, "pass")
     assert t.event("aid_bottom").data == {"values": [1, 1], "aid_deck": len(t.state.aid)}
     st = t.state
     assert st.families[3].status == Status.DEAD
@@ -52,8 +54,9 @@ def test_tv07_ju_20_5_amateur_assassin_die_3_misses() -> None:
     t = Table(5).president(0).hand(2, "asn_amateur").cash(2, [1]).cash(0, [3])
     for f in range(5):
         t.location(f, "home")
-    t.at("assassination").rig(3)
-    t.act(2, "card:asn_amateur:0:home")
+    t.at("assassination").rig(3).until(2, "declare_attempts")
+    t.act(2, "card:asn_amateur:0:home").act(2, "pay:1").act(2, "done")
+    t.until(0, "protect").act(0, "pass")
     st = t.state
     assert st.families[0].status == Status.ACTIVE and not st.excuse
     assert t.aid_bottom(1) == [1]
@@ -64,8 +67,9 @@ def test_tv07_ju_20_5_amateur_assassin_die_5_kills_and_s1_chairs_the_election() 
     t = Table(5).president(0).hand(2, "asn_amateur").cash(2, [1]).cash(0, [3])
     for f in range(5):
         t.location(f, "home")
-    t.at("assassination").rig(5)
-    t.act(2, "card:asn_amateur:0:home")
+    t.at("assassination").rig(5).until(2, "declare_attempts")
+    t.act(2, "card:asn_amateur:0:home").act(2, "pay:1").act(2, "done")
+    t.until(0, "protect").act(0, "pass")
     st = t.state
     assert st.families[0].status == Status.DEAD and st.excuse
     assert t.cash_values(2) == [3]
@@ -94,8 +98,11 @@ def test_tv09_ju_20_5_resolution_order_and_a_dead_assassin() -> None:
     for f, loc in ((0, "home"), (1, "home"), (2, "home"), (3, "home"), (4, "bank")):
         t.location(f, loc)
     t.at("assassination")
-    t.act(1, "police:3:home")
-    t.act(3, "card:asn_professional:4:bank")  # one way to pay 2: a 2 (no decision)
+    t.act(1, "police:3:home").act(1, "done").act(2, "done")
+    t.act(3, "card:asn_professional:4:bank")
+    assert t.options(3) == ["pay:2"]  # either 2: one way to pay
+    t.act(3, "pay:2").act(3, "done")
+    t.until(3, "protect").act(3, "pass").act(4, "pass")
     st = t.state
     assert st.families[3].status == Status.DEAD and st.families[4].status == Status.DEAD
     assert t.cash_values(1) == [2, 1]
@@ -117,20 +124,20 @@ def test_tv10_ju_47_finance_credit_once_per_turn_per_card() -> None:
     """TV-10: Bankers face up: the Professional Assassin costs 1 with the credit; cost 2
     with cash [1] cannot be played without it."""
     t = Table(4).president(0).face_up(2, "inf_bankers").hand(2, "asn_professional")
-    t.cash(2, [3, 2]).at("assassination")
+    t.cash(2, [3, 2]).at("assassination").until(2, "declare_attempts")
     t.act(2, "card:asn_professional:3:home")
     assert t.options(2) == ["pay:3", "pay:2", "pay:3:inf_bankers", "pay:2:inf_bankers"]
     t.act(2, "pay:2:inf_bankers")
     assert t.aid_bottom(1) == [2] and t.state.credits == [DATA.card_index["inf_bankers"]]
     t2 = Table(4).president(0).hand(2, "asn_professional").cash(2, [1]).at("assassination")
-    assert not t2.pending(2)  # cost 2 with cash [1]: nothing to declare
+    assert t2.until(2, "declare_attempts").options(2) == ["done"]  # cost 2 with cash [1]
 
 
 def test_tv26_the_aid_deck_view_after_a_payment_is_its_count_only() -> None:
     t = Table(4).president(0).hand(3, "asn_amateur").cash(3, [1])
-    t.at("assassination")
+    t.at("assassination").until(3, "declare_attempts")
     before = len(t.state.aid)
-    t.act(3, "card:asn_amateur:0:home")
+    t.act(3, "card:asn_amateur:0:home").act(3, "pay:1")
     e = t.event("aid_bottom")
     assert e.seats is None and e.data["values"] == [1]
     from services.junta import GAME
@@ -146,14 +153,15 @@ def test_tv30_ju_8_4_5_a_target_still_declares_and_may_only_protect() -> None:
     for f in range(5):
         t.location(f, "home")
     t.at("assassination")
-    t.act(1, "police:3:home")
+    t.act(1, "police:3:home").act(1, "done").act(2, "done")
     assert "card:asn_amateur:1:bank" in t.options(3)
     t.act(3, "card:asn_amateur:1:bank")
     assert t.options(3) == ["pay:2", "pay:1"]
-    t.act(3, "pay:1")  # nothing more to declare: his turn ends
+    t.act(3, "pay:1").act(3, "done").act(4, "done").act(0, "done")
     assert t.decision(3).kind == "junta.protect"
     assert t.options(3) == ["pass", "play:brb_assassin"]
-    t.act(3, "play:brb_assassin")
+    t.act(3, "play:brb_assassin").act(3, "pay:2")
+    t.act(1, "pass")  # S3's attempt on S1: S1 has no protection
     st = t.state
     assert t.aid_bottom(2) == [1, 2] and st.families[3].cash == []
     assert st.attempts[0].cancelled and st.families[3].status == Status.ACTIVE

@@ -49,14 +49,22 @@ def propose_tv03(t: Table) -> Table:
 def tied_vote(t: Table) -> Table:
     """TV-03 roll call: yes 10 (S0 Church, S1 nothing), no 10 (S2 Conservatives 8, S3 Peasant
     Vote 2); nobody commits in round 2."""
-    t.act(0, "vote:yes").act(0, "card:inf_church")
+    t.act(0, "vote:yes").act(0, "card:inf_church").act(0, "done")
     t.act(1, "vote:yes")
-    t.act(2, "vote:no").act(2, "card:inf_conservatives")
-    t.act(3, "vote:no").act(3, "card:vote_peasants")
+    assert t.options(1) == ["done"]  # asked all the same (JU 44: hands stay hidden)
+    t.act(1, "done")
+    t.act(2, "vote:no").act(2, "card:inf_conservatives").act(2, "done")
+    t.act(3, "vote:no").act(3, "card:vote_peasants").act(3, "done")
     assert t.event("rollcall_totals").data == {"round": 1, "totals": {"yes": 10, "no": 10}}
+    assert [d.seat for d in t.pending()] == [0]
+    t.pass_all("play_vote_event")  # JU 11.6: everyone is asked once, nobody plays
     for seat in range(4):
         t.act(seat, "abstain")
+    t.pass_all("play_vote_event")
     assert t.event("rollcall_result").data["result"] == "no"
+    for seat in (1, 2, 3):  # JU 18.5a: the Alternative Budget window, from S0's left
+        assert t.options(seat) == ["pass"]
+        t.act(seat, "pass")
     return t
 
 
@@ -115,20 +123,20 @@ def test_tv26_ju_17_3_no_bill_moves_between_the_president_and_anyone_during_the_
     t.set(drawn=list(t.st.families[0].cash[1:]), budget=Budget(0, [[] for _ in range(4)],
                                                                   [-1] * 4))
     t.at("budget")
-    gift2 = t.options(2, "gift")
+    gift2 = t.options(2, "deal")
     assert not any(o.startswith("bill:") and o.endswith(":0") for o in gift2)
     assert "card:vote_peasants:0" in gift2 and "bill:2:1" in gift2
-    assert not t.pending(0, "gift")  # his bills may not go anywhere and he holds no card
-    t.act(2, "to:0", kind="offer_trade")
+    assert not any(o.startswith("bill:") for o in t.options(0, "deal"))
+    t.act(2, "to:0", kind="deal")
     assert not any(o.startswith("give_bill") or o == "ask_money"
-                   for o in t.options(2, "offer_trade"))
-    t.act(2, "drop", kind="offer_trade")
-    t.act(2, "card:vote_peasants:0", kind="gift")
+                   for o in t.options(2, "deal"))
+    t.act(2, "drop", kind="deal")
+    t.act(2, "card:vote_peasants:0", kind="deal")
     assert DATA.card_index["vote_peasants"] in [DATA.instances[i] for i in t.state.families[0].hand]
     # S2 trades his 2 for S1's 1+1
-    t.act(2, "to:1", kind="offer_trade").act(2, "give_bill:2", kind="offer_trade")
-    t.act(2, "ask_money", kind="offer_trade").act(2, "ask_money", kind="offer_trade")
-    t.act(2, "send", kind="offer_trade")
+    t.act(2, "to:1", kind="deal").act(2, "give_bill:2", kind="deal")
+    t.act(2, "ask_money", kind="deal").act(2, "ask_money", kind="deal")
+    t.act(2, "send", kind="deal")
     assert t.options(1, "accept_trade") == ["decline", "accept:1+1"]
     t.act(1, "accept:1+1", kind="accept_trade")
     assert t.cash_values(1) == [2] and t.cash_values(2) == [1, 1, 1, 1, 1]
@@ -137,12 +145,12 @@ def test_tv26_ju_17_3_no_bill_moves_between_the_president_and_anyone_during_the_
 
 def test_tv26_in_phase_5_the_president_may_trade_bills_again() -> None:
     t = Table(4).president(0).cash(0, [3]).cash(2, [1, 1, 1]).at("locations")
-    t.act(2, "to:0", kind="offer_trade")
+    t.act(2, "to:0", kind="deal")
     for _ in range(3):
-        t.act(2, "give_bill:1", kind="offer_trade")
+        t.act(2, "give_bill:1", kind="deal")
     for _ in range(3):
-        t.act(2, "ask_money", kind="offer_trade")
-    t.act(2, "send", kind="offer_trade")
+        t.act(2, "ask_money", kind="deal")
+    t.act(2, "send", kind="deal")
     assert t.options(0, "accept_trade") == ["decline", "accept:3"]
     t.act(0, "accept:3", kind="accept_trade")
     assert t.cash_values(0) == [1, 1, 1] and t.cash_values(2) == [3]

@@ -75,6 +75,7 @@ def test_ju_15_2_two_eligible_families_two_offices_each_the_rest_vacant() -> Non
     t = Table(4).president(0).status(3, Status.EXILED).stage("phase2")
     assert t.options(0) == ["stay", "resign"]  # JU 15.1a: the resignation window first
     t.act(0, "stay")
+    t.act(1, "pass").act(2, "pass")  # JU 15.1b: the Incompetence Motion window
     opts = t.options(0)
     assert opts == ["assign:minister_of_interior:1", "assign:minister_of_interior:2",
                     "vacant:minister_of_interior"]
@@ -101,6 +102,7 @@ def test_tv20_ju_26_resignation_default_candidate_offices_and_cash() -> None:
             t.act(seat, "done")  # JU 9.2.1b: nobody stands: the commit is abstain, unasked
             last = t.all_events("commit")[-1].data
             assert (last["player"], last["option"], last["votes"]) == (seat, "", 0)
+        t.pass_all("play_vote_event")
     st = t.state
     assert st.offices[0] == 3
     assert st.offices[DATA.office_ids.index("general_2nd_brigade")] == 2
@@ -134,8 +136,10 @@ def test_tv27_ju_20_6_election_before_the_brother_in_law() -> None:
     t.location(0, "bank").location(3, "nightclub").location(1, "home").location(2, "home")
     t.location(4, "home")
     t.at("assassination")
-    t.act(1, "police:0:bank")  # nothing else to declare: S1's turn ends by itself
-    t.act(4, "card:asn_professional:3:nightclub")  # pays his only 2 at once
+    t.act(1, "police:0:bank").act(1, "done").act(2, "done").act(3, "done")
+    t.act(4, "card:asn_professional:3:nightclub").act(4, "pay:2").act(4, "done")
+    t.act(0, "done")
+    t.act(0, "pass").act(3, "pass")  # the protection window: neither can protect himself
     st = t.state
     assert st.families[0].status == Status.DEAD and st.families[3].status == Status.DEAD
     assert t.cash_values(1) == [3, 3, 1]
@@ -147,7 +151,10 @@ def test_tv27_ju_20_6_election_before_the_brother_in_law() -> None:
         for seat in (1, 2, 4):
             if t.decision(seat).kind == "junta.nominate":
                 t.act(seat, "done")
-            t.act(seat, "vote:2")
+            t.act(seat, "vote:2").act(seat, "done")
+            if t.pending(seat, "withdraw_candidacy"):
+                t.act(seat, "stay")
+        t.pass_all("withdraw_candidacy").pass_all("play_vote_event")
     st = t.state
     assert st.offices[0] == 2 and st.offices[2] == 2 and st.offices[5] == 2
     assert t.decision(2).kind == "junta.brother_in_law"

@@ -271,19 +271,22 @@ def test_tv28_ju_40_3_an_agreement_proposal_pauses_the_coup() -> None:
     t = Table(5).president(0)
     t.coup(1, 2, [(PLAZA, "infantry_1st_brigade", 1, 2), (PLAZA, "infantry_2nd_brigade", 3, 2)],
            COMBAT_END, battle(PLAZA, ex=3, stage="name"))
-    assert t.pending(3, "propose_agreement")
-    t.act(3, "propose:rebels", kind="propose_agreement")
+    assert "propose:rebels" in t.options(3, "deal")
+    t.act(3, "propose:rebels", kind="deal")
     waited = t.pending()
     assert sorted(d.seat for d in waited) == [0, 1, 2, 4]
     assert all(d.kind == "junta.accept_agreement" and d.option_ids() == ["reject", "accept"]
                for d in waited)
-    assert not t.pending(4, "propose_agreement")  # one proposal at a time
+    assert not any(o.startswith("propose") for d in t.pending(4, "deal")
+                   for o in d.option_ids())  # one proposal at a time
     t.act(1, "accept").act(2, "accept").act(4, "accept")
     assert not t.all_events("agreement_proposed.revealed")
     t.act(0, "reject")
     assert t.event("agreement_rejected")
     assert t.decision(3).kind == "junta.choose_target"  # exchange 3 resumes
-    assert not t.pending(3, "propose_agreement") and t.pending(4, "propose_agreement")
+    assert not any(o.startswith("propose") for d in t.pending(3, "deal")
+                   for o in d.option_ids())
+    assert "propose:president" in t.options(4, "deal")
 
 
 def test_tv28_unanimous_acceptance_ends_the_coup_for_the_proposed_side() -> None:
@@ -291,7 +294,7 @@ def test_tv28_unanimous_acceptance_ends_the_coup_for_the_proposed_side() -> None
     t.coup(1, 3, [("presidential_palace", "palace_guard", 0, 4)], rebels=(1,))
     t.edit(lambda st: st.stack.pop())
     t.edit(lambda st: st.stack.append(Frame("coup_phase", {"stage": "start"}))).run_stack()
-    t.act(3, "propose:rebels", kind="propose_agreement")
+    t.act(3, "propose:rebels", kind="deal")
     for seat in (0, 1, 2, 4):
         t.act(seat, "accept")
     assert t.event("agreement").data == {"side": "rebels"}

@@ -129,8 +129,9 @@ def test_tv31_ju_36_police_response_by_the_minister_and_a_bribe_paid_once() -> N
     assert t.options(2) == ["play:evt_student_riot"]  # the starting action (JU 27.4)
     t.act(2, "play:evt_student_riot").act(2, "done")
     t.act(3, "bribe:brb_police").act(3, "area:police_precinct_south")
-    t.act(3, "try:police:1").act(3, "try:police:1")
-    t.rig(5, 2).act(3, "done")
+    t.act(3, "try:police:1").act(3, "try:police:1").act(3, "done")
+    assert t.options(3) == ["pay:2"]  # 2 units tried: cost 2, paid once (JU 47 [G 12])
+    t.rig(5, 2).act(3, "pay:2")
     assert [e.data["won"] for e in t.all_events("bribe_die")] == [True, False]
     assert t.aid_bottom(1) == [2]
     st = t.state

@@ -9,22 +9,12 @@ from services.junta.state import Budget
 from .scenario import Table
 
 
-def budget_vote(seats: int = 4) -> Table:
-    """Phase 4 with an empty proposal from S0 (no cash): straight to the roll call."""
-    t = Table(seats).president(0)
-    t.set(budget=Budget(0, [[] for _ in range(seats)], [-1] * seats))
-    t.at("budget")
-    assert t.options(0) == ["done"]
-    return t.act(0, "done")
-
-
 def commit(t: Table, seat: int, option: str, *cards: str) -> Table:
+    """One commit: the option, the cards one at a time, then done (always asked, JU 44)."""
     t.act(seat, f"vote:{option}")
     for c in cards:
         t.act(seat, f"card:{c}")
-    if t.pending(seat) and t.decision(seat).kind == "junta.commit_votes":
-        t.act(seat, "done")
-    return t
+    return t.act(seat, "done")
 
 
 def test_tv02_ju_11_4_vote_values_with_partners_placed_by_the_same_commit() -> None:
@@ -44,10 +34,13 @@ def test_tv02_ju_11_4_vote_values_with_partners_placed_by_the_same_commit() -> N
     for c in ("inf_socialists", "inf_unions", "inf_academia", "inf_students",
               "vote_black_marketeers"):
         t.act(1, f"card:{c}")
+    t.act(1, "done")
     assert t.event("commit").data["votes"] == 27
     assert t.state.vote.commits[-1].votes == 27
-    for seat in (2, 3, 0, 1, 2, 3):
+    t.act(2, "abstain").act(3, "abstain").pass_all("play_vote_event")
+    for seat in (0, 1, 2, 3):
         t.act(seat, "abstain")
+    t.pass_all("play_vote_event")
     st = t.state
     assert DATA.card_index["vote_black_marketeers"] in [DATA.instances[i] for i in st.discard]
     assert len(st.families[1].face_up) == 4 and st.families[1].hand == []
@@ -97,20 +90,24 @@ def test_tv19_ju_9_2_nominations_withdrawal_and_a_round_two_nomination() -> None
     # withdrawal window, in order from the chair
     t.act(1, "stay").act(2, "withdraw").act(3, "stay")
     assert totals(t.state.vote) == {"1": 11, "3": 10}
+    assert t.options(1) == ["pass"]  # then the Power Failure window: everyone asked once
+    t.pass_all("play_vote_event")
     # round 2
     assert t.options(1) == ["done", "nominate:4"]
     t.act(1, "done")
-    t.act(1, "vote:1")  # inf_conservatives is spent for this roll call: nothing to add
-    t.act(1, "stay")
+    t.act(1, "vote:1")
+    assert t.options(1) == ["done"]  # inf_conservatives is spent for this roll call
+    t.act(1, "done").act(1, "stay")
     assert "nominate:2" not in t.options(2)
     t.act(2, "nominate:4")  # nobody is left to nominate: on to his commit
     commit(t, 2, "4", "inf_unions")
     commit(t, 3, "3", "vote_graveyard_voters")
     t.act(3, "stay")
-    t.act(4, "vote:4")
+    t.act(4, "vote:4").act(4, "done")
     t.act(4, "stay")
     assert totals(t.state.vote) == {"1": 11, "3": 13, "4": 5}
     t.act(1, "stay").act(3, "stay").act(4, "stay")
+    t.pass_all("play_vote_event")  # the Recount window
     st = t.state
     assert st.offices[0] == 3 and st.offices[DATA.office_ids.index("general_3rd_brigade")] == 3
     discarded = {DATA.design(i).id for i in st.discard}
@@ -120,7 +117,7 @@ def test_tv19_ju_9_2_nominations_withdrawal_and_a_round_two_nomination() -> None
 
 def test_tv19_ju_9_3_the_only_standing_candidate_cannot_withdraw() -> None:
     t = Table(5).at("election", phase=None, chair=1, excluded=[], first=False)
-    t.act(1, "nominate:1").act(1, "done").act(1, "vote:1")
+    t.act(1, "nominate:1").act(1, "done").act(1, "vote:1").act(1, "done")
     assert t.decision(2).kind == "junta.nominate"  # no withdraw decision for S1
 
 
@@ -133,17 +130,11 @@ def tie_round(t: Table) -> None:
                 t.act(seat, "nominate:0" if rnd == 1 and seat == 0 else "done", kind="nominate")
                 if rnd == 1 and seat == 0:
                     t.act(0, "nominate:1").act(0, "done")
-            t.act(seat, f"vote:{seat % 2}")
-            if t.pending(seat, "commit_votes"):
-                t.act(seat, "done")
+            t.act(seat, f"vote:{seat % 2}").act(seat, "done")
             if t.pending(seat, "withdraw_candidacy"):
                 t.act(seat, "stay")
-        for seat in (0, 1):  # the withdrawal window
-            if t.pending(seat, "withdraw_candidacy"):
-                t.act(seat, "stay")
-        for seat in range(4):  # the vote-event window (the new hands may hold one)
-            if t.pending(seat, "play_vote_event"):
-                t.act(seat, "pass")
+        t.pass_all("withdraw_candidacy")  # the withdrawal window
+        t.pass_all("play_vote_event")  # the vote-event window
 
 
 def test_tv29_ju_9_4_tied_first_election_repeats_at_most_twice() -> None:

@@ -75,7 +75,8 @@ def test_tv21_ju_5_5_everyone_in_exile_two_return_and_elect() -> None:
     t.set(turn=6).at("locations")
     for seat in range(4):
         t.act(seat, "location:exile")
-    t.act(1, "done")  # the Minister declares nothing
+    for seat in (1, 2, 3, 0):  # Phase 6: every player declares (nothing); exile at the reveal
+        t.act(seat, "done")
     st = t.state
     assert all(f.status == Status.EXILED for f in st.families)
     assert st.offices == [-1] * 7 and t.event("no_election")
@@ -105,18 +106,18 @@ def test_tv21_variation_nobody_returns_all_come_back_unshot() -> None:
 def test_tv32_ju_43_6_eight_transfers_a_phase_and_readiness_is_final() -> None:
     t = Table(4).president(0).cash(1, [1] * 9).hand(1, "evt_student_petition").stage(
         "phase1_draw")
-    for _ in range(8):
-        t.act(1, "bill:1:2", kind="gift")
-    assert not t.pending(1, "gift") and not t.pending(1, "offer_trade")
-    assert t.pending(1, "play_card")
+    for _ in range(7):
+        t.act(1, "bill:1:2", kind="deal")
+    assert "play:evt_student_petition" in t.options(1, "deal")
+    t.act(1, "bill:1:2", kind="deal")
+    assert not t.pending(1, "deal")  # 8 standing actions: no 9th gift, offer or card play
     t.act(1, "ready")
-    assert not t.pending(1, "play_card")
-    t.act(2, "to:1", kind="offer_trade").act(2, "give_bill:1", kind="offer_trade")
-    t.act(2, "send", kind="offer_trade")
+    t.act(2, "to:1", kind="deal").act(2, "give_bill:1", kind="deal")
+    t.act(2, "send", kind="deal")
     assert t.options(1, "accept_trade") == ["decline", "accept"]
     t.act(0, "ready").act(2, "ready")
     t.act(3, "ready")  # the last: the window closes and S2's offer lapses
     assert t.state.families[2].offer is None and t.event("offer_lapsed")
     t.act(0, "stay")  # Phase 2: the resignation window
     assert t.state.phase == Phase.CABINET and t.state.families[1].transfers == 0
-    assert t.pending(1, "gift")
+    assert t.pending(1, "deal")
