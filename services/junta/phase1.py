@@ -116,9 +116,13 @@ class HandLimitProc(Proc[JuntaState]):
         if f is None:
             return []
         fam = st.families[f]
-        opts = [option(f"discard:{design(i).id}", f"Discard {design(i).name}"
-                       + (" (face up)" if i in fam.face_up else ""), card=design(i).id)
-                for i in sorted(fam.hand + fam.face_up)]
+        seen: dict[str, Option] = {}
+        for i in sorted(fam.hand + fam.face_up):
+            c = design(i)
+            seen.setdefault(c.id, option(f"discard:{c.id}", f"Discard {c.name}"
+                                         + (" (face up)" if i in fam.face_up else ""),
+                                         card=c.id))
+        opts = list(seen.values())
         return [ask(st, f, "discard_to_limit", f"Hand limit 6: discard {over_limit(st, f)} "
                     "more card(s).", opts)]
 

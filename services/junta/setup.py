@@ -16,7 +16,7 @@ from .constants import START_CARDS, STRAW_FAMILIES, STRAW_START_CARDS
 from .data import DATA
 from .decide import ask, done, option, parts
 from .election import elect, install
-from .families import name
+from .families import must_ask, name
 from .hand import design, draw, find, place_face_up
 from .state import Family, JuntaState
 
@@ -59,8 +59,9 @@ def begin(ctx: Ctx, st: JuntaState) -> None:
 
 
 class PlaceInfluenceProc(Proc[JuntaState]):
-    """JU 2.5 [G 47]: before the first election, in order from seat 0, each player places
-    any of his influence cards face up, one at a time, then `done`."""
+    """JU 2.5 [G 47]: before the first election, in order from seat 0, each player makes one
+    decision: influence cards face up, one at a time, then `done` (asked whatever his hand
+    holds, JU 44)."""
 
     name = "place_influence"
 
@@ -68,7 +69,7 @@ class PlaceInfluenceProc(Proc[JuntaState]):
         order = fr.vars["order"]
         while fr.vars["i"] < len(order):
             f = order[fr.vars["i"]]
-            if any(design(i).kind == "influence" for i in st.families[f].hand):
+            if must_ask(st, f, any(design(i).kind == "influence" for i in st.families[f].hand)):
                 return int(f)
             fr.vars["i"] += 1
         return None
