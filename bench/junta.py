@@ -1,76 +1,71 @@
-"""Junta benchmarks, in process (no gRPC): prints figures, asserts nothing.
+"""Junta benchmarks, in process (no gRPC): print figures, assert nothing.
 
-    python -m bench.junta speed [games] [seats]   random games per second, choices per second
-    python -m bench.junta bots [games] [seats]    heuristic bot vs random bots: win rate
+    python -m bench.junta speed [games]          random full games at 4 and 7 players:
+                                                 games/s and choices/s
+    python -m bench.junta bots [games] [seats]   the heuristic bot in one seat (rotating)
+                                                 against random bots: its win rate, with
+                                                 the random baseline 1/seats beside it
+
+`bots` spreads its seeds over the machine's cores (each game is independent and seeded).
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 from services.junta import GAME
 from services.kernel import engine, rng
 from services.kernel.playout import random_playout
 
-
-def speed(games: int = 20, seats: int = 4) -> None:
-    """Full random games through the engine (decode, check, apply, encode every choice)."""
-    start = time.perf_counter()
-    choices = 0
-    for seed in range(games):
-        choices += len(random_playout(GAME, seats, seed).log)
-    elapsed = time.perf_counter() - start
-    print(f"junta in process: {games} random {seats}-player games in {elapsed:.1f}s: "
-          f"{games / elapsed:.2f} games/s, {choices / elapsed:.0f} choices/s, "
-          f"{choices / games:.0f} choices/game")
+SEAT_COUNTS = (4, 7)
 
 
-def play(seed: int, seats: int, policies: list[str]) -> engine.Step:
-    """One game; each seat's choices come from `engine.suggest` with its policy."""
+def speed(games: int = 10) -> None:
+    for seats in SEAT_COUNTS:
+        start = time.perf_counter()
+        choices = sum(len(random_playout(GAME, seats, seed).log) for seed in range(games))
+        took = time.perf_counter() - start
+        print(f"junta in process, {games} random {seats}-player games: {games / took:.2f} "
+              f"games/s, {choices / took:.0f} choices/s ({choices / games:.0f} choices/game)")
+
+
+def hero_game(seed: int, seats: int) -> tuple[bool, bool, int]:
+    """One seeded game with the heuristic bot in seat seed % seats: (won alone, shared the
+    win, its Swiss margin over the best other seat)."""
+    hero = seed % seats
     step = engine.setup(GAME, seats, {}, seed)
     r = rng.seeded(seed, stream=5)
     while step.outcome is None:
         waiting = step.waiting()
         d = waiting[rng.randbelow(r, len(waiting))]
-        choice = engine.suggest(GAME, step.state, d.seat, d.id, policies[d.seat])
-        step = engine.act(GAME, step.state, d.seat, choice)
-    return step
+        policy = "heuristic" if d.seat == hero else "random"
+        step = engine.act(GAME, step.state, d.seat, engine.suggest(GAME, step.state, d.seat,
+                                                                   d.id, policy))
+    res = step.outcome.results
+    winners = [x.seat for x in res if x.winner]
+    best_other = max(x.score for x in res if x.seat != hero)
+    return winners == [hero], hero in winners and len(winners) > 1, res[hero].score - best_other
 
 
 def bots(games: int = 500, seats: int = 5) -> None:
-    """The heuristic bot in one seat (rotating), random bots elsewhere."""
     start = time.perf_counter()
-    wins = shared = 0
-    margin = 0
-    for seed in range(games):
-        hero = seed % seats
-        policies = ["random"] * seats
-        policies[hero] = "heuristic"
-        out = play(seed, seats, policies).outcome
-        assert out is not None
-        res = out.results[hero]
-        winners = sum(1 for x in out.results if x.winner)
-        wins += res.winner and winners == 1
-        shared += res.winner and winners > 1
-        margin += res.score - max(x.score for x in out.results if x.seat != hero)
-    elapsed = time.perf_counter() - start
-    print(f"junta heuristic vs {seats - 1} random bots, {games} seeded {seats}-player games: "
-          f"won {wins} ({100 * wins / games:.1f}%), shared {shared}, mean Swiss margin over "
-          f"the best random bot {margin / games:+.1f} million ({elapsed:.0f}s; "
-          f"random baseline {100 / seats:.0f}%)")
-
-
-def main(argv: list[str]) -> None:
-    what = argv[0] if argv else "speed"
-    args = [int(a) for a in argv[1:]]
-    if what == "speed":
-        speed(*args)
-    elif what == "bots":
-        bots(*args)
-    else:
-        raise SystemExit(__doc__)
+    with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        results = list(pool.map(hero_game, range(games), [seats] * games, chunksize=4))
+    took = time.perf_counter() - start
+    won = sum(1 for w, _, _ in results if w)
+    shared = sum(1 for _, s, _ in results if s)
+    margin = sum(m for _, _, m in results) / games
+    print(f"junta heuristic bot vs {seats - 1} random bots, {games} seeded {seats}-player "
+          f"games: won {won} ({100 * won / games:.1f}%), shared {shared}; random baseline "
+          f"{100 / seats:.0f}%; mean Swiss margin over the best other seat {margin:+.1f} "
+          f"million ({took:.0f}s)")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    what, args = (sys.argv[1] if len(sys.argv) > 1 else "speed"), [int(a) for a in sys.argv[2:]]
+    if what not in ("speed", "bots"):
+        raise SystemExit(__doc__)
+    speed(*args) if what == "speed" else bots(*args)

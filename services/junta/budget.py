@@ -26,7 +26,7 @@ from .constants import (
     Bank,
     Office,
 )
-from .decide import ask, ask_amount, done, option, parts
+from .decide import ask, ask_amount, done, next_turn, option, parts, take_turn
 from .dice import roll
 from .families import (
     active_families,
@@ -296,13 +296,7 @@ class AltBudgetWindowProc(Proc[JuntaState]):
     name = "alt_budget_window"
 
     def current(self, st: JuntaState, fr: Frame) -> int | None:
-        order = fr.vars["order"]
-        while fr.vars["i"] < len(order):
-            f = order[fr.vars["i"]]
-            if f != president(st) and must_ask(st, f, self.holds(st, f)):
-                return int(f)
-            fr.vars["i"] += 1
-        return None
+        return next_turn(fr, lambda f: f != president(st) and must_ask(st, f, self.holds(st, f)))
 
     def holds(self, st: JuntaState, f: int) -> bool:
         return any(design(i).id == ALT_CARD for i in playable(st, f, "budget_rejected"))
@@ -319,8 +313,7 @@ class AltBudgetWindowProc(Proc[JuntaState]):
                     "window.", opts)]
 
     def choose(self, ctx: Ctx, st: JuntaState, fr: Frame, d: Decision, c: Choice) -> None:
-        f = fr.vars["order"][fr.vars["i"]]
-        fr.vars["i"] += 1
+        f = take_turn(fr)
         if c.option_id == "pass":
             return
         pop(st)

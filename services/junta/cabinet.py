@@ -17,7 +17,7 @@ from services.kernel.state import Frame
 
 from .constants import CABINET, NOBODY, Office
 from .data import DATA
-from .decide import ask, option, parts
+from .decide import ask, next_turn, option, parts
 from .election import elect
 from .families import (
     eligible,
@@ -290,13 +290,8 @@ class MotionWindowProc(Proc[JuntaState]):
         p = president(st)
         if p == NOBODY or not eligible(st, [p]):
             return None
-        order = fr.vars.setdefault("order", in_order(st, left_of(st, p)))
-        while fr.vars.setdefault("i", 0) < len(order):
-            f = order[fr.vars["i"]]
-            if f != p and must_ask(st, f, self.holds(st, f)):
-                return int(f)
-            fr.vars["i"] += 1
-        return None
+        order = in_order(st, left_of(st, p))  # the President may have just changed
+        return next_turn(fr, lambda f: f != p and must_ask(st, f, self.holds(st, f)), order)
 
     def holds(self, st: JuntaState, f: int) -> bool:
         return any(DATA.design(i).id == MOTION_CARD
@@ -314,7 +309,8 @@ class MotionWindowProc(Proc[JuntaState]):
         return [ask(st, f, "play_motion", "Phase 2: the Incompetence Motion window.", opts)]
 
     def choose(self, ctx: Ctx, st: JuntaState, fr: Frame, d: Decision, c: Choice) -> None:
-        f = fr.vars["order"][fr.vars["i"]]
+        f = self.current(st, fr)
+        assert f is not None
         fr.vars["i"] += 1
         if c.option_id != "pass":
             pop(st)

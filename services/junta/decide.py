@@ -8,11 +8,13 @@ without an active leader takes it), so builders put "done", "pass", "stay" ... f
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from services.kernel.decisions import AmountRange, Decision, Option, option
+from services.kernel.sealed import SealedProc
+from services.kernel.state import Frame
 
-from .families import controller
+from .families import AUTO, controller, name
 from .state import JuntaState
 
 
@@ -39,4 +41,47 @@ def done(label: str = "Done") -> Option:
     return option("done", label)
 
 
-__all__ = ["ask", "ask_amount", "done", "family_of", "option", "parts"]
+
+
+def next_turn(fr: Frame, asked: Callable[[int], bool], order: list[int] | None = None
+              ) -> int | None:
+    """Whose turn it is in a round the frame walks through (`order`, default its var
+    "order"; position var "i"): the first family from position i on that `asked` accepts.
+    Those it passes over are skipped for good; None when the round is over."""
+    seq = fr.vars["order"] if order is None else order
+    i = fr.vars.setdefault("i", 0)
+    while i < len(seq):
+        if asked(int(seq[i])):
+            fr.vars["i"] = i
+            return int(seq[i])
+        i += 1
+    fr.vars["i"] = i
+    return None
+
+
+def take_turn(fr: Frame) -> int:
+    """The family whose turn it was; the round moves on to the next position."""
+    f = int(fr.vars["order"][fr.vars["i"]])
+    fr.vars["i"] += 1
+    return f
+
+
+
+
+class FamilyRound(SealedProc[JuntaState]):
+    """A kernel sealed round whose members are families: each answers through the seat that
+    decides for it (a straw man's leader), its choice shown to that seat alone."""
+
+    def seat_of(self, st: JuntaState, member: int) -> int:
+        return controller(st, member)
+
+    def who(self, st: JuntaState, member: int) -> str:
+        return name(st, member)
+
+    def private_to(self, st: JuntaState, member: int) -> list[int]:
+        seat = controller(st, member)
+        return [] if seat == AUTO else [seat]
+
+
+__all__ = ["FamilyRound", "ask", "ask_amount", "done", "family_of", "next_turn", "option",
+           "parts", "take_turn"]

@@ -16,7 +16,7 @@ from services.kernel.flow import Proc, pop, push
 from services.kernel.state import Frame
 
 from .constants import ELECTION, FIRST_ELECTION_REPEATS, START_CARDS, STRAW_START_CARDS
-from .decide import ask, done, option, parts
+from .decide import ask, done, next_turn, option, parts, take_turn
 from .families import anchor, clockwise, eligible, in_order, is_eligible, left_of, name
 from .hand import discard_all, draw
 from .money import draw_aid, value
@@ -119,27 +119,18 @@ class WithdrawWindowProc(Proc[JuntaState]):
 
     name = "withdraw_window"
 
-    def current(self, st: JuntaState, fr: Frame) -> int | None:
+    def decisions(self, st: JuntaState, fr: Frame) -> list[Decision]:
         vote = st.vote
         assert vote is not None
-        order = fr.vars["order"]
-        while fr.vars["i"] < len(order):
-            f = order[fr.vars["i"]]
-            if may_withdraw(vote, f):
-                return int(f)
-            fr.vars["i"] += 1
-        return None
-
-    def decisions(self, st: JuntaState, fr: Frame) -> list[Decision]:
-        f = self.current(st, fr)
+        f = next_turn(fr, lambda f: may_withdraw(vote, f))
         return [] if f is None else [withdraw_decision(st, f)]
 
     def choose(self, ctx: Ctx, st: JuntaState, fr: Frame, d: Decision, c: Choice) -> None:
         vote = st.vote
         assert vote is not None
+        f = take_turn(fr)
         if c.option_id == "withdraw":
-            withdraw(ctx, st, vote, fr.vars["order"][fr.vars["i"]])
-        fr.vars["i"] += 1
+            withdraw(ctx, st, vote, f)
 
     def step(self, ctx: Ctx, st: JuntaState, fr: Frame) -> None:
         pop(st)

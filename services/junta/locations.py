@@ -8,13 +8,13 @@ from typing import ClassVar
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Option
 from services.kernel.flow import Proc
-from services.kernel.sealed import SealedProc, SealedRound, open_options
+from services.kernel.sealed import SealedRound, open_options
 from services.kernel.state import Frame
 
 from .constants import Location, Status
 from .data import DATA
-from .decide import option
-from .families import AUTO, active_families, controller, name
+from .decide import FamilyRound, option
+from .families import active_families
 from .state import JuntaState
 
 LOCATIONS = "junta.location"
@@ -32,7 +32,7 @@ def location_id(loc: int) -> str:
     return DATA.location_ids[loc]
 
 
-class LocationsProc(SealedProc[JuntaState]):
+class LocationsProc(FamilyRound):
     """JU 19, JU 44: choices stay sealed; the reveal is JU 20.4 (`assassination.reveal`)."""
 
     name = "locations"
@@ -44,22 +44,12 @@ class LocationsProc(SealedProc[JuntaState]):
                             "spend the turn, secretly.", st.serial,
                             {f: ids for f in active_families(st)})
 
-    def seat_of(self, st: JuntaState, member: int) -> int:
-        return controller(st, member)
-
     def describe(self, st: JuntaState, fr: Frame, member: int, option_id: str) -> Option:
         loc = DATA.location_ids.index(option_id.split(":")[1])
         return option(option_id, WHAT[Location(loc)], location=location_id(loc))
 
     def shown(self, st: JuntaState, member: int, value: int | str) -> str:
         return DATA.location_names[DATA.location_ids.index(str(value).split(":")[1])]
-
-    def who(self, st: JuntaState, member: int) -> str:
-        return name(st, member)
-
-    def private_to(self, st: JuntaState, member: int) -> list[int]:
-        seat = controller(st, member)
-        return [] if seat == AUTO else [seat]
 
     def resolve(self, ctx: Ctx, st: JuntaState, fr: Frame, values: dict[int, int | str]) -> None:
         for f, v in values.items():

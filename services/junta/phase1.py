@@ -8,12 +8,12 @@ from typing import ClassVar
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import Proc, pop
-from services.kernel.sealed import SealedProc, SealedRound, open_options, round_in
+from services.kernel.sealed import SealedRound, open_options, round_in
 from services.kernel.state import Frame
 
 from .constants import DRAW_PER_TURN, Status
-from .decide import ask, option, parts
-from .families import AUTO, active_families, controller, eligible, from_president, name
+from .decide import FamilyRound, ask, next_turn, option, parts
+from .families import active_families, eligible, from_president, name
 from .hand import design, discard_from, draw, over_limit
 from .state import JuntaState
 
@@ -62,7 +62,7 @@ def in_open_window(st: JuntaState) -> bool:
     return ready_round(st) is not None
 
 
-class ReadyProc(SealedProc[JuntaState]):
+class ReadyProc(FamilyRound):
     """JU 14.3 [G 45]: each active player declares himself ready once (simultaneous, no
     content); the window closes when all have; offers still pending lapse."""
 
@@ -73,22 +73,12 @@ class ReadyProc(SealedProc[JuntaState]):
         return open_options(READY, READY, "Phase 1: play cards, trade, then declare yourself "
                             "ready.", st.serial, {f: ["ready"] for f in active_families(st)})
 
-    def seat_of(self, st: JuntaState, member: int) -> int:
-        return controller(st, member)
-
     def describe(self, st: JuntaState, fr: Frame, member: int, option_id: str) -> Option:
         return option("ready", "Declare yourself ready (final: afterwards you may only "
                       "answer trade offers)")
 
     def shown(self, st: JuntaState, member: int, value: int | str) -> str:
         return "ready"
-
-    def who(self, st: JuntaState, member: int) -> str:
-        return name(st, member)
-
-    def private_to(self, st: JuntaState, member: int) -> list[int]:
-        seat = controller(st, member)
-        return [] if seat == AUTO else [seat]
 
     def resolve(self, ctx: Ctx, st: JuntaState, fr: Frame, values: dict[int, int | str]) -> None:
         from .deals import lapse_offers
@@ -102,17 +92,8 @@ class HandLimitProc(Proc[JuntaState]):
 
     name = "hand_limit"
 
-    def current(self, st: JuntaState, fr: Frame) -> int | None:
-        order = fr.vars["order"]
-        while fr.vars["i"] < len(order):
-            f = order[fr.vars["i"]]
-            if over_limit(st, f):
-                return int(f)
-            fr.vars["i"] += 1
-        return None
-
     def decisions(self, st: JuntaState, fr: Frame) -> list[Decision]:
-        f = self.current(st, fr)
+        f = next_turn(fr, lambda f: over_limit(st, f) > 0)
         if f is None:
             return []
         fam = st.families[f]

@@ -16,7 +16,7 @@ from services.kernel.state import Frame
 
 from .constants import ALT_BUDGET, BUDGET, ELECTION, MOTION, NO, NOBODY, YES
 from .data import DATA, Card
-from .decide import ask, done, option, parts
+from .decide import ask, done, next_turn, option, parts, take_turn
 from .families import active_families, in_order, is_active, must_ask, name
 from .hand import design, find, has_face_up, playable
 from .state import Commit, JuntaState, RollCall
@@ -200,21 +200,13 @@ class VoteWindowProc(Proc[JuntaState]):
 
     name = "vote_window"
 
-    def current(self, st: JuntaState, fr: Frame) -> tuple[int, list[int]] | None:
-        order = fr.vars["order"]
-        while fr.vars["i"] < len(order):
-            f = order[fr.vars["i"]]
-            cards = playable(st, f, fr.vars["window"])
-            if is_active(st, f) and must_ask(st, f, bool(cards)):
-                return f, cards
-            fr.vars["i"] += 1
-        return None
-
     def decisions(self, st: JuntaState, fr: Frame) -> list[Decision]:
-        cur = self.current(st, fr)
-        if cur is None:
+        window = fr.vars["window"]
+        f = next_turn(fr, lambda f: is_active(st, f) and must_ask(
+            st, f, bool(playable(st, f, window))))
+        if f is None:
             return []
-        f, cards = cur
+        cards = playable(st, f, window)
         opts = [option("pass", "Let the roll call go on")]
         for i in cards:
             c = design(i)
@@ -223,9 +215,8 @@ class VoteWindowProc(Proc[JuntaState]):
 
     def choose(self, ctx: Ctx, st: JuntaState, fr: Frame, d: Decision, c: Choice) -> None:
         verb, *rest = parts(c.option_id)
-        fr.vars["i"] += 1
+        f = take_turn(fr)
         if verb == "play":
-            f = fr.vars["order"][fr.vars["i"] - 1]
             play_vote_event(ctx, st, f, rest[0])
             pop(st)
 

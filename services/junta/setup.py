@@ -14,7 +14,7 @@ from services.kernel.state import Frame
 
 from .constants import START_CARDS, STRAW_FAMILIES, STRAW_START_CARDS
 from .data import DATA
-from .decide import ask, done, option, parts
+from .decide import ask, done, next_turn, option, parts
 from .election import elect, install
 from .families import must_ask, name
 from .hand import design, draw, find, place_face_up
@@ -65,17 +65,9 @@ class PlaceInfluenceProc(Proc[JuntaState]):
 
     name = "place_influence"
 
-    def current(self, st: JuntaState, fr: Frame) -> int | None:
-        order = fr.vars["order"]
-        while fr.vars["i"] < len(order):
-            f = order[fr.vars["i"]]
-            if must_ask(st, f, any(design(i).kind == "influence" for i in st.families[f].hand)):
-                return int(f)
-            fr.vars["i"] += 1
-        return None
-
     def decisions(self, st: JuntaState, fr: Frame) -> list[Decision]:
-        f = self.current(st, fr)
+        f = next_turn(fr, lambda f: must_ask(st, f, any(design(i).kind == "influence"
+                                                         for i in st.families[f].hand)))
         if f is None:
             return []
         infl = sorted({design(i).id for i in st.families[f].hand

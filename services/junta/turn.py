@@ -13,6 +13,7 @@ from .bank import start_banking
 from .budget import draw_aid, game_ends_now
 from .cabinet import can_resign, start_assignment
 from .constants import NOBODY, PHASE_IDS, Bank, Phase, Status
+from .coup.start import offer_order
 from .deals import new_phase
 from .election import elect, vacancy_chair
 from .exile import exiles
@@ -100,7 +101,7 @@ def phase8(ctx: Ctx, st: JuntaState) -> None:
     as Phase 8 begins: excuses are played by the end of Phase 7."""
     enter(ctx, st, Phase.COUP)
     st.offered = True
-    push(st, "coup_offer")
+    push(st, "coup_offer", order=offer_order(st), i=0)
 
 
 def phase9(ctx: Ctx, st: JuntaState) -> None:

@@ -16,7 +16,7 @@ from services.kernel.state import Frame
 
 from ..constants import EXCHANGES, NOBODY, REMOVED, Office
 from ..data import DATA
-from ..decide import ask, done, option, parts
+from ..decide import ask, done, next_turn, option, parts
 from ..dice import roll
 from ..families import in_order, is_active, name, president, wielder
 from ..state import JuntaState
@@ -55,21 +55,12 @@ class DeclareBattlesProc(Proc[JuntaState]):
 
     name = "declare_battles"
 
-    def current(self, st: JuntaState, fr: Frame) -> tuple[int, list[int]] | None:
-        order = fr.vars["order"]
-        while fr.vars["i"] < len(order):
-            f = order[fr.vars["i"]]
-            areas = battle_areas(st, f) if is_active(st, f) and may_act(st, f) else []
-            if areas:
-                return f, areas
-            fr.vars["i"] += 1
-        return None
-
     def decisions(self, st: JuntaState, fr: Frame) -> list[Decision]:
-        cur = self.current(st, fr)
-        if cur is None:
+        f = next_turn(fr, lambda f: is_active(st, f) and may_act(st, f)
+                      and bool(battle_areas(st, f)))
+        if f is None:
             return []
-        f, areas = cur
+        areas = battle_areas(st, f)
         opts = [done("Declare no more battles")]
         opts += [option(f"battle:{DATA.area_ids[a]}", f"Declare a battle in {area_name(a)}",
                         area=DATA.area_ids[a]) for a in areas]
@@ -131,22 +122,12 @@ class BombardProc(Proc[JuntaState]):
                      for a, g in bombard_targets(st, f, w)]
         return opts
 
-    def current(self, st: JuntaState, fr: Frame) -> tuple[int, list[Option]] | None:
-        order = fr.vars["order"]
-        while fr.vars["i"] < len(order):
-            f = order[fr.vars["i"]]
-            if is_active(st, f) and may_act(st, f):
-                opts = self.options(st, f)
-                if opts:
-                    return f, opts
-            fr.vars["i"] += 1
-        return None
-
     def decisions(self, st: JuntaState, fr: Frame) -> list[Decision]:
-        cur = self.current(st, fr)
-        if cur is None:
+        f = next_turn(fr, lambda f: is_active(st, f) and may_act(st, f)
+                      and bool(self.options(st, f)))
+        if f is None:
             return []
-        f, opts = cur
+        opts = self.options(st, f)
         return [ask(st, f, "bombard", "Gunboat and air strikes: fire or hold.",
                     [option("pass", "Hold fire"), *opts])]
 
@@ -258,13 +239,8 @@ class BattleProc(Proc[JuntaState]):
         return [f for f in phase_order(st) if f in fs]
 
     def current(self, st: JuntaState, fr: Frame) -> int | None:
-        order = self.shooters(st, fr)
-        while fr.vars["i"] < len(order):
-            f = order[fr.vars["i"]]
-            if may_act(st, f):
-                return int(f)
-            fr.vars["i"] += 1  # JU 30.2: the President holds fire in the rebel phase
-        return None
+        # JU 30.2: the President holds fire in the rebel phase
+        return next_turn(fr, lambda f: may_act(st, f), self.shooters(st, fr))
 
     def decisions(self, st: JuntaState, fr: Frame) -> list[Decision]:
         if fr.vars["stage"] != "name":

@@ -6,13 +6,13 @@ from __future__ import annotations
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import Proc, pop
-from services.kernel.sealed import SealedProc, SealedRound, open_options
+from services.kernel.sealed import SealedRound, open_options
 from services.kernel.state import Frame
 
 from ..constants import SIDE_IDS, Side
 from ..data import DATA
-from ..decide import ask, option, parts
-from ..families import AUTO, controller, in_order, is_active, name, president
+from ..decide import FamilyRound, ask, next_turn, option, parts, take_turn
+from ..families import in_order, is_active, name, president
 from ..state import JuntaState
 from .movement import exile_in_coup, in_embassy
 from .order import coup_of, participants
@@ -29,13 +29,7 @@ class ChooseSidesProc(Proc[JuntaState]):
     name = "choose_sides"
 
     def current(self, st: JuntaState, fr: Frame) -> int | None:
-        order = fr.vars["order"]
-        while fr.vars["i"] < len(order):
-            f = order[fr.vars["i"]]
-            if is_active(st, f):
-                return int(f)
-            fr.vars["i"] += 1
-        return None
+        return next_turn(fr, lambda f: is_active(st, f))
 
     def decisions(self, st: JuntaState, fr: Frame) -> list[Decision]:
         f = self.current(st, fr)
@@ -51,8 +45,7 @@ class ChooseSidesProc(Proc[JuntaState]):
         return [ask(st, f, "choose_side", "The coup is over: choose your side.", opts)]
 
     def choose(self, ctx: Ctx, st: JuntaState, fr: Frame, d: Decision, c: Choice) -> None:
-        f = fr.vars["order"][fr.vars["i"]]
-        fr.vars["i"] += 1
+        f = take_turn(fr)
         p = parts(c.option_id)
         if p[0] == "exile":
             coup_of(st).sides[f] = Side.EXILE
@@ -61,12 +54,10 @@ class ChooseSidesProc(Proc[JuntaState]):
         declare(ctx, st, f, Side.PRESIDENT if p[1] == "president" else Side.REBELS)
 
     def step(self, ctx: Ctx, st: JuntaState, fr: Frame) -> None:
-        f = self.current(st, fr)
-        if f is None:
+        if self.current(st, fr) is None:
             pop(st)
             return
-        fr.vars["i"] += 1
-        declare(ctx, st, f, Side.PRESIDENT)  # the President, with no embassy unit
+        declare(ctx, st, take_turn(fr), Side.PRESIDENT)  # the President, with no embassy unit
 
 
 def declare(ctx: Ctx, st: JuntaState, f: int, side: int) -> None:
@@ -134,7 +125,7 @@ def propose(ctx: Ctx, st: JuntaState, f: int, side: str) -> None:
     push(st, "agreement", by=f, side=side)
 
 
-class AgreementProc(SealedProc[JuntaState]):
+class AgreementProc(FamilyRound):
     """JU 40.3: every other participant accepts or rejects, secretly and simultaneously; all
     accept and the coup ends at once (sides are still declared; the proposed side wins)."""
 
@@ -146,21 +137,11 @@ class AgreementProc(SealedProc[JuntaState]):
                             f"{fr.vars['side'].capitalize()} winning?", st.serial,
                             {g: ["reject", "accept"] for g in others})
 
-    def seat_of(self, st: JuntaState, member: int) -> int:
-        return controller(st, member)
-
     def describe(self, st: JuntaState, fr: Frame, member: int, option_id: str) -> Option:
         side = fr.vars["side"].capitalize()
         if option_id == "accept":
             return option("accept", f"Accept: the coup ends and the {side} win")
         return option("reject", "Reject: the coup goes on")
-
-    def who(self, st: JuntaState, member: int) -> str:
-        return name(st, member)
-
-    def private_to(self, st: JuntaState, member: int) -> list[int]:
-        seat = controller(st, member)
-        return [] if seat == AUTO else [seat]
 
     def reveal_text(self, st: JuntaState, values: dict[int, int | str]) -> str:
         return "Answers: " + "; ".join(f"{name(st, g)} {v}" for g, v in values.items()) + "."

@@ -8,8 +8,8 @@ from services.kernel.flow import Proc, pop, push
 from services.kernel.state import Frame
 
 from ..constants import COUP_PHASES, NOBODY, Location, Side
-from ..decide import ask, option
-from ..families import in_order, is_active, left_of, name, offices_of, president
+from ..decide import ask, next_turn, option, take_turn
+from ..families import in_order, is_active, left_of, must_ask, name, offices_of, president
 from ..state import Coup, JuntaState
 from .order import coup_of, phase_order
 from .units import deploy
@@ -33,6 +33,12 @@ def may_start(st: JuntaState, f: int) -> bool:
     return bool(offices_of(st, f) or cards)
 
 
+def offer_order(st: JuntaState) -> list[int]:
+    """JU 27.3: from the President's left."""
+    p = president(st)
+    return [] if p == NOBODY else in_order(st, left_of(st, p))
+
+
 class CoupOfferProc(Proc[JuntaState]):
     """JU 27.3 [G 39]: in order from the President's left, each eligible player is asked
     once; the first who starts is the Rebel Leader."""
@@ -42,26 +48,19 @@ class CoupOfferProc(Proc[JuntaState]):
     def current(self, st: JuntaState, fr: Frame) -> int | None:
         if president(st) == NOBODY:  # JU 5.5: no coup without a President
             return None
-        order = fr.vars.setdefault("order", in_order(st, left_of(st, president(st))))
-        while fr.vars.setdefault("i", 0) < len(order):
-            f = order[fr.vars["i"]]
-            if may_start(st, f):
-                return int(f)
-            fr.vars["i"] += 1
-        return None
+        return next_turn(fr, lambda f: offered(st, f) and must_ask(st, f, may_start(st, f)))
 
     def decisions(self, st: JuntaState, fr: Frame) -> list[Decision]:
-        st.offered = True
         f = self.current(st, fr)
         if f is None:
             return []
-        return [ask(st, f, "start_coup", "Phase 8: start a coup?",
-                    [option("pass", "Do not start a coup"),
-                     option("start", "Start a coup: you become the Rebel Leader")])]
+        opts = [option("pass", "Do not start a coup")]
+        if may_start(st, f):
+            opts.append(option("start", "Start a coup: you become the Rebel Leader"))
+        return [ask(st, f, "start_coup", "Phase 8: start a coup?", opts)]
 
     def choose(self, ctx: Ctx, st: JuntaState, fr: Frame, d: Decision, c: Choice) -> None:
-        f = fr.vars["order"][fr.vars["i"]]
-        fr.vars["i"] += 1
+        f = take_turn(fr)
         if c.option_id == "start":
             pop(st)
             ctx.emit("junta.coup", f"{name(st, f)} starts a coup!", {"player": f})

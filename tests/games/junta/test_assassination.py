@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from services.junta.constants import Status
 from services.junta.data import DATA
 from services.junta.money import payments
@@ -50,31 +52,26 @@ def test_tv06_ju_20_21_professional_assassin_cost_cash_cards_offices() -> None:
     assert t.options(0) == ["office:general_3rd_brigade", "office:air_force_commander"]
 
 
-def test_tv07_ju_20_5_amateur_assassin_die_3_misses() -> None:
+@pytest.mark.parametrize("die", [3, 5])
+def test_tv07_ju_20_5_amateur_assassin_needs_4_to_6(die: int) -> None:
+    """TV-07: die 3: no effect, the 1 paid stays under the aid deck, no excuse; die 5: S0
+    dies, his cash goes to S2, and the election is chaired by S1."""
     t = Table(5).president(0).hand(2, "asn_amateur").cash(2, [1]).cash(0, [3])
     for f in range(5):
         t.location(f, "home")
-    t.at("assassination").rig(3).until(2, "declare_attempts")
+    t.at("assassination").rig(die).until(2, "declare_attempts")
     t.act(2, "card:asn_amateur:0:home").act(2, "pay:1").act(2, "done")
     t.until(0, "protect").act(0, "pass")
     st = t.state
-    assert st.families[0].status == Status.ACTIVE and not st.excuse
     assert t.aid_bottom(1) == [1]
-    assert st.attempts[0].outcome == "missed"
-
-
-def test_tv07_ju_20_5_amateur_assassin_die_5_kills_and_s1_chairs_the_election() -> None:
-    t = Table(5).president(0).hand(2, "asn_amateur").cash(2, [1]).cash(0, [3])
-    for f in range(5):
-        t.location(f, "home")
-    t.at("assassination").rig(5).until(2, "declare_attempts")
-    t.act(2, "card:asn_amateur:0:home").act(2, "pay:1").act(2, "done")
-    t.until(0, "protect").act(0, "pass")
-    st = t.state
-    assert st.families[0].status == Status.DEAD and st.excuse
-    assert t.cash_values(2) == [3]
-    assert t.event("election").data == {"chair": 1}
-    assert t.decision(1).kind == "junta.nominate"
+    if die == 3:
+        assert st.families[0].status == Status.ACTIVE and not st.excuse
+        assert st.attempts[0].outcome == "missed"
+    else:
+        assert st.families[0].status == Status.DEAD and st.excuse
+        assert t.cash_values(2) == [3]
+        assert t.event("election").data == {"chair": 1}
+        assert t.decision(1).kind == "junta.nominate"
 
 
 def test_tv08_ju_20_2_secret_police_may_not_name_the_bank_two_turns_running() -> None:

@@ -23,11 +23,13 @@ def offer(excuse: bool) -> Table:
     for f, loc in ((0, "headquarters"), (1, "home"), (2, "home"), (3, "bank"),
                    (4, "headquarters")):
         t.location(f, loc)
-    return t.set(excuse=excuse).at("coup_offer")
+    return t.set(excuse=excuse).at("coup_offer", order=[3, 4, 0, 1, 2], i=0)
 
 
 def test_tv15_ju_27_2_3_without_an_excuse_only_headquarters_from_the_presidents_left() -> None:
+    from services.junta.coup.start import offer_order
     t = offer(excuse=False)
+    assert offer_order(t.state) == [3, 4, 0, 1, 2]  # the President is never asked
     assert [(d.seat, d.kind) for d in t.pending()] == [(4, "junta.start_coup")]
     assert t.options(4) == ["pass", "start"]
     t.act(4, "pass")
