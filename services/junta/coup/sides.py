@@ -102,11 +102,13 @@ def decide_coup(ctx: Ctx, st: JuntaState) -> None:
 
 def may_propose(st: JuntaState, f: int) -> bool:
     """JU 40.3 [G 37, G 45]: a participant, once per coup phase, while the coup waits on a
-    decision before JU 39, and no proposal is pending."""
+    decision, from the Rebel Leader's starting action until JU 39, no proposal pending."""
     coup = st.coup
     if coup is None or coup.sides[f] != Side.NONE or f in coup.proposed or not is_active(st, f):
         return False
-    if any(fr.proc in ("agreement", "choose_sides") for fr in st.stack):
+    if any(fr.proc in ("agreement", "choose_sides") or (fr.proc == "movement_turn"
+                                                        and fr.vars.get("start"))
+           for fr in st.stack):
         return False
     return any(fr.proc == "coup_phase" for fr in st.stack)
 

@@ -303,3 +303,13 @@ def test_tv28_unanimous_acceptance_ends_the_coup_for_the_proposed_side() -> None
     e = t.event("coup_result")
     assert e.data["winner"] == "rebels" and e.data["agreed"]
     assert t.state.offices[0] == 1  # JU 41.2-41.3: the junta is S1 alone
+
+
+def test_ju_40_3_no_agreement_before_the_rebel_leaders_starting_action() -> None:
+    t = Table(4).president(0).office("general_1st_brigade", 1).office("general_2nd_brigade", 2)
+    t.coup(1, 0, [("barracks_1st_brigade", "infantry_1st_brigade", 1, 6)],
+           ("movement_turn", {"fam": 1, "moved": False, "placed": [], "start": True}))
+    assert not any(o.startswith("propose") for d in t.pending(2, "deal") for o in d.option_ids())
+    t.act(1, "move:barracks_1st_brigade").act(1, "take:infantry_1st_brigade:6")
+    t.act(1, "to:university")
+    assert "propose:rebels" in t.options(2, "deal")
