@@ -66,7 +66,7 @@ class Junta(FlowGame[JuntaState]):
     def initial(self, seats: int, options: dict[str, str], r: RngState) -> dict[str, Any]:
         return setup.initial(seats, options, r)
 
-    def begin(self, ctx: Ctx, st: JuntaState) -> None:
+    def begin(self, ctx: Ctx, st: JuntaState, options: dict[str, str]) -> None:
         setup.begin(ctx, st)
 
     def advance(self, ctx: Ctx, st: JuntaState) -> None:

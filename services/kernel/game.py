@@ -111,7 +111,7 @@ class FlowGame(Game[S]):
     A game names its `flow` and its extra bot `policies`, and gives:
     - `initial(seats, options, r)`: the state's own fields (the kernel adds seats, seed and
       the PRNG `r`, seeded from the table's seed, which `initial` may already draw from);
-    - `begin(ctx, st)`: announce the table and push the first frames;
+    - `begin(ctx, st, options)`: announce the table and push the first frames;
     - `score(st)`: the outcome once play is over (`in_play` false: by default the stack is
       empty);
     - optionally `standing(st)` / `apply_standing(...)`: decisions a seat may take out of
@@ -133,8 +133,8 @@ class FlowGame(Game[S]):
         """The state's fields other than seats, seed and rng."""
 
     @abstractmethod
-    def begin(self, ctx: Ctx, st: S) -> None:
-        """Announce the table and push the first frames."""
+    def begin(self, ctx: Ctx, st: S, options: dict[str, str]) -> None:
+        """Announce the table and push the first frames (the table options at hand)."""
 
     @abstractmethod
     def score(self, st: S) -> Outcome:
@@ -143,7 +143,7 @@ class FlowGame(Game[S]):
     def setup(self, ctx: Ctx, seats: int, options: dict[str, str], seed: int) -> S:
         r = prng.seeded(seed)
         st = self.state_type(seats=seats, seed=seed, rng=r, **self.initial(seats, options, r))
-        self.begin(ctx, st)
+        self.begin(ctx, st, options)
         self.advance(ctx, st)
         return st
 

@@ -97,7 +97,7 @@ class Guess(FlowGame[GuessState]):
         return {"tokens": [2] * seats, "points": [0] * seats, "bets": [0] * seats,
                 "first": prng.randbelow(r, seats)}
 
-    def begin(self, ctx: Ctx, st: GuessState) -> None:
+    def begin(self, ctx: Ctx, st: GuessState, options: dict[str, str]) -> None:
         ctx.emit("guess.setup", f"Seat {st.first} is first.", {"seat": st.first})
         push(st, "rounds")
 
