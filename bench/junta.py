@@ -1,7 +1,9 @@
 """Junta benchmarks, in process (no gRPC): print figures, assert nothing.
 
     python -m bench.junta speed [games]          random full games at 4 and 7 players:
-                                                 games/s and choices/s
+                                                 games/s and choices/s, beside the engine's
+                                                 floor measured in the same run (the test
+                                                 game Duel's choices/s through the same engine)
     python -m bench.junta bots [games] [seats]   the heuristic bot in one seat (rotating)
                                                  against random bots: its win rate, with
                                                  the random baseline 1/seats beside it
@@ -15,21 +17,31 @@ import os
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 from services.junta import GAME
 from services.kernel import engine, rng
+from services.kernel.game import Game
 from services.kernel.playout import random_playout
+from tests.duel import GAME as DUEL
 
 SEAT_COUNTS = (4, 7)
 
 
+def choices_per_s(game: Game[Any], games: int, seats: int) -> tuple[float, float, int]:
+    start = time.perf_counter()
+    choices = sum(len(random_playout(game, seats, seed).log) for seed in range(games))
+    took = time.perf_counter() - start
+    return games / took, choices / took, choices // games
+
+
 def speed(games: int = 10) -> None:
+    _, floor, _ = choices_per_s(DUEL, 200, 4)
     for seats in SEAT_COUNTS:
-        start = time.perf_counter()
-        choices = sum(len(random_playout(GAME, seats, seed).log) for seed in range(games))
-        took = time.perf_counter() - start
-        print(f"junta in process, {games} random {seats}-player games: {games / took:.2f} "
-              f"games/s, {choices / took:.0f} choices/s ({choices / games:.0f} choices/game)")
+        per_game, per_choice, length = choices_per_s(GAME, games, seats)
+        print(f"junta in process, {games} random {seats}-player games: {per_game:.2f} games/s, "
+              f"{per_choice:.0f} choices/s ({length} choices/game); engine floor (Duel, same "
+              f"run) {floor:.0f} choices/s")
 
 
 def hero_game(seed: int, seats: int) -> tuple[bool, bool, int]:
