@@ -55,7 +55,7 @@ def transfers_open(st: JuntaState) -> bool:
 
 def busy(st: JuntaState) -> set[int]:
     """Families in the middle of paying for a card, or of naming the units a bribe card
-    tries: they cannot give away what they are paying with until that is done."""
+    tries: they cannot give away what they are paying with until that is done (JU-R-10)."""
     return {fr.vars["fam"] for fr in st.stack if fr.proc in ("pay", "bribe_units")}
 
 
@@ -380,9 +380,9 @@ def swap(ctx: Ctx, st: JuntaState, f: int, option_id: str) -> None:
 # -- all standing decisions -------------------------------------------------------------------
 
 def deal_options(st: JuntaState, f: int, stuck: set[int]) -> list[Option]:
-    """Everything family `f` may do out of turn now (one decision per giver). For a seat's own
-    family it is offered exactly when public facts allow a gift or trade, an offer is pending,
-    or a coup agreement may be proposed, so that no seat learns from its presence what
+    """Everything family `f` may do out of turn now (one decision per giver, JU-R-03). For a
+    seat's own family it is offered exactly when public facts allow a gift or trade, an offer
+    is pending, or a coup agreement may be proposed, so that no seat learns from its presence what
     another holds (JU 44); card plays and straw-man swaps ride along then, and count against
     the same per-phase bound as transfers [G 45]."""
     from .coup.sides import may_propose, proposal_options

@@ -1,6 +1,6 @@
 """Dice (JU conventions): every die comes from the game's seeded PRNG, after any dice the
 scenario builder has queued in the state (`JuntaState.dice`, empty in play: the way a test
-rigs an outcome, as a stacked deck would, without touching the PRNG)."""
+rigs an outcome, as a stacked deck would, without touching the PRNG; JU-R-08)."""
 
 from __future__ import annotations
 

@@ -242,7 +242,7 @@ def elect(st: JuntaState, chair: int, excluded: list[int] | None = None,
 
 def vacancy_chair(st: JuntaState) -> int:
     """JU 9.1b/e: the first active player clockwise from (after) the last President's seat
-    (TV-21: S1 chairs although S0, the last President, has come back)."""
+    (JU-R-09, TV-21: S1 chairs although S0, the last President, has come back)."""
     order = in_order(st, left_of(st, anchor(st)))
     return order[0] if order else anchor(st)
 

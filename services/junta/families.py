@@ -132,7 +132,7 @@ def family(st: JuntaState, f: int) -> Family:
 
 
 def must_ask(st: JuntaState, f: int, has_something: bool) -> bool:
-    """JU 44: a seat's own family is asked in every window the rules open to it, whether or
-    not it holds a card for it, so the other seats cannot tell from the pending decisions;
-    a straw man (its hand is public) is asked only when it can do something."""
+    """JU 44 (JU-R-02): a seat's own family is asked in every window the rules open to it,
+    whether or not it holds a card for it, so the other seats cannot tell from the pending
+    decisions; a straw man (its hand is public) is asked only when it can do something."""
     return has_something or is_real(st, f)

@@ -33,7 +33,8 @@ def location_id(loc: int) -> str:
 
 
 class LocationsProc(FamilyRound):
-    """JU 19, JU 44: choices stay sealed; the reveal is JU 20.4 (`assassination.reveal`)."""
+    """JU 19, JU 44 (JU-R-01): choices stay sealed; the reveal is JU 20.4
+    (`assassination.reveal`)."""
 
     name = "locations"
     reveal_at_close: ClassVar[bool] = False

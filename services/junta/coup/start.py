@@ -24,8 +24,8 @@ def offered(st: JuntaState, f: int) -> bool:
 
 
 def may_start(st: JuntaState, f: int) -> bool:
-    """JU 27.2, 27.4: offered, and with a starting action: an office with units, or a unit
-    card."""
+    """JU 27.2, 27.4 (JU-R-07): offered, and with a starting action: an office with units, or
+    a unit card."""
     if not offered(st, f):
         return False
     from ..hand import design, playable
