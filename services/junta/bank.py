@@ -14,7 +14,7 @@ from services.kernel.state import Frame
 
 from .constants import Location, Status
 from .decide import ask, done, option, parts
-from .families import from_president, name, private_to
+from .families import from_president, name, private_to, told
 from .money import take, total, value
 from .state import JuntaState
 
@@ -70,10 +70,9 @@ class BankProc(Proc[JuntaState]):
         what = "deposits" if verb == "deposit" else "withdraws"
         ctx.emit("junta.banking", f"{name(st, f)} {what} a bill.",
                  {"player": f, "action": verb, "swiss_bills": len(fam.swiss)})
-        ctx.emit("junta.banking_value", f"You {verb} {value(bill)} million (Swiss account "
-                 f"{total(fam.swiss)} million).", {"value": value(bill),
-                                                   "swiss": total(fam.swiss)},
-                 seats=private_to(st, f))
+        after = f"{value(bill)} million (Swiss account {total(fam.swiss)} million)."
+        ctx.emit("junta.banking_value", told(st, f, f"You {verb} {after}", f"{verb}s {after}"),
+                 {"value": value(bill), "swiss": total(fam.swiss)}, seats=private_to(st, f))
 
     def step(self, ctx: Ctx, st: JuntaState, fr: Frame) -> None:
         if fr.vars["i"] >= len(fr.vars["order"]):

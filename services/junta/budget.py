@@ -39,6 +39,7 @@ from .families import (
     name,
     president,
     private_to,
+    told,
 )
 from .hand import design, playable
 from .money import bill_id, take, total, value, values_text
@@ -154,8 +155,9 @@ def distribute(ctx: Ctx, st: JuntaState) -> None:
             continue
         st.families[f].cash.extend(stack)
         values = sorted((value(b) for b in stack), reverse=True)
-        ctx.emit("junta.stack_received", f"Your stack holds {values_text(values)} "
-                 f"({sum(values)} million).", {"player": f, "values": values,
+        what = f"{values_text(values)} ({sum(values)} million)."
+        ctx.emit("junta.stack_received", told(st, f, f"Your stack holds {what}",
+                                              f"receives {what}"), {"player": f, "values": values,
                                                "bills": [bill_id(b) for b in stack]},
                  seats=private_to(st, f))
     ctx.emit("junta.budget_paid", "The stacks are handed out.", {"proposer": budget.proposer})
@@ -365,7 +367,8 @@ class KeepBillProc(Proc[JuntaState]):
                  f"other {len(given)} to {name(st, player)}.",
                  {"player": player, "bills": len(given)})
         values = sorted((value(b) for b in given), reverse=True)
-        ctx.emit("junta.alt_budget_values", f"You receive {values_text(values)}.",
+        ctx.emit("junta.alt_budget_values", told(st, player, f"You receive {values_text(values)}.",
+                                                 f"receives {values_text(values)}."),
                  {"values": values}, seats=private_to(st, player))
         pop(st)
 

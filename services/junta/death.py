@@ -6,7 +6,7 @@ from services.kernel.ctx import Ctx
 
 from .constants import NOBODY, Office, Status
 from .data import DATA
-from .families import is_alive, name, offices_of, president, private_to
+from .families import is_alive, name, offices_of, president, private_to, told
 from .hand import discard_all
 from .money import to_aid_bottom, total, value
 from .state import JuntaState
@@ -39,7 +39,8 @@ def kill(ctx: Ctx, st: JuntaState, f: int, killer: int, how: str) -> None:
         ctx.emit("junta.cash_taken", f"{name(st, killer)} takes {name(st, f)}'s cash "
                  f"({len(cash)} bills).", {"player": killer, "from": f, "bills": len(cash)})
         values = sorted((value(b) for b in cash), reverse=True)
-        ctx.emit("junta.cash_taken_values", f"You take {total(cash)} million.",
+        ctx.emit("junta.cash_taken_values", told(st, killer, f"You take {total(cash)} million.",
+                                                 f"takes {total(cash)} million."),
                  {"values": values}, seats=private_to(st, killer))
     else:
         to_aid_bottom(ctx, st, cash, f"{name(st, f)}'s cash")

@@ -136,3 +136,10 @@ def must_ask(st: JuntaState, f: int, has_something: bool) -> bool:
     whether or not it holds a card for it, so the other seats cannot tell from the pending
     decisions; a straw man (its hand is public) is asked only when it can do something."""
     return has_something or is_real(st, f)
+
+
+def told(st: JuntaState, f: int, you: str, they: str) -> str:
+    """The text of an event about `f`'s secrets: addressed to him ("You draw ..."), or, for a
+    straw man whose secrets are public, about him ("Straw man 3 draws ...": `they` gets the
+    name in front)."""
+    return you if is_real(st, f) else f"{name(st, f)} {they}"

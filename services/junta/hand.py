@@ -7,7 +7,7 @@ from services.kernel.ctx import Ctx
 
 from .constants import HAND_LIMIT, Office
 from .data import DATA, Card
-from .families import name, private_to
+from .families import name, private_to, told
 from .state import JuntaState
 
 
@@ -59,7 +59,8 @@ def draw(ctx: Ctx, st: JuntaState, f: int) -> bool:
     inst = st.deck.pop()
     st.families[f].hand.append(inst)
     c = design(inst)
-    ctx.emit("junta.drew_card", f"You draw {c.name}.", {"player": f, "card": c.id},
+    ctx.emit("junta.drew_card", told(st, f, f"You draw {c.name}.", f"draws {c.name}."),
+             {"player": f, "card": c.id},
              seats=private_to(st, f))
     return True
 

@@ -11,7 +11,7 @@ from ..constants import MOTION, NO, NO_LOCATION, NOBODY, YES, Bank, Office
 from ..data import DATA
 from ..decide import ask, option, parts
 from ..election import elect
-from ..families import name, president, private_to
+from ..families import controller, name, president, private_to, told
 from ..hand import design, discard_from, place_face_up
 from ..money import draw_aid, total, value
 from ..rollcall import start as start_rollcall
@@ -28,7 +28,8 @@ def take_aid_bill(ctx: Ctx, st: JuntaState, p: Play) -> None:
     st.families[p.fam].cash.append(bill)
     ctx.emit("junta.took_bill", f"{name(st, p.fam)} takes the top aid bill ({len(st.aid)} "
              "left).", {"player": p.fam, "aid_deck": len(st.aid)})
-    ctx.emit("junta.took_bill_value", f"You take a {value(bill)} million bill.",
+    ctx.emit("junta.took_bill_value", told(st, p.fam, f"You take a {value(bill)} million bill.",
+                                           f"takes a {value(bill)} million bill."),
              {"player": p.fam, "value": value(bill)}, seats=private_to(st, p.fam))
 
 
@@ -105,9 +106,11 @@ def spy(ctx: Ctx, st: JuntaState, p: Play) -> None:
     t = int(p.args["player"])
     ctx.emit("junta.spied", f"{name(st, p.fam)} has a spy look at {name(st, t)}'s Swiss "
              "account.", {"player": p.fam, "target": t})
+    seen = private_to(st, p.fam)  # a straw man's spy reports to its leader only
     ctx.emit("junta.spy_report", f"{name(st, t)}'s Swiss account holds "
              f"{total(st.families[t].swiss)} million.",
-             {"target": t, "swiss": total(st.families[t].swiss)}, seats=private_to(st, p.fam))
+             {"target": t, "swiss": total(st.families[t].swiss)},
+             seats=seen if seen is not None else [controller(st, p.fam)])
 
 
 def coalition_breakup(ctx: Ctx, st: JuntaState, p: Play) -> None:
