@@ -15,7 +15,7 @@ Parties see what moves; everyone else sees who gave how many bills or cards to w
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
@@ -25,7 +25,7 @@ from .constants import NOBODY, TRANSFERS_PER_PHASE, Phase, Status
 from .data import DATA
 from .decide import option, parts
 from .families import AUTO, controller, is_real, leader_of, name, parties, president
-from .hand import design, designs, find, playable
+from .hand import design, designs, find
 from .money import payments, take, total, value, values_text
 from .phase1 import in_open_window, ready_round
 from .state import JuntaState, Offer
@@ -101,17 +101,24 @@ def card_gift(c: str, g: int) -> Option:
                   player=str(g))
 
 
-def gift_options(st: JuntaState, f: int) -> list[Option]:
-    """Gifts go to living real players (JU 43.1; straw men receive nothing, JU 45)."""
+def gift_options(st: JuntaState, f: int, them: tuple[int, ...]) -> list[Option]:
+    """Gifts go to living real players `them` (JU 43.1; straw men receive nothing, JU 45)."""
     fam = st.families[f]
-    values = sorted({value(b) for b in fam.cash}, reverse=True)
-    cards = designs(fam.hand)
-    opts = []
-    for g in recipients(st, f):
-        if not bills_blocked(st, f, g):
+    values = tuple(sorted({value(b) for b in fam.cash}, reverse=True))
+    return list(gift_list(values, tuple(designs(fam.hand)), them,
+                          tuple(g for g in them if not bills_blocked(st, f, g))))
+
+
+@lru_cache(maxsize=8192)
+def gift_list(values: tuple[int, ...], cards: tuple[str, ...], them: tuple[int, ...],
+              bills_to: tuple[int, ...]) -> tuple[Option, ...]:
+    """The gift options for these holdings and recipients (the same again and again)."""
+    opts: list[Option] = []
+    for g in them:
+        if g in bills_to:
             opts += [bill_gift(v, g) for v in values]
         opts += [card_gift(c, g) for c in cards]
-    return opts
+    return tuple(opts)
 
 
 def give(ctx: Ctx, st: JuntaState, f: int, option_id: str) -> None:
@@ -136,13 +143,13 @@ def give(ctx: Ctx, st: JuntaState, f: int, option_id: str) -> None:
 
 # -- trade offers -----------------------------------------------------------------------------
 
-def offer_options(st: JuntaState, f: int) -> list[Option]:
+def offer_options(st: JuntaState, f: int, them: tuple[int, ...]) -> list[Option]:
     fam = st.families[f]
     if fam.offer is not None:
         return [option("withdraw", f"Withdraw your offer to {name(st, fam.offer.to)}")]
     d = fam.draft
     if d is None:
-        return [start_offer(g) for g in recipients(st, f)]
+        return [start_offer(g) for g in them]
     money_ok = not bills_blocked(st, f, d.to)
     opts = [option("drop", "Drop this draft (counts as a transfer action)")]
     if d.give_bills or d.give_cards or d.want_money or d.want_cards:
@@ -311,24 +318,40 @@ def open_windows(st: JuntaState, f: int, stuck: set[int]) -> list[str]:
     return out
 
 
-TARGETED = {"evt_spy_in_switzerland", "evt_coalition_breakup"}
+TARGETS = ("evt_spy_in_switzerland", "evt_coalition_breakup")
 
 
 def card_options(st: JuntaState, f: int, stuck: set[int]) -> list[Option]:
-    opts: list[Option] = []
-    for w in open_windows(st, f, stuck):
-        for inst in playable(st, f, w):
-            c = design(inst)
-            if c.kind == "influence":
-                opts.append(option(f"place:{c.id}", f"Place {c.name} face up ({c.votes} votes)",
-                                   card=c.id))
-            elif c.id in TARGETED:
-                opts += [option(f"play:{c.id}:{t}", f"Play {c.name} on {name(st, t)}",
-                                card=c.id, player=str(t)) for t in card_targets(st, f, c.id)]
-            elif c.effect != "bribe_units" and c.effect != "new_units":
-                opts.append(option(f"play:{c.id}", f"Play {c.name}: {c.text}", card=c.id))
-    unique: dict[str, Option] = {o.id: o for o in opts}
-    return list(unique.values())
+    windows = tuple(open_windows(st, f, stuck))
+    if not windows or not st.families[f].hand:
+        return []
+    fam = st.families[f]
+    targets = tuple(tuple((t, name(st, t)) for t in card_targets(st, f, c)) for c in TARGETS)
+    return list(card_list(tuple(designs(fam.hand)), frozenset(designs(fam.face_up)), windows,
+                          targets))
+
+
+@lru_cache(maxsize=8192)
+def card_list(hand: tuple[str, ...], face_up: frozenset[str], windows: tuple[str, ...],
+              targets: tuple[tuple[tuple[int, str], ...], ...]) -> tuple[Option, ...]:
+    """The cards of `hand` playable in `windows` (JU 8.4.1: requirements met; no standing card
+    has a forbidden office), as options."""
+    opts: dict[str, Option] = {}
+    for card_id in hand:
+        c = DATA.card(card_id)
+        if not c.windows & set(windows) or (c.requires and c.requires not in face_up):
+            continue
+        if c.kind == "influence":
+            opts[c.id] = option(f"place:{c.id}", f"Place {c.name} face up ({c.votes} votes)",
+                                card=c.id)
+        elif c.id in TARGETS:
+            for t, who in targets[TARGETS.index(c.id)]:
+                o = option(f"play:{c.id}:{t}", f"Play {c.name} on {who}", card=c.id,
+                           player=str(t))
+                opts[o.id] = o
+        elif c.effect not in ("bribe_units", "new_units"):
+            opts[c.id] = option(f"play:{c.id}", f"Play {c.name}: {c.text}", card=c.id)
+    return tuple(opts.values())
 
 
 def card_targets(st: JuntaState, f: int, card: str) -> list[int]:
@@ -387,10 +410,11 @@ def deal_options(st: JuntaState, f: int, stuck: set[int]) -> list[Option]:
     the same per-phase bound as transfers [G 45]."""
     from .coup.sides import may_propose, proposal_options
     fam = st.families[f]
-    giving = may_give(st, f, stuck) and bool(recipients(st, f))
+    them = tuple(recipients(st, f))
+    giving = bool(them) and may_give(st, f, stuck)
     opts: list[Option] = []
     if giving:
-        opts += gift_options(st, f) + offer_options(st, f)
+        opts += gift_options(st, f, them) + offer_options(st, f, them)
         opts += card_options(st, f, stuck)
         if st.seats < len(st.families):
             opts += swap_options(st, f, stuck)
