@@ -333,25 +333,15 @@ def load_board(b: BoardFile) -> dict[str, Any]:
     return {"ids": ids, "index": index, "land": land, "adj": adj, "within_two": within_two}
 
 
-def load() -> Data:
-    cf: CardsFile = _read("politics_cards.json", CardsFile)
-    bf: BoardFile = _read("board.json", BoardFile)
-    uf: UnitsFile = _read("units.json", UnitsFile)
-    cards, instances = load_cards(cf)
+def load_units(uf: UnitsFile, cards: tuple[Card, ...]) -> list[UnitType]:
+    """units.json: owners are offices or unit cards; a card's units are its count x copies."""
     card_index = {c.id: c.index for c in cards}
-    _check(sum(x.count for x in cf.aid_deck.bills) == cf.aid_deck.total,
-           "politics_cards.json: aid deck counts do not add up")
-    _check(len(cf.location_cards) == cf.location_cards_per_family == 5,
-           "politics_cards.json: five location cards")
-    board = load_board(bf)
-    index = board["index"]
     offices = [o.id for o in uf.offices]
     _check(offices[0] == "president" and len(offices) == 7, "units.json: seven offices")
     _check(set(uf.brigade_offices) <= set(offices), "units.json: brigade offices")
     types = []
     for i, u in enumerate(uf.unit_types):
-        office = uf.unit_types[i].owner.get("office", "")
-        card = u.owner.get("card", "")
+        office, card = u.owner.get("office", ""), u.owner.get("card", "")
         _check((office in offices) != (card != ""), f"units.json: owner of {u.id}")
         if card:
             _check(card in card_index and cards[card_index[card]].effect == "new_units",
@@ -364,6 +354,12 @@ def load() -> Data:
         palace = _strength(u.strength_in_area.get("presidential_palace", u.strength))[0]
         types.append(UnitType(i, u.id, u.name, offices.index(office) if office else -1, card,
                               u.count, full, half, palace, u.move_range))
+    return types
+
+
+def load_deployment(bf: BoardFile, index: dict[str, int], types: list[UnitType]
+                    ) -> list[tuple[int, int, int, str]]:
+    """JU 28: (unit type, area or box, count, condition); each office's units all placed."""
     unit_index = {u.id: u.index for u in types}
     deploy: list[tuple[int, int, int, str]] = []
     for d in bf.initial_deployment:
@@ -376,19 +372,36 @@ def load() -> Data:
                       for c in ("unless", "only_if")}
             _check(placed["unless"] == placed["only_if"] == ut.count,
                    f"units.json: deployment of {ut.id} does not match its count")
+    return deploy
+
+
+def load() -> Data:
+    cf: CardsFile = _read("politics_cards.json", CardsFile)
+    bf: BoardFile = _read("board.json", BoardFile)
+    uf: UnitsFile = _read("units.json", UnitsFile)
+    cards, instances = load_cards(cf)
+    card_index = {c.id: c.index for c in cards}
+    _check(sum(x.count for x in cf.aid_deck.bills) == cf.aid_deck.total,
+           "politics_cards.json: aid deck counts do not add up")
+    _check(len(cf.location_cards) == cf.location_cards_per_family == 5,
+           "politics_cards.json: five location cards")
+    board = load_board(bf)
+    index = board["index"]
+    types = load_units(uf, cards)
+    unit_index = {u.id: u.index for u in types}
+    deploy = load_deployment(bf, index, types)
     for card_id, area in bf.spawn_areas.items():
         _check(card_id in card_index and area in index, f"board.json: spawn area of {card_id}")
     _check(all(c.id in bf.spawn_areas for c in cards if c.effect == "new_units"),
            "board.json: a unit event card has no spawn area")
-    values = tuple(x.value for x in cf.aid_deck.bills for _ in range(x.count))
     bombard = {u.id: u.bombard for u in uf.unit_types if u.bombard}
-    areas = bf.areas
+    areas, offices = bf.areas, [o.id for o in uf.offices]
     return Data(
         cards=cards, card_index=card_index, instances=instances,
         location_ids=tuple(x.id for x in cf.location_cards) + ("exile",),
         location_names=tuple(x.name for x in cf.location_cards) + ("Exile",),
-        bill_values=values, area_ids=tuple(board["ids"]),
-        area_names=tuple(a.name for a in areas), area_index=index,
+        bill_values=tuple(x.value for x in cf.aid_deck.bills for _ in range(x.count)),
+        area_ids=tuple(board["ids"]), area_names=tuple(a.name for a in areas), area_index=index,
         land=tuple(board["land"]), adjacent=tuple(tuple(a) for a in board["adj"]),
         within_two=tuple(board["within_two"]),
         power_centers=tuple(index[p] for p in bf.power_centers),

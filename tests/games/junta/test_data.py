@@ -3,10 +3,25 @@
 from __future__ import annotations
 
 import inspect
+import json
 from collections import Counter, deque
 
+import msgspec
+import pytest
+
 from services.junta.cards import CARDS
-from services.junta.data import DATA
+from services.junta.data import (
+    DATA,
+    DATA_DIR,
+    BoardFile,
+    CardsFile,
+    DataError,
+    UnitsFile,
+    load_board,
+    load_cards,
+    load_deployment,
+    load_units,
+)
 
 
 def test_ju_4_political_deck_67_cards_of_the_six_kinds() -> None:
@@ -66,3 +81,27 @@ def test_gunboat_range_and_coast_as_data_md_says() -> None:
     for a in DATA.land:
         near = DATA.coastal[a] or any(DATA.coastal[b] for b in DATA.adjacent[a])
         assert DATA.gunboat_range[a] == (near and not DATA.embassy[a])
+
+
+def test_a_broken_data_file_stops_the_service_with_a_data_error() -> None:
+    """DATA.md §5: the loader rejects asymmetric adjacency, a wrong card total, a unit count
+    that does not match its deployment."""
+
+    def read(name: str) -> dict:
+        return json.loads((DATA_DIR / name).read_text())
+
+    board = read("board.json")
+    board["areas"][0]["adjacent"].append("harbour")
+    with pytest.raises(DataError, match="not symmetric"):
+        load_board(msgspec.convert(board, BoardFile))
+    cards = read("politics_cards.json")
+    cards["total_political_cards"] = 63
+    with pytest.raises(DataError, match="total_political_cards"):
+        load_cards(msgspec.convert(cards, CardsFile))
+    units, board = read("units.json"), read("board.json")
+    good = load_cards(msgspec.convert(read("politics_cards.json"), CardsFile))[0]
+    units["unit_types"][0]["count"] = 5  # palace guards: 4 are deployed
+    types = load_units(msgspec.convert(units, UnitsFile), good)
+    b = msgspec.convert(board, BoardFile)
+    with pytest.raises(DataError, match="deployment of palace_guard"):
+        load_deployment(b, load_board(b)["index"], types)
