@@ -9,16 +9,19 @@ re-validate.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 import msgspec
 
+from . import rng as prng
 from .bots import Bot, RandomBot
 from .ctx import Ctx
 from .decisions import Choice, Decision
-from .errors import BadRequest
+from .errors import BadRequest, RulesBug
+from .flow import Flow
 from .outcome import Outcome
+from .rng import RngState
 from .state import KernelState
 
 S = TypeVar("S", bound=KernelState)
@@ -106,3 +109,73 @@ class Game(ABC, Generic[S]):
 
     def check_invariants(self, st: S) -> None:
         """Raise RulesBug when the state breaks an invariant (used by tests and playouts)."""
+
+
+class FlowGame(Game[S]):
+    """A game played as a kernel `Flow`: the set-up, dispatch and outcome every game writes.
+
+    A game names its `flow` and its extra bot `policies`, and gives:
+    - `initial(seats, options, r)`: the state's own fields (the kernel adds seats, seed and
+      the PRNG `r`, seeded from the table's seed, which `initial` may already draw from);
+    - `begin(ctx, st, options)`: announce the table and push the first frames;
+    - `score(st)`: the outcome once play is over (`in_play` false: by default the stack is
+      empty);
+    - optionally `standing(st)` / `apply_standing(...)`: decisions a seat may take out of
+      turn, which the game never waits on (gifts, trades), and `advance` to run more than
+      the flow after each choice.
+    The typed `view` and `check_invariants` stay the game's own.
+    """
+
+    flow: ClassVar[Flow[Any]]
+    policies: ClassVar[Mapping[str, Callable[[], Bot]]] = {}
+
+    def __init__(self) -> None:
+        super().__init__()
+        for name, make in self.policies.items():
+            self.bots[name] = make()
+
+    @abstractmethod
+    def initial(self, seats: int, options: dict[str, str], r: RngState) -> dict[str, Any]:
+        """The state's fields other than seats, seed and rng."""
+
+    @abstractmethod
+    def begin(self, ctx: Ctx, st: S, options: dict[str, str]) -> None:
+        """Announce the table and push the first frames (the table options at hand)."""
+
+    @abstractmethod
+    def score(self, st: S) -> Outcome:
+        """The outcome of a finished game."""
+
+    def setup(self, ctx: Ctx, seats: int, options: dict[str, str], seed: int) -> S:
+        r = prng.seeded(seed)
+        st = self.state_type(seats=seats, seed=seed, rng=r, **self.initial(seats, options, r))
+        self.begin(ctx, st, options)
+        self.advance(ctx, st)
+        return st
+
+    def advance(self, ctx: Ctx, st: S) -> None:
+        """Run the flow until it waits on a decision or ends."""
+        self.flow.advance(ctx, st)
+
+    def standing(self, st: S) -> list[Decision]:
+        """Standing optional decisions (never waited on); none by default."""
+        return []
+
+    def apply_standing(self, ctx: Ctx, st: S, d: Decision, c: Choice) -> None:
+        raise RulesBug(f"{self.id} offers no standing decision {d.kind}")
+
+    def decisions(self, st: S) -> list[Decision]:
+        return self.flow.decisions(st) + self.standing(st)
+
+    def apply(self, ctx: Ctx, st: S, d: Decision, c: Choice) -> None:
+        if d.optional:
+            self.apply_standing(ctx, st, d, c)
+        else:
+            self.flow.choose(ctx, st, d, c)
+        self.advance(ctx, st)
+
+    def in_play(self, st: S) -> bool:
+        return bool(st.stack)
+
+    def outcome(self, st: S) -> Outcome | None:
+        return self.score(st) if not self.in_play(st) else None
