@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 import time
 
 from rich.console import Group, RenderableType
@@ -91,10 +92,12 @@ def options_grid(d: common_pb2.Decision, width: int) -> Table:
 
 def optional_line(optional: list[common_pb2.Decision]) -> Text:
     """The standing optional decisions on one line, prompts that differ only in their last
-    word told once: "govt: give Resources to o1 farc · o2 auc; auc: … to o3 farc"."""
+    word told once: "govt: give Resources to o1 farc · o2 auc; auc: … to o3 farc". A
+    closing remark in brackets ("(optional, at any time)") goes: the line says so."""
     groups: dict[str, list[str]] = {}
     for i, od in enumerate(optional, 1):
-        head, _, last = (od.prompt or od.kind).rstrip(".").rpartition(" ")
+        said = re.sub(r"\s*\([^()]*\)$", "", (od.prompt or od.kind).rstrip(".")).rstrip(".")
+        head, _, last = said.rpartition(" ")
         groups.setdefault(head, []).append(f"o{i} {last}")
     line = Text("  also, any time: ", style="dim")
     return line.append("; ".join(f"{head} {' · '.join(ends)}".strip()

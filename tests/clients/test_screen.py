@@ -80,6 +80,17 @@ def test_optional_decisions_differing_in_their_last_word_share_one_line():
                           "auc: give Resources to o3 farc")
 
 
+def test_a_closing_remark_in_brackets_does_not_split_the_optional_decisions():
+    """Andean Abyss's prompts end "(optional, at any time)": grouped by the word before it."""
+    said = [common_pb2.Decision(id=f"t1.{g}.{to}", seat=0, optional=True,
+                                prompt=f"{g}: give Resources to the {to} (optional, at any time).",
+                                amount=common_pb2.AmountRange(min=1, max=5))
+            for g, to in (("Government", "FARC"), ("Government", "Cartels"), ("AUC", "FARC"))]
+    assert prompt.optional_line(said).plain == (
+        "  also, any time: Government: give Resources to the o1 FARC · o2 Cartels; "
+        "AUC: give Resources to the o3 FARC")
+
+
 def test_long_option_lists_go_in_columns_of_at_most_12_rows():
     many = decision(options=[common_pb2.Option(id=f"space:s{i}", label=f"March into {i}")
                              for i in range(1, 37)])
