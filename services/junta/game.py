@@ -26,6 +26,7 @@ from . import (
     locations,
     money,
     phase1,
+    reference,
     rollcall,
     scoring,
     setup,
@@ -95,6 +96,9 @@ class Junta(FlowGame[JuntaState]):
 
     def view(self, st: JuntaState, seat: int | None) -> Any:
         return views.build_view(st, seat)
+
+    def reference(self) -> Any:
+        return reference.reference()
 
     def check_invariants(self, st: JuntaState) -> None:
         invariants.check(st)
