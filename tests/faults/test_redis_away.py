@@ -77,7 +77,7 @@ def test_every_rpc_is_unavailable_with_retry_info_while_redis_is_away(store, gat
 
 
 def test_tables_and_sessions_survive_a_redis_crash_and_restart(store, gateway):
-    """Appendonly, fsync every second, SIGKILL: what Redis acknowledged is there again."""
+    """Append-only, SIGKILL: what Redis acknowledged is there again."""
     ann, bob, info = seated_pair(gateway.endpoint)
     d = ann.GetView(gw.GetViewRequest(table_id=info.table_id)).decisions[0]
     ann.Act(gw.ActRequest(table_id=info.table_id, choice=pb.Choice(decision_id=d.id,
