@@ -22,7 +22,7 @@ from typing import Any
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, decision_id, option
 from services.kernel.errors import RulesBug
-from services.kernel.flow import Proc, pop
+from services.kernel.flow import Proc, pop, push
 from services.kernel.state import Frame
 
 from .state import CoinState
@@ -284,3 +284,11 @@ def op_frame(faction: int, op: str, limited: bool, free: bool, **extra: Any) -> 
     """The vars of a new `coin.op` frame."""
     return {"f": faction, "op": op, "lim": limited, "free": free, "spaces": [], "sa": "",
             "ph": "start", **extra}
+
+
+def push_sa(st: CoinState, proc: str, f: int, times: int = 1, **extra: Any) -> None:
+    """§5.5 free Special Activities granted by an Event, one after another: each runs with an
+    empty Operation beside it (`<prefix>.<sa>` proc; `sa` is the part after the dot)."""
+    for _ in range(times):
+        push(st, proc, f=f, sa=proc.split(".")[1], max=1, done=[],
+             op={"op": "", "spaces": []}, **extra)

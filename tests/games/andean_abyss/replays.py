@@ -24,7 +24,7 @@ import msgspec
 from services.andean_abyss import GAME
 from services.kernel import engine, rng
 from services.kernel.bots import random_choice
-from services.kernel.decisions import Choice
+from services.kernel.decisions import Choice, Decision
 from services.kernel.errors import RulesBug
 
 OPTION_SETS: tuple[dict[str, str], ...] = (
@@ -53,6 +53,13 @@ class Digests:
         return {"state": self.state.hexdigest(), "shown": self.shown.hexdigest()}
 
 
+def pick(step: engine.Step, r: rng.RngState) -> Decision:
+    """A waiting decision at random; now and then (1 in 20) a standing optional one."""
+    optional = [d for d in step.decisions if d.optional]
+    pool = optional if optional and rng.randbelow(r, 20) == 0 else step.waiting()
+    return pool[rng.randbelow(r, len(pool))]
+
+
 def record_one(seats: int, options: dict[str, str], seed: int) -> dict[str, Any]:
     """One random game; a game the rules stop with an error keeps its log up to there, the
     failing choice last, and the error ("crash")."""
@@ -63,12 +70,7 @@ def record_one(seats: int, options: dict[str, str], seed: int) -> dict[str, Any]
     log: list[list[Any]] = []
     crash = ""
     while step.outcome is None and not crash:
-        optional = [d for d in step.decisions if d.optional]
-        if optional and rng.randbelow(r, 20) == 0:
-            d = optional[rng.randbelow(r, len(optional))]
-        else:
-            waiting = step.waiting()
-            d = waiting[rng.randbelow(r, len(waiting))]
+        d = pick(step, r)
         c = random_choice(d, r)
         log.append([d.seat, c.decision_id, c.option_id, c.amount])
         try:
