@@ -1,6 +1,6 @@
 """A toy COIN game used to test services/coin apart from any real game: three factions,
 two spaces, one Operation ("act", 1 Resource per space) with one Special Activity, an Event
-on every card, and bonus tokens for the free LimOp (Ship / Launder)."""
+on every card, and bonus tokens for the free LimOp (the COIN bonus LimOp hook)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from typing import Any
 
 from services.coin.operations import OperationProc, OpSpec, SaSpec, op_frame
 from services.coin.pieces import PieceTable
-from services.coin.sequence import CardProc, DeckProc
+from services.coin.sequence import GRANTED, CardProc, DeckProc
 from services.coin.state import CoinState
 from services.coin.words import Words
 from services.kernel import rng
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Option, option
+from services.kernel.decisions import Decision, Option, decision_id, option
 from services.kernel.flow import Flow, Proc, pop, push
 from services.kernel.state import Frame
 
@@ -98,9 +98,6 @@ class ToyRules:
         st.resources[faction] += 2
         return 2
 
-    def bonus_token_label(self, st: Any, token: int) -> str:
-        return f"token {token}"
-
     def event_options(self, st: Any, faction: int) -> list[Option]:
         return [option("event:unshaded", "The Event", side="unshaded")]
 
@@ -125,23 +122,42 @@ class ToyRules:
     def game_over(self, st: Any) -> bool:
         return False
 
-    def bonus_tokens(self, st: Any, faction: int) -> list[int]:
-        return [i for i, o in enumerate(st.tokens) if o == faction]
-
-    def spend_bonus_token(self, ctx: Ctx, st: Any, token: int) -> None:
-        st.tokens[token] = -1
-
-    def may_help(self, st: Any, helper: int, faction: int) -> bool:
-        return True
-
     def executors_ineligible(self, st: Any) -> bool:
         return True
+
+
+class Sponsor:
+    """The toy's bonus LimOp (the shape of CL 2.3.6): after a paid Operation without a Special
+    Activity, the faction may spend one of its tokens (`token:<i>`) for a free LimOp."""
+
+    phases: tuple[str, ...] = ("sponsor",)
+
+    def tokens(self, st: Any, faction: int) -> list[int]:
+        return [i for i, o in enumerate(st.tokens) if o == faction]
+
+    def open(self, st: Any, cur: int, v: dict[str, Any]) -> bool:
+        return bool(self.tokens(st, cur))
+
+    def decision(self, st: Any, v: dict[str, Any]) -> Decision:
+        opts = [option(f"token:{t}", f"Spend token {t} for a free LimOp", token=str(t))
+                for t in self.tokens(st, v["cur"])]
+        opts.append(option("decline", "No free LimOp"))
+        return Decision(decision_id(st.serial, v["cur"]), v["cur"], "toy.sponsor",
+                        "Spend a token?", tuple(opts))
+
+    def choose(self, ctx: Ctx, st: Any, v: dict[str, Any], verb: str, arg: str) -> None:
+        if verb == "token":
+            st.tokens[int(arg)] = -1
+            st.bonus_used.append(v["cur"])
+            v["ph"] = GRANTED
+        else:
+            v["ph"] = "pick"
 
 
 RULES = ToyRules()
 OPERATION = OperationProc([Act(f) for f in range(3)], [Boost(f) for f in range(3)], SPACES,
                           NAMES, WORDS)
-FLOW: Flow[Any] = Flow([DeckProc(RULES), CardProc(RULES), OPERATION, BoostProc(),
+FLOW: Flow[Any] = Flow([DeckProc(RULES), CardProc(RULES, Sponsor()), OPERATION, BoostProc(),
                         EventProc()])
 
 
