@@ -73,7 +73,7 @@ class Lines:
         return [msgspec.structs.replace(d, options=tuple(
             o for o in d.options if self.option_ok(st, idx, d, o, memo))) for d in ds]
 
-    def first_sa_ok(self, st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
+    def first_sa_ok(self, st: AAState, v: dict[str, Any], sa: SaSpec[AAState]) -> bool:
         """Whether `sa`, begun now before the first space of the Operation on top of the
         stack (vars `v`), can end with a space left for it."""
         data = codec.encode(st)

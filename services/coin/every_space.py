@@ -11,23 +11,23 @@ and whatever flags the game's modes read.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, option
 from services.kernel.flow import Proc, pop, push
 from services.kernel.state import Frame
 
-from .board import Board, named
+from .board import Board, S, named
 from .state import CoinState
 
 Vars = dict[str, Any]
 
 
-class FreeModes:
+class FreeModes(Generic[S]):
     """The free Operations an Event may grant in every space. Override the hooks."""
 
-    def ok(self, st: Any, v: Vars, s: int, mode: str, g: int) -> bool:
+    def ok(self, st: S, v: Vars, s: int, mode: str, g: int) -> bool:
         """Whether faction g can carry out the free `mode` in s."""
         return False
 
@@ -39,17 +39,17 @@ class FreeModes:
         """Words added to the option label (" (Activation only)")."""
         return ""
 
-    def run(self, ctx: Ctx, st: Any, v: Vars, s: int, mode: str, g: int) -> None:
+    def run(self, ctx: Ctx, st: S, v: Vars, s: int, mode: str, g: int) -> None:
         """Carry out `mode` in s with faction g's pieces."""
 
-    def end(self, ctx: Ctx, st: Any, v: Vars) -> None:
+    def end(self, ctx: Ctx, st: S, v: Vars) -> None:
         """After the last space (a game may close the whole Event's action here)."""
 
 
 class EverySpaceProc(Proc[Any]):
     """`<prefix>.ev_every`: in every space where possible, one of `modes`."""
 
-    def __init__(self, board: Board[Any], modes: FreeModes) -> None:
+    def __init__(self, board: Board[Any], modes: FreeModes[Any]) -> None:
         self.board, self.modes = board, modes
 
     def pairs(self, st: CoinState, v: Vars) -> list[tuple[int, str, int]]:
@@ -104,7 +104,7 @@ class EverySpaceProc(Proc[Any]):
         self.modes.run(ctx, st, v, s, mode, g)
 
 
-def every_space_proc(board: Board[Any], modes: FreeModes) -> EverySpaceProc:
+def every_space_proc(board: Board[Any], modes: FreeModes[Any]) -> EverySpaceProc:
     """The proc a game registers, named `<prefix>.ev_every`."""
     return named(EverySpaceProc, board.name("ev_every"))(board, modes)
 

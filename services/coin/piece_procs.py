@@ -20,14 +20,14 @@ game's own.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, option
 from services.kernel.flow import AskProc, Proc, pop, push
 from services.kernel.state import Frame
 
-from .board import Board, named
+from .board import Board, S, named
 from .state import CoinState
 
 Vars = dict[str, Any]
@@ -35,15 +35,15 @@ PIECE_VERBS = {"remove": "Remove", "activate": "Activate", "hide": "Flip Undergr
                "replace": "Replace", "move": "Move"}
 
 
-class PieceRules:
+class PieceRules(Generic[S]):
     """What the piece procs ask of a game, beyond its board. Override the hooks."""
 
     activator = 0  # the faction that Activates Guerrillas (Sweep, Patrol): the Government
 
-    def __init__(self, board: Board[Any]) -> None:
+    def __init__(self, board: Board[S]) -> None:
         self.board = board
 
-    def remove_piece(self, ctx: Ctx, st: Any, s: int, kind: int, capture: str, by: int) -> None:
+    def remove_piece(self, ctx: Ctx, st: S, s: int, kind: int, capture: str, by: int) -> None:
         """§1.4.1 remove one piece to Available (a game adds what follows a removal: AA 4.5.3
         Shipments, CL 4.5.2 Cash)."""
         b = self.board
@@ -51,22 +51,22 @@ class PieceRules:
         ctx.emit(b.name("removed"), f"{b.pieces(kind, 1)} removed from {b.space(s)}.",
                  {"space": b.space_ids[s], "piece": b.table.names[kind]})
 
-    def removable(self, st: Any, s: int, f: int, mode: str) -> list[int]:
+    def removable(self, st: S, s: int, f: int, mode: str) -> list[int]:
         """Kinds faction f may remove now in s under a removal mode ("attack", ...)."""
         return []
 
-    def activatable(self, st: Any, s: int, only: int = -1) -> list[int]:
+    def activatable(self, st: S, s: int, only: int = -1) -> list[int]:
         """Underground Guerrilla kinds the activator may Activate in s (`only`: one faction's)."""
         t = self.board.table
         return [k for k in sorted(t.guerrilla) if t.is_underground(k) and t.count(st, s, k)
                 and (only < 0 or t.faction[k] == only)]
 
-    def move_piece(self, st: Any, s: int, d: int, kind: int, hide: bool = False) -> None:
+    def move_piece(self, st: S, s: int, d: int, kind: int, hide: bool = False) -> None:
         """Move one piece (`hide`: a Guerrilla arrives Underground)."""
         t = self.board.table
         t.move(st, s, d, kind, 1, t.underground_of(kind) if hide else None)
 
-    def take_out_of_play(self, st: Any, s: int, kind: int) -> None:
+    def take_out_of_play(self, st: S, s: int, kind: int) -> None:
         """An Event sets a piece out of play instead of Available."""
         self.board.table.take_out(st, s, kind)
 
@@ -84,7 +84,7 @@ class PiecesProc(Proc[Any]):
     is of another faction), to / to_any / hide_moved (moves); moved pieces are recorded so
     that each moves once."""
 
-    def __init__(self, rules: PieceRules) -> None:
+    def __init__(self, rules: PieceRules[Any]) -> None:
         self.rules, self.board = rules, rules.board
 
     def where(self, st: CoinState, v: Vars) -> list[int]:
@@ -236,7 +236,7 @@ def reclaim_options(board: Board[Any], st: CoinState, kinds: tuple[int, ...], ex
             for s in range(board.ns) if s != exclude for k in short if t.count(st, s, k)]
 
 
-def reclaim(rules: PieceRules, ctx: Ctx, st: CoinState, arg: str, f: int) -> None:
+def reclaim(rules: PieceRules[Any], ctx: Ctx, st: CoinState, arg: str, f: int) -> None:
     """Apply a `reclaim:<space>:<kind>` choice."""
     space, kind = arg.split(":")
     rules.remove_piece(ctx, st, rules.board.index[space], rules.board.table.index[kind], "", f)
@@ -247,7 +247,7 @@ class PlaceProc(Proc[Any]):
     (within stacking); as many as can be placed (§5.1.3); the executing faction may take its
     own pieces back from the map to place them (§1.4.1). vars: s, kinds, n, who."""
 
-    def __init__(self, rules: PieceRules) -> None:
+    def __init__(self, rules: PieceRules[Any]) -> None:
         self.rules, self.board = rules, rules.board
 
     def kinds(self, st: CoinState, v: Vars) -> list[int]:
@@ -310,7 +310,7 @@ class RemoveProc(Proc[Any]):
     targeted so far), who (decides), must (at least one), only (one faction's pieces):
     §1.4.1 step 5."""
 
-    def __init__(self, rules: PieceRules) -> None:
+    def __init__(self, rules: PieceRules[Any]) -> None:
         self.rules, self.board = rules, rules.board
 
     def options(self, st: CoinState, v: Vars) -> tuple[list[Option], bool]:
@@ -367,7 +367,7 @@ class ActivateProc(AskProc[Any]):
     Guerrilla per count as far as there are Underground ones; it chooses which, never
     whether."""
 
-    def __init__(self, rules: PieceRules) -> None:
+    def __init__(self, rules: PieceRules[Any]) -> None:
         self.rules, self.board = rules, rules.board
 
     def decisions(self, st: CoinState, fr: Frame) -> list[Decision]:
@@ -393,7 +393,7 @@ def push_activate(board: Board[Any], st: CoinState, s: int, n: int, only: int = 
         push(st, board.name("activate"), s=s, n=n, only=only)
 
 
-def piece_procs(rules: PieceRules) -> list[Proc[Any]]:
+def piece_procs(rules: PieceRules[Any]) -> list[Proc[Any]]:
     """The procs a game registers for these steps, named in its namespace."""
     b = rules.board
     return [named(PiecesProc, b.name("ev_pieces"))(rules),

@@ -32,7 +32,7 @@ class ToyState(CoinState, kw_only=True):
     log: list[str] = []
 
 
-class Act(OpSpec):
+class Act(OpSpec[ToyState]):
     name = "act"
 
     def __init__(self, f: int) -> None:
@@ -51,7 +51,7 @@ class Act(OpSpec):
         st.log.append(f"{NAMES[v['f']]} acts in {SPACES[s]}")
 
 
-class Boost(SaSpec):
+class Boost(SaSpec[ToyState]):
     name = "boost"
 
     def __init__(self, f: int) -> None:

@@ -263,7 +263,7 @@ def free_assault_count(st: AAState, v: Vars, s: int) -> int:
     return assault_rate(st, s, B.troops(st, s) + extra, B.police(st, s))
 
 
-class AAFreeModes(FreeModes):
+class AAFreeModes(FreeModes[AAState]):
     """The free Operations of cards 19, 26, 37, 47, 59, 70 (`aa.ev_every`, AA-I-9): vars
     terrors (AUC Terrors so far), gain (Resources to the executor per Terror), and the flags
     only, auc_as_troops, police_only, anyg."""

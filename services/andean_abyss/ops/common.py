@@ -95,7 +95,7 @@ def _insurgent_removable(st: AAState, s: int, g: int, mode: str) -> list[int]:
     return []
 
 
-class AAPieceRules(PieceRules):
+class AAPieceRules(PieceRules[AAState]):
     """The Andean Abyss answers to the COIN piece procs (`aa.ev_pieces`, `aa.ev_place`,
     `aa.remove`, `aa.activate`)."""
 
