@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from services.coin.propaganda import PropagandaProc
+from services.coin.propaganda import PropagandaProc, begin_round
 from services.coin.spaces import ACTIVE_OPPOSITION
 from services.coin.support import SpaceStepsProc
 from services.kernel.ctx import Ctx
@@ -19,7 +19,7 @@ from services.kernel.state import Frame
 from . import board as B
 from . import data as D
 from . import words as W
-from .constants import BASE, GUER_U, PRESIDENT_IDS, Cap, Mom, President
+from .constants import BASE, GUER_U, PRESIDENT_IDS, PROPAGANDA_FIRST, Cap, Mom, President
 from .operations import begin_op
 from .ops.common import decide
 from .ops.govt import civic_action, civic_label, civic_ok
@@ -32,15 +32,7 @@ GOVT, FARC, AUC, CARTELS = B.GOVT, B.FARC, B.AUC, B.CARTELS
 
 def begin_propaganda(ctx: Ctx, st: AAState) -> None:
     """AA 2.4, 6.0: a Propaganda card right after another one brings no Round (AA-R-12)."""
-    st.prop_played += 1
-    prev = st.played[-2] if len(st.played) >= 2 else 0
-    ctx.emit("aa.propaganda", f"Propaganda card {st.prop_played} of {st.final_prop}.",
-             {"played": st.prop_played})
-    if prev >= 73:
-        if st.prop_played >= st.final_prop:
-            st.over = 2
-        return
-    push(st, "coin.propaganda")
+    begin_round(ctx, st, "aa", lambda card: card >= PROPAGANDA_FIRST, 2)
 
 
 def victory_phase(ctx: Ctx, st: AAState, v: dict[str, Any]) -> None:

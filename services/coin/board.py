@@ -10,13 +10,13 @@ Proc and decision kinds are named `<prefix>.<name>` so that each game keeps its 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Generic, TypeVar
 
 from services.kernel.decisions import Decision, Option, decision_id
 
 from .pieces import PieceTable
-from .spaces import base_room
+from .spaces import stack_room
 from .state import CoinState
 from .words import Words
 
@@ -35,12 +35,15 @@ class Board(Generic[S]):
     args) by index;
     pop: Population by space; table: the piece kinds; words: what a player reads (factions,
     spaces, Operations, cards); kind_labels / kind_plurals: "1 <label>", "2 <plural>";
-    max_bases: §1.4.2 Bases per space."""
+    max_bases: §1.4.2 Bases per space; stacking: the limits of §1.4.2 as (kinds counted
+    together, most per space) — by default all Bases together, at most `max_bases` (Cuba
+    Libre: 2 Bases and, apart, 2 Casinos)."""
 
     def __init__(self, prefix: str, space_ids: Sequence[str], faction_ids: Sequence[str],
                  pop: Sequence[int],
                  table: PieceTable, words: Words, kind_labels: Sequence[str],
-                 kind_plurals: Sequence[str], max_bases: int = 2) -> None:
+                 kind_plurals: Sequence[str], max_bases: int = 2,
+                 stacking: Sequence[tuple[Collection[int], int]] | None = None) -> None:
         self.prefix = prefix
         self.space_ids = tuple(space_ids)
         self.index = {name: i for i, name in enumerate(self.space_ids)}
@@ -52,6 +55,8 @@ class Board(Generic[S]):
         self.kind_labels = tuple(kind_labels)
         self.kind_plurals = tuple(kind_plurals)
         self.max_bases = max_bases
+        groups = stacking if stacking is not None else ((table.base, max_bases),)
+        self.stacking = tuple((frozenset(kinds), most) for kinds, most in groups)
 
     # -- the map as the state makes it ------------------------------------------------
 
@@ -70,7 +75,8 @@ class Board(Generic[S]):
         """§1.4.2 stacking for one more piece of a kind (availability aside)."""
         if not self.in_play(st, s):
             return False
-        return kind not in self.table.base or base_room(st, self.table, s, self.max_bases) > 0
+        return all(stack_room(st, self.table, s, kinds, most) > 0
+                   for kinds, most in self.stacking if kind in kinds)
 
     # -- words ---------------------------------------------------------------------------
 

@@ -101,16 +101,21 @@ class OperationProc(Proc[Any]):
         # set by the game: whether an SA begun now, before the Operation's first space (the
         # Operation's frame on top of the stack), can end with a space left to select
         self.first_sa_ok: Callable[[Any, dict[str, Any], SaSpec[Any]], bool] | None = None
+        # set by the game: whether a Limited Operation may take a Special Activity (CL card 10
+        # shaded, CL 7.3 Hidden Assets); none by default (§2.3.5)
+        self.lim_sa_ok: Callable[[Any, dict[str, Any]], bool] | None = None
 
     def spec(self, v: dict[str, Any]) -> OpSpec[Any]:
         return self.ops[(v["f"], v["op"])]
 
-    def affordable(self, st: CoinState, v: dict[str, Any]) -> list[int]:
-        """§3.1 Spaces selectable now that the faction can pay for."""
+    def affordable(self, st: CoinState, v: dict[str, Any], gain: int = 0) -> list[int]:
+        """§3.1 Spaces selectable now that the faction can pay for (`gain`: once a committed
+        Special Activity's guaranteed proceeds have come in, CL-R-09; such a space is then
+        selected after the SA, through `coin.op_select`)."""
         spec = self.spec(v)
         if len(v["spaces"]) >= spec.max_spaces(st, v):
             return []
-        res = st.resources[v["f"]]
+        res = st.resources[v["f"]] + gain
         only = v.get("only")  # an Event or phase may limit the spaces (free Ops)
         return [s for s in spec.candidates(st, v) if s not in v["spaces"]
                 and (only is None or s in only)
@@ -148,15 +153,22 @@ class OperationProc(Proc[Any]):
         """The SA the Operation's faction has begun (`v["sa"]`)."""
         return next(s for s in self.sas if s.name == v["sa"] and s.faction == v["f"])
 
+    def no_sa(self, st: CoinState, v: dict[str, Any]) -> bool:
+        """§4.1 no SA now: one was executed, the Op may not have one, or it is a LimOp
+        (unless the game's `lim_sa_ok` says this one may)."""
+        if v["sa"] or not v.get("sa_ok", True):
+            return True
+        return bool(v["lim"]) and (self.lim_sa_ok is None or not self.lim_sa_ok(st, v))
+
     def sa_names(self, st: CoinState, v: dict[str, Any]) -> list[str]:
         """§4.1 SAs that may start now: full, paid Op; none executed yet."""
-        if v["lim"] or v["sa"] or not v.get("sa_ok", True):
+        if self.no_sa(st, v):
             return []
         return [s.name for s in self.sas if s.faction == v["f"] and self.sa_allowed(st, v, s)]
 
     def any_sa(self, st: CoinState, v: dict[str, Any]) -> bool:
         """Whether `sa_names` would name any; stops at the first."""
-        if v["lim"] or v["sa"] or not v.get("sa_ok", True):
+        if self.no_sa(st, v):
             return False
         return any(s.faction == v["f"] and self.sa_allowed(st, v, s) for s in self.sas)
 

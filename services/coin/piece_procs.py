@@ -43,13 +43,37 @@ class PieceRules(Generic[S]):
     def __init__(self, board: Board[S]) -> None:
         self.board = board
 
-    def remove_piece(self, ctx: Ctx, st: S, s: int, kind: int, capture: str, by: int) -> None:
-        """§1.4.1 remove one piece to Available (a game adds what follows a removal: AA 4.5.3
-        Shipments, CL 4.5.2 Cash)."""
+    def remove_piece(self, ctx: Ctx, st: S, s: int, kind: int, capture: str, by: int) -> bool:
+        """§1.4.1 remove one piece (faction `by` removes it, under capture rule `capture`) to
+        Available, or change it into the kind `instead_of_removal` names (CL 1.4.5: a
+        Casino is closed instead); True if it left the map."""
         b = self.board
+        self.before_remove(ctx, st, s, kind, capture, by)
+        alt = self.instead_of_removal(st, s, kind, by)
+        if alt is not None:
+            b.table.move(st, s, s, kind, 1, alt)
+            ctx.emit(b.name("instead"), f"{b.pieces(kind, 1)} in {b.space(s)} becomes "
+                     f"{b.pieces(alt, 1)} instead of being removed.",
+                     {"space": b.space_ids[s], "piece": b.table.names[kind],
+                      "to": b.table.names[alt]})
+            return False
         b.table.remove(st, s, kind)
         ctx.emit(b.name("removed"), f"{b.pieces(kind, 1)} removed from {b.space(s)}.",
                  {"space": b.space_ids[s], "piece": b.table.names[kind]})
+        self.after_remove(ctx, st, s, kind, capture, by)
+        return True
+
+    def before_remove(self, ctx: Ctx, st: S, s: int, kind: int, capture: str, by: int) -> None:
+        """Called while the piece is still on the map (CL 4.5.2: its owner may first move the
+        Cash it holds: push the rescue decision here)."""
+
+    def instead_of_removal(self, st: S, s: int, kind: int, by: int) -> int | None:
+        """The kind the piece becomes instead of leaving the map, or None (CL 1.4.5: another
+        faction's removal closes an open Casino)."""
+        return None
+
+    def after_remove(self, ctx: Ctx, st: S, s: int, kind: int, capture: str, by: int) -> None:
+        """What follows a removal (AA 4.5.3: Shipments whose holder is gone)."""
 
     def removable(self, st: S, s: int, f: int, mode: str) -> list[int]:
         """Kinds faction f may remove now in s under a removal mode ("attack", ...)."""
@@ -208,9 +232,10 @@ class PiecesProc(Proc[Any]):
         else:
             if v.get("out_of_play"):
                 self.rules.take_out_of_play(st, s, k)
+                gone = True
             else:
-                self.rules.remove_piece(ctx, st, s, k, "", v["who"])
-            if act == "replace":
+                gone = self.rules.remove_piece(ctx, st, s, k, "", v["who"])
+            if act == "replace" and gone:
                 v["rep"] = [s, k]
 
 

@@ -12,6 +12,7 @@ the window, runs the game's decisions in it, and runs the free LimOp the game gr
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from services.kernel.ctx import Ctx
@@ -87,13 +88,21 @@ def adjust_eligibility(st: CoinState, executors_ineligible: bool = True) -> None
     st.acted, st.set_ineligible, st.set_eligible, st.bonus_used = [], [], [], []
 
 
+def draw(ctx: Ctx, st: CoinState) -> None:
+    """§2.3.8 the upcoming card becomes the current one."""
+    st.played.append(st.deck.pop())
+
+
 class DeckProc(Proc[Any]):
-    """§2.2, 2.3.8 Play the current card; then make the upcoming card current."""
+    """§2.2, 2.3.8 Play the current card; then make the upcoming card current (`next_card`:
+    a game's own way, CL 2.3.8 the sudden Propaganda swap; it must play one card)."""
 
     name = "coin.deck"
 
-    def __init__(self, rules: SequenceRules) -> None:
+    def __init__(self, rules: SequenceRules,
+                 next_card: Callable[[Ctx, Any], None] | None = None) -> None:
         self.rules = rules
+        self.next_card = next_card or draw
 
     def step(self, ctx: Ctx, st: CoinState, fr: Frame) -> None:
         if self.rules.game_over(st):
@@ -103,7 +112,7 @@ class DeckProc(Proc[Any]):
             if not st.deck:
                 pop(st)
                 return
-            st.played.append(st.deck.pop())
+            self.next_card(ctx, st)
             ctx.emit("coin.card", f"Now playing {self.rules.words.card(st.played[-1])}.",
                      {"card": st.played[-1]})
         fr.vars["ph"] = "next"

@@ -1,8 +1,8 @@
 """§6.3-6.4 Support phase steps taken space by space (Civic Action, Agitation): the faction
 picks a space where one more step is allowed, pays, and acts, until it says done or none is
 left. A game subclasses `SpaceStepsProc` per step with its board, faction, decision kind and
-prompt, and says where a step may be taken (requirements, costs: `spaces`), what it does
-(`act_in`) and how it reads (`label`)."""
+prompt, and says where a step may be taken (requirements: `spaces`), what it costs (`cost`),
+what it does (`act_in`) and how it reads (`label`)."""
 
 from __future__ import annotations
 
@@ -38,10 +38,17 @@ class SpaceStepsProc(AskProc[Any], ABC):
     def label(self, st: Any, s: int) -> str:
         """What one step in s does."""
 
+    def cost(self, st: Any, s: int) -> int:
+        """Resources one step in s costs, paid by the layer before `act_in` (CL 6.3.2 Civic
+        Action 4 per step, 6.3.3 Agitation 1); a space costing more than the faction has
+        is not offered. 0: the game pays in `act_in` itself."""
+        return 0
+
     def decisions(self, st: CoinState, fr: Frame) -> list[Decision]:
         b = self.board
+        res = st.resources[self.faction]
         opts = [option(f"space:{b.space_ids[s]}", self.label(st, s), space=b.space_ids[s])
-                for s in self.spaces(st, fr)]
+                for s in self.spaces(st, fr) if self.cost(st, s) <= res]
         if not opts:
             return []
         done = option("done", f"No more {self.prompt.split(' (')[0]}")
@@ -51,4 +58,6 @@ class SpaceStepsProc(AskProc[Any], ABC):
         if c.option_id == "done":
             pop(st)
             return
-        self.act_in(ctx, st, fr, self.board.index[(c.option_id or "").split(":")[1]])
+        s = self.board.index[(c.option_id or "").split(":")[1]]
+        st.resources[self.faction] -= self.cost(st, s)
+        self.act_in(ctx, st, fr, s)

@@ -65,7 +65,7 @@ def test_support_shift_and_totals() -> None:
 def test_control_ties_and_weights() -> None:
     """§1.7: Control needs more than all others together; a weight-0 kind counts for nobody."""
     st = toy([1, 2])
-    rule = ControlRule(TABLE, 3, controllers=(0, 1, 2), weight=(1, 1, 1, 0, 1, 1))
+    rule = ControlRule(TABLE, 3, controllers=(0, 1, 2), weight=(1, 1, 1, 0, 1, 1, 1, 0))
     TABLE.place(st, 0, 0, 2)
     TABLE.place(st, 0, 1, 2)
     assert rule.controller(st, 0) == sp.NO_CONTROL  # 2 vs 2

@@ -101,10 +101,9 @@ class AAPieceRules(PieceRules[AAState]):
 
     activator = B.GOVT
 
-    def remove_piece(self, ctx: Ctx, st: AAState, s: int, kind: int, capture: str,
+    def after_remove(self, ctx: Ctx, st: AAState, s: int, kind: int, capture: str,
                      by: int) -> None:
-        """Remove one piece to Available; a Guerrilla's Shipments follow AA 4.5.3."""
-        super().remove_piece(ctx, st, s, kind, capture, by)
+        """A Guerrilla's Shipments follow AA 4.5.3."""
         g = KIND_FACTION[kind]
         if (g != B.GOVT and kind != BASE[g] and not B.guerrillas(st, s, g)
                 and B.ships_at(st, s, g)):
