@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from services.coin.effects import EffectProc
+from services.coin.sa_lines import Lines
 from services.coin.transfers import ResourceTransfers
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, option
@@ -21,7 +22,6 @@ from . import (
     operations,
     propaganda,
     reference,
-    sa_lines,
     sequence,
     setup,
     victory,
@@ -38,7 +38,7 @@ FLOW: Flow[AAState] = Flow([*sequence.PROCS, *operations.PROCS, *propaganda.PROC
                             *event_lib.PROCS, *deployment.PROCS,
                             EffectProc(PROGRAMS, words.FACTIONS)])
 _ = zones, cards
-LINES = sa_lines.Lines(FLOW, operations.OPERATION)  # AA 3.1, 4.1: an SA before the 1st space
+LINES = Lines(FLOW, operations.OPERATION)  # AA 3.1, 4.1: an SA before the 1st space
 operations.OPERATION.first_sa_ok = LINES.first_sa_ok
 
 

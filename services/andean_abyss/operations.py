@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from services.coin.operations import OperationProc, OpSelectProc, SaSpec, op_frame
+from services.coin.sa_lines import copy
 from services.kernel.flow import Proc, push
 
 from . import board as B
 from . import data as D
 from .constants import FACTION_IDS, OPS, Kind, Mom
 from .ops import common, govt, insurgent
-from .sa_lines import copy
 from .special import govt as sa_govt
 from .special import insurgent as sa_insurgent
 from .state import AAState
@@ -119,7 +119,7 @@ def gains_from_troops(st: AAState, op: str, d: int) -> list[int]:
 
 def may_open(st: AAState, v: dict[str, Any], sa: SaSpec[AAState]) -> bool:
     """A quick necessary condition for an SA executed first to give a space to an Operation
-    that has none now (the search in sa_lines.py then decides):
+    that has none now (the search in coin/sa_lines.py then decides):
     - Extort and Process only add Resources (and Activate): a space must lack only money;
     - Kidnap pays for the Terror of a City (or Cartels Base space) it is resolved in first;
     - Air Lift gains Troops somewhere: for Assault, a space with an exposed enemy;
