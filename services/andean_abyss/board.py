@@ -243,12 +243,8 @@ def ships_at(st: AAState, s: int, f: int | None = None) -> list[int]:
             if c >= 0 and c // 4 == s and (f is None or c % 4 == f)]
 
 
-def has_cap(st: AAState, cap: int) -> bool:
-    return flags.has_cap(st, cap)
-
-
-def has_mom(st: AAState, mom: int) -> bool:
-    return flags.has_mom(st, mom)
+has_cap = flags.has_cap  # AA 5.3 (constants.Cap)
+has_mom = flags.has_mom  # AA 5.4 (constants.Mom)
 
 
 class AABoard(Board[AAState]):

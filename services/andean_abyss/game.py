@@ -129,7 +129,8 @@ def transfer_decisions(st: AAState) -> list[Decision]:
     holders = {B.ship_owner(c) for c in st.ships if c >= 0}
     for giver in range(4):
         seat = st.seat_of[giver]
-        out += TRANSFERS.decisions(st, giver, serial)
+        if st.resources[giver] > 0:
+            out += TRANSFERS.decisions(st, giver, serial)
         if giver in holders:
             opts = shipment_options(st, giver)
             if opts:

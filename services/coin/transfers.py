@@ -33,6 +33,9 @@ class ResourceTransfers(Generic[S]):
         self.prompts = tuple(tuple(f"{fw[g]}: give Resources to the {fw[r]} (optional, {when})."
                                    for r in range(n)) for g in range(n))
         self.tails = tuple(tuple(f".{g}.{r}" for r in range(n)) for g in range(n))
+        cls = type(self)
+        self.plain = (cls.window is ResourceTransfers.window
+                      and cls.allowed is ResourceTransfers.allowed)
 
     def window(self, st: S, giver: int, receiver: int) -> bool:
         """Whether Resources may change hands now (AA 1.5.1: at any time)."""
@@ -48,10 +51,14 @@ class ResourceTransfers(Generic[S]):
             return []
         seat = st.seat_of[giver]
         amount = AmountRange(1, st.resources[giver])
-        return [Decision(f"t{serial}{self.tails[giver][r]}", seat, self.kind,
-                         self.prompts[giver][r], amount=amount, optional=True)
-                for r in range(len(self.tails)) if self.allowed(st, giver, r)
-                and self.window(st, giver, r)]
+        if self.plain:  # asked at every step: the default hooks inlined
+            to = [r for r, other in enumerate(st.seat_of) if other != seat]
+        else:
+            to = [r for r in range(len(self.tails))
+                  if self.allowed(st, giver, r) and self.window(st, giver, r)]
+        tails, prompts = self.tails[giver], self.prompts[giver]
+        return [Decision(f"t{serial}{tails[r]}", seat, self.kind, prompts[r], amount=amount,
+                         optional=True) for r in to]
 
     def apply(self, ctx: Ctx, st: S, d: Decision, c: Choice) -> None:
         """Hand over the amount chosen (as much as the giver still has; the receiver's track
