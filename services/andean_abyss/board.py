@@ -6,13 +6,19 @@ always equal a fresh recount (AA 1.6.3).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from services.coin import flags
 from services.coin import spaces as coin_spaces
+from services.coin.board import Board
 from services.coin.pieces import PieceTable
 from services.coin.spaces import NO_CONTROL, ControlRule
 
 from . import data as D
+from . import words as W
 from .constants import (
     BASE,
+    FACTION_IDS,
     GUER_A,
     GUER_U,
     KIND_FACTION,
@@ -237,9 +243,26 @@ def ships_at(st: AAState, s: int, f: int | None = None) -> list[int]:
             if c >= 0 and c // 4 == s and (f is None or c % 4 == f)]
 
 
-def has_cap(st: AAState, cap: int) -> bool:
-    return bool(st.caps >> cap & 1)
+has_cap = flags.has_cap  # AA 5.3 (constants.Cap)
+has_mom = flags.has_mom  # AA 5.4 (constants.Mom)
 
 
-def has_mom(st: AAState, mom: int) -> bool:
-    return bool(st.mom >> mom & 1)
+class AABoard(Board[AAState]):
+    """The Andean Abyss board for the COIN layer's procs: Ecuador and Panamá in play only once
+    an Event says so (AA 1.3.5), stacking with FARC Zones and Ecuador's limits (AA 1.4.2)."""
+
+    def in_play(self, st: AAState, s: int) -> bool:
+        return in_play(st, s)
+
+    def spaces(self, st: AAState) -> Sequence[int]:
+        return spaces(st)
+
+    def adjacent(self, st: AAState, s: int) -> Sequence[int]:
+        return adjacent(st, s)
+
+    def can_place(self, st: AAState, s: int, kind: int) -> bool:
+        return can_place(st, s, kind)
+
+
+BOARD = AABoard("aa", D.NAMES, FACTION_IDS, D.POP, PIECES, W.WORDS, W.KINDS, W.KINDS_PLURAL,
+                MAX_BASES)

@@ -6,8 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from services.coin.effects import EffectProc
+from services.coin.sa_lines import Lines
+from services.coin.transfers import ResourceTransfers
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import AmountRange, Choice, Decision, Option, option
+from services.kernel.decisions import Choice, Decision, Option, option
 from services.kernel.errors import BadRequest, RulesBug
 from services.kernel.flow import Flow, push
 from services.kernel.game import Game, GameOptionSpec, Role
@@ -20,7 +22,6 @@ from . import (
     operations,
     propaganda,
     reference,
-    sa_lines,
     sequence,
     setup,
     victory,
@@ -37,7 +38,7 @@ FLOW: Flow[AAState] = Flow([*sequence.PROCS, *operations.PROCS, *propaganda.PROC
                             *event_lib.PROCS, *deployment.PROCS,
                             EffectProc(PROGRAMS, words.FACTIONS)])
 _ = zones, cards
-LINES = sa_lines.Lines(FLOW, operations.OPERATION)  # AA 3.1, 4.1: an SA before the 1st space
+LINES = Lines(FLOW, operations.OPERATION)  # AA 3.1, 4.1: an SA before the 1st space
 operations.OPERATION.first_sa_ok = LINES.first_sa_ok
 
 
@@ -114,9 +115,7 @@ class AndeanAbyss(Game[AAState]):
         check_invariants(st)
 
 
-GIVE_PROMPTS = tuple(tuple(f"{words.FACTIONS[g]}: give Resources to the {words.FACTIONS[r]} "
-                           "(optional, at any time)." for r in range(4)) for g in range(4))
-GIVE_ID_TAILS = tuple(tuple(f".{g}.{r}" for r in range(4)) for g in range(4))
+TRANSFERS = ResourceTransfers(B.BOARD, MAX_RESOURCES)
 SHIP_PROMPTS = tuple(f"{words.FACTIONS[g]}: give a Shipment to another faction's Guerrilla in "
                      "the same space (optional, at any time)." for g in range(4))
 
@@ -124,17 +123,14 @@ SHIP_PROMPTS = tuple(f"{words.FACTIONS[g]}: give a Shipment to another faction's
 def transfer_decisions(st: AAState) -> list[Decision]:
     """AA 1.5.1 (AA-R-04): Resources and Shipments may be handed over at any time, never
     between two factions of one seat. Standing optional decisions, ids
-    `t<serial>.<giver>.<receiver>` and `h<serial>.<giver>`."""
+    `t<serial>.<giver>.<receiver>` (coin.transfers) and `h<serial>.<giver>`."""
     out: list[Decision] = []
     serial = str(st.serial)
     holders = {B.ship_owner(c) for c in st.ships if c >= 0}
     for giver in range(4):
         seat = st.seat_of[giver]
         if st.resources[giver] > 0:
-            amount = AmountRange(1, st.resources[giver])
-            out += [Decision(f"t{serial}{GIVE_ID_TAILS[giver][recv]}", seat, "aa.give_resources",
-                             GIVE_PROMPTS[giver][recv], amount=amount, optional=True)
-                    for recv in range(4) if st.seat_of[recv] != seat]
+            out += TRANSFERS.decisions(st, giver, serial)
         if giver in holders:
             opts = shipment_options(st, giver)
             if opts:
@@ -155,14 +151,8 @@ def shipment_options(st: AAState, giver: int) -> list[Option]:
 
 
 def apply_transfer(ctx: Ctx, st: AAState, d: Decision, c: Choice) -> None:
-    if d.kind == "aa.give_resources":
-        giver, recv = (int(x) for x in d.id.split(".")[1:3])
-        amount = min(c.amount or 0, st.resources[giver])
-        st.resources[giver] -= amount
-        got = B.add_resources(st, recv, amount)
-        ctx.emit("aa.transfer", f"The {words.faction(giver)} give {amount} Resources to the "
-                 f"{words.faction(recv)}.", {"from": FACTION_IDS[giver],
-                                             "to": FACTION_IDS[recv], "amount": got})
+    if d.kind == TRANSFERS.kind:
+        TRANSFERS.apply(ctx, st, d, c)
         return
     _, i, to = (c.option_id or "").split(":")
     s = B.ship_space(st.ships[int(i)])

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from services.coin.operations import OperationProc, OpSelectProc, SaSpec, op_frame
+from services.coin.sa_lines import copy
 from services.kernel.flow import Proc, push
 
 from . import board as B
 from . import data as D
 from .constants import FACTION_IDS, OPS, Kind, Mom
 from .ops import common, govt, insurgent
-from .sa_lines import copy
 from .special import govt as sa_govt
 from .special import insurgent as sa_insurgent
 from .state import AAState
@@ -39,7 +39,7 @@ def can_start(st: AAState, f: int, op: str, limited: bool, free: bool) -> bool:
                and OPENS.get(sa.name, opens)(st, v, sa) for sa in OPERATION.sas)
 
 
-def extort_opens(st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
+def extort_opens(st: AAState, v: dict[str, Any], sa: SaSpec[AAState]) -> bool:
     """Whether an Extort first gives a space to the Insurgent Operation `v`, which has none
     now: one Extort in e (+1 Resource; one Underground Guerrilla there Activated) pays for
     any space short of 1 Resource (`may_open`), except a Terror in e that needs that
@@ -52,13 +52,13 @@ def extort_opens(st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
                for e in B.spaces(st) if sa_insurgent.extortable(st, e, v["f"]))
 
 
-def process_opens(st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
+def process_opens(st: AAState, v: dict[str, Any], sa: SaSpec[AAState]) -> bool:
     """Process first (+3 per Cartels Base removed) pays for a March space short of
     Resources (`may_open`); a Rally space may need the Base removed: searched."""
     return v["op"] == "march" or opens(st, v, sa)
 
 
-def bribe_opens(st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
+def bribe_opens(st: AAState, v: dict[str, Any], sa: SaSpec[AAState]) -> bool:
     """A Bribe first gives a Terror a space only by flipping an Active Cartels Guerrilla
     Underground where the Terror can still be paid for after the Bribe's 3; a Rally
     (a Base's room freed) is searched."""
@@ -68,7 +68,7 @@ def bribe_opens(st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
     return any(B.active(st, x, v["f"]) and spec.cost(st, v, x) <= left for x in B.spaces(st))
 
 
-def air_lift_first(st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
+def air_lift_first(st: AAState, v: dict[str, Any], sa: SaSpec[AAState]) -> bool:
     return air_lift_opens(st, v)
 
 
@@ -95,7 +95,7 @@ def air_lift_opens(st: AAState, v: dict[str, Any]) -> bool:
     return False
 
 
-def opens(st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
+def opens(st: AAState, v: dict[str, Any], sa: SaSpec[AAState]) -> bool:
     """Whether `sa` executed first leaves a space to the Operation `v` (not begun yet)."""
     if OPERATION.first_sa_ok is None:
         return False
@@ -117,9 +117,9 @@ def gains_from_troops(st: AAState, op: str, d: int) -> list[int]:
     return [d, *near, *(x for m in near if B.is_loc(m) for x in B.adjacent(st, m))]
 
 
-def may_open(st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
+def may_open(st: AAState, v: dict[str, Any], sa: SaSpec[AAState]) -> bool:
     """A quick necessary condition for an SA executed first to give a space to an Operation
-    that has none now (the search in sa_lines.py then decides):
+    that has none now (the search in coin/sa_lines.py then decides):
     - Extort and Process only add Resources (and Activate): a space must lack only money;
     - Kidnap pays for the Terror of a City (or Cartels Base space) it is resolved in first;
     - Air Lift gains Troops somewhere: for Assault, a space with an exposed enemy;

@@ -6,11 +6,11 @@ Control is fixed in the Control phase and read from that snapshot until Reset
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from typing import Any
 
-from services.coin.propaganda import PropagandaProc
+from services.coin.propaganda import PropagandaProc, begin_round
 from services.coin.spaces import ACTIVE_OPPOSITION
+from services.coin.support import SpaceStepsProc
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, option
 from services.kernel.flow import AskProc, Proc, pop, push
@@ -19,7 +19,7 @@ from services.kernel.state import Frame
 from . import board as B
 from . import data as D
 from . import words as W
-from .constants import BASE, GUER_U, PRESIDENT_IDS, Cap, Mom, President
+from .constants import BASE, GUER_U, PRESIDENT_IDS, PROPAGANDA_FIRST, Cap, Mom, President
 from .operations import begin_op
 from .ops.common import decide
 from .ops.govt import civic_action, civic_label, civic_ok
@@ -32,15 +32,7 @@ GOVT, FARC, AUC, CARTELS = B.GOVT, B.FARC, B.AUC, B.CARTELS
 
 def begin_propaganda(ctx: Ctx, st: AAState) -> None:
     """AA 2.4, 6.0: a Propaganda card right after another one brings no Round (AA-R-12)."""
-    st.prop_played += 1
-    prev = st.played[-2] if len(st.played) >= 2 else 0
-    ctx.emit("aa.propaganda", f"Propaganda card {st.prop_played} of {st.final_prop}.",
-             {"played": st.prop_played})
-    if prev >= 73:
-        if st.prop_played >= st.final_prop:
-            st.over = 2
-        return
-    push(st, "coin.propaganda")
+    begin_round(ctx, st, "aa", lambda card: card >= PROPAGANDA_FIRST, 2)
 
 
 def victory_phase(ctx: Ctx, st: AAState, v: dict[str, Any]) -> None:
@@ -196,46 +188,13 @@ class FinalRoundEndProc(Proc[AAState]):
         st.over = 2
 
 
-class SpaceStepsProc(AskProc[AAState], ABC):
-    """A Support-phase step (AA 6.4.1, 6.4.2) taken space by space until `done`."""
-
-    faction: ClassVar[int]
-    kind: ClassVar[str]
-    prompt: ClassVar[str]
-
-    @abstractmethod
-    def spaces(self, st: AAState, fr: Frame) -> list[int]:
-        """Where the next step may be taken (none: the phase step ends)."""
-
-    @abstractmethod
-    def act_in(self, ctx: Ctx, st: AAState, fr: Frame, s: int) -> None:
-        """Take one step in space `s`."""
-
-    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
-        opts = [option(f"space:{D.NAMES[s]}", self.label(st, s), space=D.NAMES[s])
-                for s in self.spaces(st, fr)]
-        if not opts:
-            return []
-        done = option("done", f"No more {self.prompt.split(' (')[0]}")
-        return [decide(st, self.faction, self.kind, self.prompt, opts + [done])]
-
-    @abstractmethod
-    def label(self, st: AAState, s: int) -> str:
-        """What one step in s does."""
-
-    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
-        if c.option_id == "done":
-            pop(st)
-            return
-        self.act_in(ctx, st, fr, D.INDEX[(c.option_id or "").split(":")[1]])
-
-
 class CivicProc(SpaceStepsProc):
     """AA 6.4.1 Civic Action: 3 Resources per step in Govt-Controlled spaces. Card 1
     unshaded: one space per Support phase (vars `relaxed`, -1 until chosen) needs only
     Government Control and any cube."""
 
     name = "aa.civic"
+    board = B.BOARD
     faction = GOVT
     kind = "aa.civic_action"
     prompt = "Civic Action (3 Resources) or done."
@@ -273,6 +232,7 @@ class AgitationProc(SpaceStepsProc):
     """AA 6.4.2 Agitation: 1 Resource per step: remove Terror, else shift toward Opposition."""
 
     name = "aa.agitation"
+    board = B.BOARD
     faction = FARC
     kind = "aa.agitation"
     prompt = "Agitate (1 Resource) or done."

@@ -177,3 +177,19 @@ class EffectProc(Proc[Any]):
         if step.choose(ctx, st, v, c.option_id or "") and v["pc"] == pc:
             v["pc"] = pc + 1
             step.reset(v)
+
+
+def ineligible_next(*factions: int) -> Do:
+    """§2.3.7: the named factions are Ineligible for the next card."""
+    def fn(ctx: Ctx, st: Any, v: Vars) -> None:
+        st.set_ineligible.extend(f for f in factions if f not in st.set_ineligible)
+    return Do(fn)
+
+
+def free_op(begin: Callable[..., object], f: int | None, op: str, **extra: Any) -> Do:
+    """§5.5 a free Operation for faction f (None: the executor), no Special Activity unless the
+    text grants one; `begin(st, faction, op, limited, free, sa_ok=..., **extra)` is the
+    game's way to start an Operation."""
+    def fn(ctx: Ctx, st: Any, v: Vars) -> None:
+        begin(st, v["f"] if f is None else f, op, False, True, sa_ok=False, **extra)
+    return Do(fn)

@@ -7,7 +7,7 @@ spaces or after, once (§4.1). An Operation is executed in at least one space (�
 an SA begun before the first space is offered only when the game's `first_sa_ok`
 hook finds a way through it that leaves the Operation a space (and the game keeps
 the SA's own options to such lines). Each Operation and Special Activity of a game is
-an `OpSpec` / `SaSpec` registered with the proc; the frame's vars are plain data:
+an `OpSpec[Any]` / `SaSpec[Any]` registered with the proc; the frame's vars are plain data:
 
     f (faction), op, lim (LimOp), free, spaces (selected, in order), sa ("" or
     the SA executed), first (the SA was begun before any space), ph (phase), plus
@@ -17,52 +17,54 @@ an `OpSpec` / `SaSpec` registered with the proc; the frame's vars are plain data
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, decision_id, option
 from services.kernel.errors import RulesBug
-from services.kernel.flow import Proc, pop
+from services.kernel.flow import Proc, pop, push
 from services.kernel.state import Frame
 
 from .state import CoinState
 from .words import Words
 
+S = TypeVar("S", bound=CoinState)  # the game's state
 
-class OpSpec:
+
+class OpSpec(Generic[S]):
     """One Operation. Override `selectable`, `cost` and `select`; `start`/`finish` if needed."""
 
     name: str = ""
     faction: int = -1
     needs_space = True  # False: the Operation counts once paid (AA 3.1 Patrol)
 
-    def selectable(self, st: Any, v: dict[str, Any], space: int) -> bool:
+    def selectable(self, st: S, v: dict[str, Any], space: int) -> bool:
         """Whether the space may be selected now (cost aside)."""
         return False
 
-    def cost(self, st: Any, v: dict[str, Any], space: int) -> int:
+    def cost(self, st: S, v: dict[str, Any], space: int) -> int:
         """The cost of selecting the space; asked of any candidate, before `selectable`."""
         return 0
 
-    def candidates(self, st: Any, v: dict[str, Any]) -> Sequence[int]:
+    def candidates(self, st: S, v: dict[str, Any]) -> Sequence[int]:
         """Spaces worth testing with `selectable`."""
         return range(0)
 
-    def select(self, ctx: Ctx, st: Any, v: dict[str, Any], space: int) -> None:
+    def select(self, ctx: Ctx, st: S, v: dict[str, Any], space: int) -> None:
         """Run after the space is recorded and paid: push its per-space steps."""
 
-    def start(self, ctx: Ctx, st: Any, v: dict[str, Any]) -> bool:
+    def start(self, ctx: Ctx, st: S, v: dict[str, Any]) -> bool:
         """Called once before the first decision; True if it took over the flow (pushed)."""
         return False
 
-    def finish(self, ctx: Ctx, st: Any, v: dict[str, Any]) -> None:
+    def finish(self, ctx: Ctx, st: S, v: dict[str, Any]) -> None:
         """Closing steps after the last space (push procs or change state)."""
 
-    def max_spaces(self, st: Any, v: dict[str, Any]) -> int:
+    def max_spaces(self, st: S, v: dict[str, Any]) -> int:
         return 1 if v["lim"] else 99
 
 
-class SaSpec:
+class SaSpec(Generic[S]):
     """One Special Activity: whether it may start now, and how (push its proc).
 
     `reach(op)`: at most how many of the Operation's selectable spaces one unit of the SA
@@ -76,10 +78,10 @@ class SaSpec:
     def reach(self, op: str) -> int:
         return -1
 
-    def allowed(self, st: Any, op: dict[str, Any]) -> bool:
+    def allowed(self, st: S, op: dict[str, Any]) -> bool:
         return False
 
-    def begin(self, ctx: Ctx, st: Any, op: dict[str, Any]) -> None:
+    def begin(self, ctx: Ctx, st: S, op: dict[str, Any]) -> None:
         """Push the SA's proc; it must `pop(st, sa=self.name)` when done."""
 
 
@@ -88,7 +90,7 @@ class OperationProc(Proc[Any]):
 
     name = "coin.op"
 
-    def __init__(self, ops: list[OpSpec], sas: list[SaSpec], space_names: tuple[str, ...],
+    def __init__(self, ops: list[OpSpec[Any]], sas: list[SaSpec[Any]], space_names: tuple[str, ...],
                  faction_names: tuple[str, ...], words: Words) -> None:
         self.ops = {(o.faction, o.name): o for o in ops}
         self.sas = sas
@@ -98,17 +100,22 @@ class OperationProc(Proc[Any]):
         self.words = words
         # set by the game: whether an SA begun now, before the Operation's first space (the
         # Operation's frame on top of the stack), can end with a space left to select
-        self.first_sa_ok: Callable[[Any, dict[str, Any], SaSpec], bool] | None = None
+        self.first_sa_ok: Callable[[Any, dict[str, Any], SaSpec[Any]], bool] | None = None
+        # set by the game: whether a Limited Operation may take a Special Activity (CL card 10
+        # shaded, CL 7.3 Hidden Assets); none by default (§2.3.5)
+        self.lim_sa_ok: Callable[[Any, dict[str, Any]], bool] | None = None
 
-    def spec(self, v: dict[str, Any]) -> OpSpec:
+    def spec(self, v: dict[str, Any]) -> OpSpec[Any]:
         return self.ops[(v["f"], v["op"])]
 
-    def affordable(self, st: CoinState, v: dict[str, Any]) -> list[int]:
-        """§3.1 Spaces selectable now that the faction can pay for."""
+    def affordable(self, st: CoinState, v: dict[str, Any], gain: int = 0) -> list[int]:
+        """§3.1 Spaces selectable now that the faction can pay for (`gain`: once a committed
+        Special Activity's guaranteed proceeds have come in, CL-R-09; such a space is then
+        selected after the SA, through `coin.op_select`)."""
         spec = self.spec(v)
         if len(v["spaces"]) >= spec.max_spaces(st, v):
             return []
-        res = st.resources[v["f"]]
+        res = st.resources[v["f"]] + gain
         only = v.get("only")  # an Event or phase may limit the spaces (free Ops)
         return [s for s in spec.candidates(st, v) if s not in v["spaces"]
                 and (only is None or s in only)
@@ -136,29 +143,36 @@ class OperationProc(Proc[Any]):
                     break
         return n
 
-    def safe_first(self, st: CoinState, v: dict[str, Any], sa: SaSpec) -> bool:
+    def safe_first(self, st: CoinState, v: dict[str, Any], sa: SaSpec[Any]) -> bool:
         """A quick sufficient test for `first_sa_ok`: the Operation has more spaces than one
         unit of the SA can take away, even once it is paid for."""
         reach = sa.reach(v["op"])
         return reach >= 0 and self.count_affordable(st, v, reach + 1, sa.spends) > reach
 
-    def sa_spec(self, v: dict[str, Any]) -> SaSpec:
+    def sa_spec(self, v: dict[str, Any]) -> SaSpec[Any]:
         """The SA the Operation's faction has begun (`v["sa"]`)."""
         return next(s for s in self.sas if s.name == v["sa"] and s.faction == v["f"])
 
+    def no_sa(self, st: CoinState, v: dict[str, Any]) -> bool:
+        """§4.1 no SA now: one was executed, the Op may not have one, or it is a LimOp
+        (unless the game's `lim_sa_ok` says this one may)."""
+        if v["sa"] or not v.get("sa_ok", True):
+            return True
+        return bool(v["lim"]) and (self.lim_sa_ok is None or not self.lim_sa_ok(st, v))
+
     def sa_names(self, st: CoinState, v: dict[str, Any]) -> list[str]:
         """§4.1 SAs that may start now: full, paid Op; none executed yet."""
-        if v["lim"] or v["sa"] or not v.get("sa_ok", True):
+        if self.no_sa(st, v):
             return []
         return [s.name for s in self.sas if s.faction == v["f"] and self.sa_allowed(st, v, s)]
 
     def any_sa(self, st: CoinState, v: dict[str, Any]) -> bool:
         """Whether `sa_names` would name any; stops at the first."""
-        if v["lim"] or v["sa"] or not v.get("sa_ok", True):
+        if self.no_sa(st, v):
             return False
         return any(s.faction == v["f"] and self.sa_allowed(st, v, s) for s in self.sas)
 
-    def sa_allowed(self, st: CoinState, v: dict[str, Any], sa: SaSpec) -> bool:
+    def sa_allowed(self, st: CoinState, v: dict[str, Any], sa: SaSpec[Any]) -> bool:
         """§3.1, 4.1: the SA may start now; before the first space, only if the Operation
         can still get a space after it."""
         if not sa.allowed(st, v):
@@ -284,3 +298,11 @@ def op_frame(faction: int, op: str, limited: bool, free: bool, **extra: Any) -> 
     """The vars of a new `coin.op` frame."""
     return {"f": faction, "op": op, "lim": limited, "free": free, "spaces": [], "sa": "",
             "ph": "start", **extra}
+
+
+def push_sa(st: CoinState, proc: str, f: int, times: int = 1, **extra: Any) -> None:
+    """§5.5 free Special Activities granted by an Event, one after another: each runs with an
+    empty Operation beside it (`<prefix>.<sa>` proc; `sa` is the part after the dot)."""
+    for _ in range(times):
+        push(st, proc, f=f, sa=proc.split(".")[1], max=1, done=[],
+             op={"op": "", "spaces": []}, **extra)

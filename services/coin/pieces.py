@@ -21,6 +21,7 @@ class PieceTable:
     pool:     Available-slot of each kind (an Active Guerrilla returns to the
               Underground slot: "every Guerrilla is placed Underground").
     base, cube, guerrilla: kind sets; `flip` maps each Guerrilla kind to its other state.
+    Both states of a Guerrilla share the pool slot whose index is the Underground kind.
     """
 
     def __init__(self, names: Sequence[str], faction: Sequence[int], pool: Sequence[int],
@@ -37,6 +38,14 @@ class PieceTable:
         nf = max(faction) + 1
         self.kinds_of = tuple(tuple(k for k in range(self.n) if faction[k] == f)
                               for f in range(nf))
+
+    def is_underground(self, kind: int) -> bool:
+        """Whether a Guerrilla kind is the Underground state (its own pool slot)."""
+        return kind in self.guerrilla and self.pool[kind] == kind
+
+    def underground_of(self, kind: int) -> int:
+        """The Underground kind of a Guerrilla kind (either state)."""
+        return self.pool[kind]
 
     def count(self, st: CoinState, space: int, kind: int) -> int:
         return st.pieces[space * self.n + kind]

@@ -1,14 +1,18 @@
 """§2 Sequence of play: card flow, eligibility, 1st/2nd Eligible options, LimOp, Pass, and
-the bonus free LimOp paid with a marker (AA 2.3.6 Ship, CL 2.3.6 Launder).
+the window for a bonus free LimOp after a paid Operation without a Special Activity (AA 2.3.6
+Ship, CL 2.3.6 the free LimOp for Cash).
 
 Two procs run on the kernel's flow stack:
 - `coin.deck` (§2.2, 2.3.8): plays the current card, then reveals the next one;
 - `coin.card` (§2.3.2-2.3.7): asks the Eligible factions in the card's order.
-A game supplies its specifics through a `SequenceRules` object.
+A game supplies its specifics through a `SequenceRules` object, and its bonus LimOp (how it is
+paid for, who is asked, the option ids) through a `BonusLimOp` object: the card proc opens
+the window, runs the game's decisions in it, and runs the free LimOp the game grants.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from services.kernel.ctx import Ctx
@@ -33,7 +37,6 @@ class SequenceRules(Protocol):
     def is_propaganda(self, card: int) -> bool: ...
     def pass_gain(self, faction: int) -> int: ...
     def pass_reward(self, st: Any, faction: int) -> int: ...
-    def bonus_token_label(self, st: Any, token: int) -> str: ...
     def event_options(self, st: Any, faction: int) -> list[Option]: ...
     def op_options(self, st: Any, faction: int, limited: bool, free: bool) -> list[Option]: ...
     def begin_op(self, st: Any, faction: int, op: str, limited: bool, free: bool) -> None: ...
@@ -41,10 +44,25 @@ class SequenceRules(Protocol):
     def final_event_card(self, st: Any) -> bool: ...
     def begin_propaganda(self, ctx: Ctx, st: Any) -> None: ...
     def game_over(self, st: Any) -> bool: ...
-    def bonus_tokens(self, st: Any, faction: int) -> list[int]: ...
-    def spend_bonus_token(self, ctx: Ctx, st: Any, token: int) -> None: ...
-    def may_help(self, st: Any, helper: int, faction: int) -> bool: ...
     def executors_ineligible(self, st: Any) -> bool: ...
+
+
+class BonusLimOp(Protocol):
+    """§2.3.6 a free LimOp a faction may get after its paid Operation without a Special
+    Activity, once per card. `open` is asked first (it may keep vars in the card's frame `v`)
+    and says whether to offer it, in the card phase `phase`; the game's decisions run in its
+    `phases`; a choice that grants the LimOp records the faction in `st.bonus_used` and sets
+    `v["ph"] = GRANTED` (the card proc then asks for the free LimOp); one that ends the
+    window sets `v["ph"] = "pick"`."""
+
+    phases: tuple[str, ...]
+
+    def open(self, st: Any, cur: int, v: dict[str, Any]) -> bool: ...
+    def decision(self, st: Any, v: dict[str, Any]) -> Decision: ...
+    def choose(self, ctx: Ctx, st: Any, v: dict[str, Any], verb: str, arg: str) -> None: ...
+
+
+GRANTED = "bonus_op"  # the card phase in which the granted free LimOp is chosen
 
 
 def eligible_queue(rules: SequenceRules, st: CoinState, card: int) -> list[int]:
@@ -70,13 +88,21 @@ def adjust_eligibility(st: CoinState, executors_ineligible: bool = True) -> None
     st.acted, st.set_ineligible, st.set_eligible, st.bonus_used = [], [], [], []
 
 
+def draw(ctx: Ctx, st: CoinState) -> None:
+    """§2.3.8 the upcoming card becomes the current one."""
+    st.played.append(st.deck.pop())
+
+
 class DeckProc(Proc[Any]):
-    """§2.2, 2.3.8 Play the current card; then make the upcoming card current."""
+    """§2.2, 2.3.8 Play the current card; then make the upcoming card current (`next_card`:
+    a game's own way, CL 2.3.8 the sudden Propaganda swap; it must play one card)."""
 
     name = "coin.deck"
 
-    def __init__(self, rules: SequenceRules) -> None:
+    def __init__(self, rules: SequenceRules,
+                 next_card: Callable[[Ctx, Any], None] | None = None) -> None:
         self.rules = rules
+        self.next_card = next_card or draw
 
     def step(self, ctx: Ctx, st: CoinState, fr: Frame) -> None:
         if self.rules.game_over(st):
@@ -86,7 +112,7 @@ class DeckProc(Proc[Any]):
             if not st.deck:
                 pop(st)
                 return
-            st.played.append(st.deck.pop())
+            self.next_card(ctx, st)
             ctx.emit("coin.card", f"Now playing {self.rules.words.card(st.played[-1])}.",
                      {"card": st.played[-1]})
         fr.vars["ph"] = "next"
@@ -103,8 +129,10 @@ class CardProc(Proc[Any]):
 
     name = "coin.card"
 
-    def __init__(self, rules: SequenceRules) -> None:
+    def __init__(self, rules: SequenceRules, bonus: BonusLimOp | None = None) -> None:
         self.rules = rules
+        self.bonus = bonus
+        self.asking = ("act", GRANTED, *(bonus.phases if bonus else ()))
 
     # -- automatic steps -------------------------------------------------------
 
@@ -132,61 +160,27 @@ class CardProc(Proc[Any]):
         if v["done"] == 1:
             v["first"] = FIRST_OP_SA if v.get("sa") else FIRST_OP
         v["ph"] = "pick"
-        if v.get("sa") or cur in st.bonus_used:
+        if v.get("sa") or cur in st.bonus_used or self.bonus is None:
             return
-        v["asked"] = []  # each faction may ask every helper once, whoever asked before
-        # a marker to spend (own or a helper's), then a free LimOp to spend it on
-        if not (self.rules.bonus_tokens(st, cur) or self._helpers(st, cur, v)):
-            return
-        if self.rules.op_options(st, cur, True, True):
-            v["ph"] = "bonus"
-
-    def _helpers(self, st: CoinState, cur: int, v: dict[str, Any]) -> list[int]:
-        asked = v.get("asked", [])
-        return [g for g in range(len(st.eligible)) if g != cur and g not in asked
-                and self.rules.bonus_tokens(st, g) and self.rules.may_help(st, g, cur)]
+        if self.bonus.open(st, cur, v) and self.rules.op_options(st, cur, True, True):
+            v["ph"] = self.bonus.phases[0]
 
     # -- decisions -------------------------------------------------------------
 
     def waits(self, st: CoinState, fr: Frame) -> bool:
-        return fr.vars["ph"] in ("act", "bonus", "help", "bonus_op")
+        return fr.vars["ph"] in self.asking
 
     def decisions(self, st: CoinState, fr: Frame) -> list[Decision]:
         v = fr.vars
         ph = v["ph"]
         if ph == "act":
             return [self._act_decision(st, v)]
-        if ph == "bonus":
-            return [self._bonus_decision(st, v)]
-        if ph == "help":
-            return [self._help_decision(st, v)]
-        if ph == "bonus_op":
+        if ph == GRANTED:
             opts = self.rules.op_options(st, v["cur"], True, True)
             return [self._decision(st, v["cur"], "coin.choose_op", "Choose the free LimOp.", opts)]
+        if self.bonus and ph in self.bonus.phases:
+            return [self.bonus.decision(st, v)]
         return []
-
-    def _bonus_decision(self, st: CoinState, v: dict[str, Any]) -> Decision:
-        """§2.3.6 Ship: spend an own marker or ask a helper for one."""
-        cur, words = v["cur"], self.rules.words
-        opts = [option(f"ship:{t}", f"Spend {self.rules.bonus_token_label(st, t)} for a free "
-                       "Limited Operation", shipment=str(t))
-                for t in self.rules.bonus_tokens(st, cur)]
-        opts += [option(f"ask:{self.rules.faction_names[g]}", f"Ask the {words.factions[g]} to "
-                        "spend one of theirs for your free Limited Operation",
-                        faction=self.rules.faction_names[g])
-                 for g in self._helpers(st, cur, v)]
-        opts.append(option("decline", "No free Limited Operation"))
-        return self._decision(st, cur, "coin.bonus_limop",
-                              "Spend a marker for a free Limited Operation?", opts)
-
-    def _help_decision(self, st: CoinState, v: dict[str, Any]) -> Decision:
-        g, name = v["helper"], self.rules.words.factions[v["cur"]]
-        opts = [option(f"give:{t}", f"Spend {self.rules.bonus_token_label(st, t)} for a free "
-                       f"Limited Operation of the {name}", shipment=str(t))
-                for t in self.rules.bonus_tokens(st, g)]
-        opts.append(option("refuse", f"Refuse: keep your markers from the {name}"))
-        return self._decision(st, g, "coin.bonus_help",
-                              f"Give a marker for a free Limited Operation of the {name}?", opts)
 
     def _decision(self, st: CoinState, faction: int, kind: str, prompt: str,
                   opts: list[Option]) -> Decision:
@@ -246,24 +240,14 @@ class CardProc(Proc[Any]):
 
     def _choose_bonus(self, ctx: Ctx, st: CoinState, v: dict[str, Any], verb: str,
                       arg: str) -> None:
-        """§2.3.6 Ship: a marker removed by the executor or a helper buys one free LimOp."""
+        """§2.3.6 the free LimOp granted, or a choice in the game's bonus window."""
         cur = v["cur"]
-        if verb in ("ship", "give"):
-            self.rules.spend_bonus_token(ctx, st, int(arg))
-            st.bonus_used.append(cur)
-            v["ph"] = "bonus_op"
-        elif verb == "ask":
-            g = self.rules.faction_names.index(arg)
-            v["asked"].append(g)
-            v["ph"], v["helper"] = "help", g
-        elif verb == "refuse":
-            v["ph"] = "bonus"
-        elif verb == "decline":
-            v["ph"] = "pick"
-        elif verb == "limop":
+        if verb == "limop" and v["ph"] == GRANTED:
             v["ph"] = "back_bonus"
             ctx.emit("coin.op", f"{self.rules.words.factions[cur]} executes a free "
                      f"{self.rules.words.op(arg)} as a Limited Operation.",
                      {"faction": self.rules.faction_names[cur], "op": arg, "limited": True,
                       "free": True})
             self.rules.begin_op(st, cur, arg, True, True)
+        elif self.bonus is not None:
+            self.bonus.choose(ctx, st, v, verb, arg)

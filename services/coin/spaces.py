@@ -8,7 +8,7 @@ factions' together (ties and empty spaces are Uncontrolled).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from .pieces import PieceTable
 from .state import CoinState
@@ -100,3 +100,10 @@ class ControlRule:
 def base_room(st: CoinState, table: PieceTable, space: int, limit: int = 2) -> int:
     """§1.4.2 How many more Bases the space can hold (all factions together)."""
     return max(0, limit - table.bases_in(st, space))
+
+
+def stack_room(st: CoinState, table: PieceTable, space: int, kinds: Collection[int],
+               limit: int) -> int:
+    """§1.4.2 How many more pieces of these kinds (counted together) the space can hold."""
+    base = space * table.n
+    return max(0, limit - sum(st.pieces[base + k] for k in kinds))

@@ -24,7 +24,7 @@ class CoinState(KernelState, kw_only=True):
     played:     played pile, current card last.
     acted:      factions that executed an Op/LimOp or the Event on this card.
     set_ineligible / set_eligible: Event overrides for the next card (§2.3.7).
-    bonus_used: factions that used the bonus LimOp (Ship/Launder) on this card.
+    bonus_used: factions that used the bonus LimOp (AA Ship, CL Cash) on this card.
     """
 
     seat_of: list[int]

@@ -1,5 +1,5 @@
 """services/coin on a toy game: §1.4 pieces, §1.6-1.7 support and control, §2 sequence of
-play (eligibility, 1st/2nd Eligible options, Pass, bonus LimOp), §3-4 the operation loop,
+play (eligibility, 1st/2nd Eligible options, Pass, the bonus LimOp hook), §3-4 the operation loop,
 §6 the propaganda skeleton."""
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def test_support_shift_and_totals() -> None:
 def test_control_ties_and_weights() -> None:
     """§1.7: Control needs more than all others together; a weight-0 kind counts for nobody."""
     st = toy([1, 2])
-    rule = ControlRule(TABLE, 3, controllers=(0, 1, 2), weight=(1, 1, 1, 0, 1, 1))
+    rule = ControlRule(TABLE, 3, controllers=(0, 1, 2), weight=(1, 1, 1, 0, 1, 1, 1, 0))
     TABLE.place(st, 0, 0, 2)
     TABLE.place(st, 0, 1, 2)
     assert rule.controller(st, 0) == sp.NO_CONTROL  # 2 vs 2
@@ -120,18 +120,28 @@ def test_pass_reward_and_role_transfer() -> None:
     assert st.played[-1] == 2 and st.eligible == [True, False, False]
 
 
-def test_bonus_limop_with_helper() -> None:
-    """§2.3.6 Ship/Launder: after a paid Op without SA, a marker buys one free LimOp; a
-    helper may give its own; not twice on one card."""
+def test_bonus_limop_hook_after_paid_op_without_sa() -> None:
+    """§2.3.6 (AA Ship, CL free LimOp for Cash): after a paid Op without SA the game's bonus
+    window opens; a token spent grants one free LimOp; not after an Op with an SA."""
     st = toy([1, 2, 3], resources=[5, 5, 5])
-    st.tokens = [2, 2]
+    st.tokens = [0, 0, 1]
     play(st, "op:act", "space:north", "done", "done")
-    assert options(st) == ["ask:green", "decline"]
-    play(st, "ask:green")
-    assert seat(st) == 2 and options(st) == ["give:0", "give:1", "refuse"]
-    play(st, "give:1", "limop:act", "space:south")
-    assert st.tokens == [2, -1] and st.resources[0] == 4  # the LimOp was free
+    assert options(st) == ["token:0", "token:1", "decline"]
+    play(st, "token:1", "limop:act", "space:south")
+    assert st.tokens == [0, -1, 1] and st.resources[0] == 4  # the LimOp was free
     assert seat(st) == 1 and options(st) == ["pass", "limop:act"]
+    play(st, "limop:act", "space:north")  # a LimOp has no SA: Blue may spend its token
+    assert options(st) == ["token:2", "decline"]
+    play(st, "decline")
+    assert st.tokens == [0, -1, 1] and st.played[-1] == 2
+
+
+def test_bonus_limop_hook_not_after_special_activity() -> None:
+    """§2.3.6: an Operation with a Special Activity opens no bonus window."""
+    st = toy([1, 2, 3], resources=[5, 5, 5])
+    st.tokens = [0]
+    play(st, "op:act", "space:north", "sa:boost", "done")
+    assert seat(st) == 1 and "token:0" not in options(st)
 
 
 def test_operation_needs_resources_per_space() -> None:

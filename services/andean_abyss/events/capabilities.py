@@ -20,32 +20,23 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from services.coin import flags
 from services.coin.effects import Do, Vars
-from services.kernel.ctx import Ctx
 
-from .. import words as W
+from .. import board as B
 from ..constants import Cap, Mom
+from ..state import AAState
 
 
 def capability(cap: Cap) -> Do:
     """AA 5.3 a Government Capability for the rest of the game."""
-    def fn(ctx: Ctx, st: Any, v: Vars) -> None:
-        st.caps |= 1 << cap
-        card, side = st.played[-1], "unshaded" if cap.name.endswith("_U") else "shaded"
-        ctx.emit("aa.capability", f"Capability in force for the rest of the game: "
-                 f"{W.card(card)} ({side}).", {"card": card, "side": side})
-    return Do(fn)
+    return flags.capability(B.BOARD, cap, "unshaded" if cap.name.endswith("_U") else "shaded")
 
 
 def momentum(mom: Mom) -> Do:
     """AA 5.4 Insurgent Momentum until the next Reset phase (card 42 remembers its player)."""
-    def fn(ctx: Ctx, st: Any, v: Vars) -> None:
-        st.mom |= 1 << mom
-        if mom == Mom.SEIZE:
-            st.mom_seize = v["f"]
-        card = st.played[-1]
-        ctx.emit("aa.momentum", f"Momentum in force until the next Propaganda Round: "
-                 f"{W.card(card)}.", {"card": card, "side": "shaded"})
-    return Do(fn)
+    return flags.momentum(B.BOARD, mom, _seize if mom == Mom.SEIZE else None)
+
+
+def _seize(st: AAState, v: Vars) -> None:
+    st.mom_seize = v["f"]

@@ -1,10 +1,8 @@
 """Steps shared by Operations, Special Activities and phases (AA 1.4.1, 4.5.3).
 
-- `aa.remove`: remove up to n enemy pieces, one decision per piece, with the
-  "obligation to the maximum" of AA 1.4.1 step 5 (RULES.md): once a faction is
-  targeted, "done" is offered only when none of its pieces can still be taken;
-- `aa.activate`: Activating Underground Guerrillas (Sweep, Patrol), as many as the count
-  allows (no "done");
+- `AAPieceRules`: the Andean Abyss answers to the COIN piece procs (coin.piece_procs:
+  `aa.remove` with AA 1.4.1 step 5 as AA-I-2, `aa.activate`, `aa.ev_pieces`, `aa.ev_place`):
+  removal modes, card 42's protection, Shipments following their holders;
 - `aa.ship_loss`: AA 4.5.3 — when a faction loses its last Guerrilla in a space,
   its owner gives each Shipment it held there to another Guerrilla or removes it,
   and the capture rules then apply to removed ones (AA-R-10).
@@ -12,10 +10,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from services.coin import piece_procs as pp
+from services.coin.piece_procs import PieceRules
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Choice, Decision, Option, decision_id, option
+from services.kernel.decisions import Choice, Decision, Option, option
 from services.kernel.flow import AskProc, Proc, pop, push
 from services.kernel.state import Frame
 
@@ -40,9 +38,7 @@ KIND_INDEX = {k: i for i, k in enumerate(KIND_IDS)}
 
 def decide(st: AAState, faction: int, kind: str, prompt: str, opts: list[Option]) -> Decision:
     """A decision for the seat that runs the faction."""
-    seat = st.seat_of[faction]
-    return Decision(decision_id(st.serial, seat), seat, kind,
-                    f"{W.faction(faction)}: {prompt}", tuple(opts))
+    return B.BOARD.decide(st, faction, kind, prompt, opts)
 
 
 def protected(st: AAState, g: int) -> bool:
@@ -99,14 +95,42 @@ def _insurgent_removable(st: AAState, s: int, g: int, mode: str) -> list[int]:
     return []
 
 
-def remove_piece(ctx: Ctx, st: AAState, s: int, kind: int, capture: str, by: int) -> None:
-    """Remove one piece to Available; a Guerrilla's Shipments follow AA 4.5.3."""
-    B.PIECES.remove(st, s, kind)
-    ctx.emit("aa.removed", f"{W.pieces(kind, 1)} removed from {W.space(s)}.",
-             {"space": D.NAMES[s], "piece": KIND_IDS[kind]})
-    g = KIND_FACTION[kind]
-    if g != B.GOVT and kind != BASE[g] and not B.guerrillas(st, s, g) and B.ships_at(st, s, g):
-        push(st, "aa.ship_loss", s=s, owner=g, capture=capture, by=by)
+class AAPieceRules(PieceRules[AAState]):
+    """The Andean Abyss answers to the COIN piece procs (`aa.ev_pieces`, `aa.ev_place`,
+    `aa.remove`, `aa.activate`)."""
+
+    activator = B.GOVT
+
+    def after_remove(self, ctx: Ctx, st: AAState, s: int, kind: int, capture: str,
+                     by: int) -> None:
+        """A Guerrilla's Shipments follow AA 4.5.3."""
+        g = KIND_FACTION[kind]
+        if (g != B.GOVT and kind != BASE[g] and not B.guerrillas(st, s, g)
+                and B.ships_at(st, s, g)):
+            push(st, "aa.ship_loss", s=s, owner=g, capture=capture, by=by)
+
+    def removable(self, st: AAState, s: int, f: int, mode: str) -> list[int]:
+        return removable(st, s, f, mode)
+
+    def activatable(self, st: AAState, s: int, only: int = -1) -> list[int]:
+        return activatable(st, s, only)
+
+    def move_piece(self, st: AAState, s: int, d: int, kind: int, hide: bool = False) -> None:
+        f = KIND_FACTION[kind]
+        if kind in B.PIECES.flip:
+            under = kind == GUER_U[f]
+            move_guerrillas(st, s, d, f, int(under), int(not under), GUER_U[f] if hide else None)
+        else:
+            B.PIECES.move(st, s, d, kind)
+
+    def take_out_of_play(self, st: AAState, s: int, kind: int) -> None:
+        """Card 49: the piece is set out of play, not Available."""
+        B.PIECES.take_out(st, s, kind)
+        st.out_of_play[B.PIECES.pool[kind]] += 1
+
+
+RULES = AAPieceRules(B.BOARD)
+remove_piece = RULES.remove_piece
 
 
 def move_guerrillas(st: AAState, src: int, dst: int, f: int, nu: int, na: int,
@@ -158,72 +182,19 @@ class ShipFollowProc(AskProc[AAState]):
 
 def reclaim_options(st: AAState, kinds: tuple[int, ...], exclude: int,
                     wanted: int = 1) -> list[Option]:
-    """AA 1.4.1 (AA-R-03, AA-I-3): the executing faction may take its own pieces off the map
-    (from any space but `exclude`) to place them: offered for each kind of which fewer than
-    `wanted` are Available, Bases included."""
-    short = [k for k in kinds if B.PIECES.available(st, k) < wanted]
-    return [option(f"reclaim:{D.NAMES[s]}:{KIND_IDS[k]}",
-                   f"Take {W.pieces(k, 1)} back from {W.space(s)} to place it",
-                   space=D.NAMES[s], piece=KIND_IDS[k])
-            for s in range(D.NS) if s != exclude for k in short if B.n(st, s, k)]
+    """AA 1.4.1 (AA-R-03, AA-I-3): own pieces the executing faction may take back to place."""
+    return pp.reclaim_options(B.BOARD, st, kinds, exclude, wanted)
 
 
 def reclaim(ctx: Ctx, st: AAState, arg: str, f: int) -> None:
     """Apply a `reclaim:<space>:<kind>` choice."""
-    space, kind = arg.split(":")
-    remove_piece(ctx, st, D.INDEX[space], KIND_INDEX[kind], "", f)
-
-
-class RemoveProc(Proc[AAState]):
-    """`aa.remove` vars: s, f (executor), n (left), mode, capture, targets (factions), who
-    (AA 1.4.1 step 5 as AA-I-2)."""
-
-    name = "aa.remove"
-
-    def options(self, st: AAState, v: dict[str, Any]) -> tuple[list[Option], bool]:
-        kinds = removable(st, v["s"], v["f"], v["mode"]) if v["n"] > 0 else []
-        if v.get("only", -1) >= 0:  # an Event limits the targets (cards 26, 37, 47, 59)
-            kinds = [k for k in kinds if KIND_FACTION[k] == v["only"]]
-        where = W.space(v["s"])
-        opts = [option(f"piece:{KIND_IDS[k]}", f"Remove {W.pieces(k, 1)} from {where}",
-                       piece=KIND_IDS[k]) for k in kinds]
-        stop = not any(KIND_FACTION[k] in v["targets"] for k in kinds)
-        if v.get("must") and not v.get("removed"):
-            stop = False
-        return opts, stop
-
-    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
-        v = fr.vars
-        opts, stop = self.options(st, v)
-        if not opts:
-            return []
-        if stop:
-            opts.append(option("done", "Remove no more"))
-        return [decide(st, v.get("who", v["f"]), "aa.remove_piece",
-                       f"remove a piece in {W.space(v['s'])} ({v['n']} left).", opts)]
-
-    def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
-        pop(st, removed=fr.vars.get("removed", 0))
-
-    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
-        v = fr.vars
-        if c.option_id == "done":
-            pop(st, removed=v.get("removed", 0))
-            return
-        kind = KIND_INDEX[(c.option_id or "").split(":", 1)[1]]
-        if KIND_FACTION[kind] not in v["targets"]:
-            v["targets"].append(KIND_FACTION[kind])
-        v["n"] -= 1
-        v["removed"] = v.get("removed", 0) + 1
-        remove_piece(ctx, st, v["s"], kind, v["capture"], v["f"])
+    pp.reclaim(RULES, ctx, st, arg, f)
 
 
 def push_remove(st: AAState, s: int, f: int, n: int, mode: str, capture: str = "",
                 who: int | None = None, must: bool = False, only: int = -1) -> None:
-    """Remove up to n pieces (`must`: at least one, when the space was chosen for it;
-    `only`: just that faction's pieces)."""
-    push(st, "aa.remove", s=s, f=f, n=n, mode=mode, capture=capture, targets=[],
-         who=f if who is None else who, must=must, only=only)
+    """`aa.remove`: up to n pieces (`must`: at least one; `only`: one faction's pieces)."""
+    pp.push_remove(B.BOARD, st, s, f, n, mode, capture, who, must, only)
 
 
 def activatable(st: AAState, s: int, only: int = -1) -> list[int]:
@@ -235,34 +206,8 @@ def activatable(st: AAState, s: int, only: int = -1) -> list[int]:
             if B.underground(st, s, g) and not protected(st, g)]
 
 
-class ActivateProc(AskProc[AAState]):
-    """`aa.activate` vars: s, n (left), only. Government Activates (Sweep, Patrol): 1
-    Guerrilla per count as far as there are Underground ones (AA 3.2.2 step 2, 3.2.3 step
-    3); it chooses which, never whether."""
-
-    name = "aa.activate"
-
-    def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
-        v = fr.vars
-        kinds = activatable(st, v["s"], v.get("only", -1)) if v["n"] > 0 else []
-        if not kinds:
-            return []
-        where = W.space(v["s"])
-        opts = [option(f"piece:{KIND_IDS[k]}", f"Activate {W.pieces(k, 1)} in {where}",
-                       piece=KIND_IDS[k]) for k in kinds]
-        return [decide(st, B.GOVT, "aa.activate",
-                       f"Activate a Guerrilla in {where} ({v['n']} left).", opts)]
-
-    def choose(self, ctx: Ctx, st: AAState, fr: Frame, d: Decision, c: Choice) -> None:
-        v = fr.vars
-        kind = KIND_INDEX[(c.option_id or "").split(":", 1)[1]]
-        B.PIECES.flip_to(st, v["s"], GUER_A[KIND_FACTION[kind]])
-        v["n"] -= 1
-
-
 def push_activate(st: AAState, s: int, n: int, only: int = -1) -> None:
-    if n > 0:
-        push(st, "aa.activate", s=s, n=n, only=only)
+    pp.push_activate(B.BOARD, st, s, n, only)
 
 
 class ShipLossProc(AskProc[AAState]):
@@ -329,5 +274,5 @@ class ContrabandProc(Proc[AAState]):
         pop(st)
 
 
-PROCS: list[Proc[AAState]] = [RemoveProc(), ActivateProc(), ShipLossProc(), ContrabandProc(),
+PROCS: list[Proc[AAState]] = [*pp.piece_procs(RULES), ShipLossProc(), ContrabandProc(),
                               ShipFollowProc()]

@@ -83,7 +83,7 @@ def civic_action(ctx: Ctx, st: AAState, s: int) -> None:
              {"space": D.NAMES[s], "terror_removed": what.startswith("removes")})
 
 
-class Train(OpSpec):
+class Train(OpSpec[AAState]):
     """AA 3.2.1 Train: 3 per City/Department; cubes where a City or Govt Base; then Base or
     Civic Action in one selected space (AA-R-19)."""
 
@@ -269,7 +269,7 @@ def patrol_sources(st: AAState, dest: int) -> set[int]:
     return sources
 
 
-class Patrol(OpSpec):
+class Patrol(OpSpec[AAState]):
     """AA 3.2.2 Patrol: 3 in total; move cubes; Activate on LoCs; one free Assault. Its SA
     may come before or between the moves (`PatrolMoveProc`) or after (AA 4.1)."""
 
@@ -424,7 +424,7 @@ def sweep_origins(st: AAState, dest: int, arrived: list[int], kind: int) -> list
     return out
 
 
-class Sweep(OpSpec):
+class Sweep(OpSpec[AAState]):
     """AA 3.2.3 Sweep: 3 per destination (card 2); move Troops in; Activate (cards 11, 17, 71)."""
 
     name, faction = "sweep", GOVT
@@ -518,7 +518,7 @@ class SweepMoveProc(AskProc[AAState]):
 # -- Assault -------------------------------------------------------------------
 
 
-class Assault(OpSpec):
+class Assault(OpSpec[AAState]):
     """AA 3.2.4 Assault: 3 per space (card 3); remove exposed enemies; Drug Bust (3.2.5)."""
 
     name, faction = "assault", GOVT

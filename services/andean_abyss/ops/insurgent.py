@@ -60,7 +60,7 @@ def guerrilla_reclaims(st: AAState, s: int, f: int, wanted: int = 1) -> list[Opt
     return reclaim_options(st, (GUER_U[f], GUER_A[f]), s, wanted)
 
 
-class Rally(OpSpec):
+class Rally(OpSpec[AAState]):
     """AA 3.3.1 Rally: 1 per City/Department; FARC not at Support, AUC not at Opposition."""
 
     name = "rally"
@@ -180,7 +180,7 @@ def rally_base(st: AAState, s: int, f: int, nu: int) -> None:
 # -- March ---------------------------------------------------------------------
 
 
-class March(OpSpec):
+class March(OpSpec[AAState]):
     """AA 3.3.2 March: 1 per City/Department destination, 0 per LoC; groups may Activate."""
 
     name = "march"
@@ -299,7 +299,7 @@ class MarchIntoProc(AskProc[AAState]):
 # -- Attack --------------------------------------------------------------------
 
 
-class Attack(OpSpec):
+class Attack(OpSpec[AAState]):
     """AA 3.3.3 Attack: 1 per space with own Guerrillas and an enemy piece (Ambush: 4.3.2)."""
 
     name = "attack"
@@ -379,7 +379,7 @@ class AttackSpaceProc(Proc[AAState]):
 # -- Terror --------------------------------------------------------------------
 
 
-class Terror(OpSpec):
+class Terror(OpSpec[AAState]):
     """AA 3.3.4 Terror: 1 per City/Department, 0 per LoC; AUC Terror cuts Aid."""
 
     name = "terror"

@@ -73,7 +73,7 @@ class SpaceLoop(Proc[AAState]):
         self.apply(ctx, st, v, s)
 
 
-class LoopSa(SaSpec):
+class LoopSa(SaSpec[AAState]):
     """An SA run by a `SpaceLoop` proc; allowed when its first decision has a candidate."""
 
     proc: SpaceLoop

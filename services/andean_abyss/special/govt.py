@@ -45,7 +45,7 @@ def air_lift_dests(st: AAState, o: int) -> list[int]:
             and B.faction_room(st, s, GOVT) > 0]
 
 
-class AirLift(SaSpec):
+class AirLift(SaSpec[AAState]):
     """AA 4.2.1 Air Lift: move Troops from one space to one other space (any distance)."""
 
     name, faction = "air_lift", GOVT

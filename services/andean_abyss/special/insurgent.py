@@ -208,7 +208,7 @@ def cultivate_options(st: AAState, op: dict[str, Any]) -> list[Option]:
     return out
 
 
-class Cultivate(SaSpec):
+class Cultivate(SaSpec[AAState]):
     """AA 4.5.1 Cultivate (with Rally or March): move a Cartels Base in, or place one in a
     Department selected for this Rally."""
 
@@ -254,7 +254,7 @@ def process_ship_targets(st: AAState) -> list[tuple[int, int]]:
             for g in (FARC, AUC, CARTELS) if B.guerrillas(st, s, g)]
 
 
-class Process(SaSpec):
+class Process(SaSpec[AAState]):
     """AA 4.5.2 Process (with Rally or March): remove Cartels Bases for +3 each, or place
     1-2 Shipments with Guerrillas in Cartels Base spaces."""
 
@@ -416,7 +416,7 @@ ASSASSINATE = AssassinateLoop()
 BRIBE = BribeLoop()
 
 
-class Ambush(SaSpec):
+class Ambush(SaSpec[AAState]):
     """AA 4.3.2 Ambush is chosen inside an Attack space (ops/insurgent.py); never on its own."""
 
     def __init__(self, faction: int) -> None:

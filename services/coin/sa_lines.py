@@ -1,8 +1,8 @@
-"""AA 3.1, 4.1: the lines of play of a Special Activity begun before its Operation's first
-space.
+"""§3.1, 4.1: the lines of play of a Special Activity begun before its Operation's first
+space (AA 3.1, 4.1; CL 3.1, 4.1 and CL-R-09).
 
-An Operation is executed in at least one space (AA 3.1); its Special Activity may come
-before, during or after it (AA 4.1). When the SA comes first, only the lines after which
+An Operation is executed in at least one space (§3.1); its Special Activity may come
+before, during or after it (§4.1). When the SA comes first, only the lines after which
 the Operation still has a space to select are legal. An SA is made of units — one space of
 a space-by-space SA (Extort, Bribe, Air Strike, ...), one Air Lift, one Base removed or
 Shipment placed by Process, one Cultivate — and each unit touches only its own space(s) and
@@ -13,32 +13,38 @@ the SA's decisions is offered only if some way of finishing the current unit lea
 Operation a space; the SA is offered first only if some first unit does.
 
 The search plays the options out on copies of the state, depth-first within one unit,
-memoised by state, trying "done" first. No die is rolled in these lines except Kidnap's,
-whose ransom is known to pay for its Terror before the space is offered (special/
-insurgent.py `KidnapLoop`), so the search never depends on a roll to come.
+memoised by state, trying "done" first. A game must keep dice out of these lines (Andean
+Abyss: only Kidnap's, whose ransom is known to pay for its Terror before the space is
+offered), so that the search never depends on a roll to come. A game wires it once:
+
+    LINES = Lines(FLOW, OPERATION)
+    OPERATION.first_sa_ok = LINES.first_sa_ok   # and its decisions pass LINES.keep(st, ds)
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
-from services.coin.operations import OperationProc, SaSpec
 from services.kernel import codec
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.errors import RulesBug
 from services.kernel.flow import STEP_GUARD, Flow
 
-from .state import AAState
+from .operations import OperationProc, SaSpec
+from .state import CoinState
+
+S = TypeVar("S", bound=CoinState)
 
 
-def copy(st: AAState) -> AAState:
-    return codec.decode(codec.encode(st), AAState)
+def copy(st: S) -> S:
+    """A deep copy of a state, through its codec."""
+    return codec.decode(codec.encode(st), type(st))
 
 
-def first_sa_index(st: AAState) -> int | None:
+def first_sa_index(st: CoinState) -> int | None:
     """The stack index of the Operation whose SA, begun before its first space, is running
     now (None when no such SA runs)."""
     for i in range(len(st.stack) - 1, -1, -1):
@@ -50,18 +56,18 @@ def first_sa_index(st: AAState) -> int | None:
     return None
 
 
-class Lines:
+class Lines(Generic[S]):
     """The search, for one game's flow and Operation proc."""
 
     MEMO = 64  # answers of `first_sa_ok` kept, by state and SA (asked by `waits`, then
     # by `decisions`, of the same state)
 
-    def __init__(self, flow: Flow[AAState], operation: OperationProc) -> None:
+    def __init__(self, flow: Flow[S], operation: OperationProc) -> None:
         self.flow = flow
         self.operation = operation
         self.answers: dict[tuple[bytes, str], bool] = {}
 
-    def keep(self, st: AAState, ds: list[Decision]) -> list[Decision]:
+    def keep(self, st: S, ds: list[Decision]) -> list[Decision]:
         """The decisions `ds` with only the options that keep a line of play open."""
         idx = first_sa_index(st)
         if idx is None:
@@ -73,7 +79,7 @@ class Lines:
         return [msgspec.structs.replace(d, options=tuple(
             o for o in d.options if self.option_ok(st, idx, d, o, memo))) for d in ds]
 
-    def first_sa_ok(self, st: AAState, v: dict[str, Any], sa: SaSpec) -> bool:
+    def first_sa_ok(self, st: S, v: dict[str, Any], sa: SaSpec[Any]) -> bool:
         """Whether `sa`, begun now before the first space of the Operation on top of the
         stack (vars `v`), can end with a space left for it."""
         data = codec.encode(st)
@@ -81,7 +87,7 @@ class Lines:
         if key not in self.answers:
             if len(self.answers) >= self.MEMO:
                 self.answers.clear()
-            c = codec.decode(data, AAState)
+            c = codec.decode(data, type(st))
             idx = len(c.stack) - 1
             ctx = Ctx()
             self.operation.begin_sa(ctx, c, c.stack[idx].vars, sa.name)
@@ -89,7 +95,7 @@ class Lines:
             self.answers[key] = self.finishes(c, idx, {})
         return self.answers[key]
 
-    def option_ok(self, st: AAState, idx: int, d: Decision, o: Option,
+    def option_ok(self, st: S, idx: int, d: Decision, o: Option,
                   memo: dict[bytes, bool]) -> bool:
         c = copy(st)
         ctx = Ctx()
@@ -97,7 +103,7 @@ class Lines:
         self.settle(ctx, c, idx)
         return self.finishes(c, idx, memo)
 
-    def settle(self, ctx: Ctx, st: AAState, idx: int) -> None:
+    def settle(self, ctx: Ctx, st: S, idx: int) -> None:
         """Run the automatic steps above the Operation's frame (not the Operation's own)."""
         for _ in range(STEP_GUARD):
             top = self.flow.top(st)
@@ -106,7 +112,7 @@ class Lines:
             top[0].step(ctx, st, top[1])
         raise RulesBug("runaway flow in a Special Activity")
 
-    def finishes(self, st: AAState, idx: int, memo: dict[bytes, bool]) -> bool:
+    def finishes(self, st: S, idx: int, memo: dict[bytes, bool]) -> bool:
         """Whether the unit under way above the Operation at `idx` can end with a space left
         for the Operation."""
         v = st.stack[idx].vars

@@ -1,0 +1,287 @@
+"""services/coin's piece procs, every-space free Operations, Support-phase steps, flags and the
+hooks Cuba Libre needs, on the toy game (tests/coin/toy.py): each hook exercised before a real
+game relies on it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from services.coin import effects as fx
+from services.coin import flags
+from services.coin import piece_procs as pp
+from services.coin.every_space import push_every
+from services.coin.operations import OperationProc, op_frame
+from services.coin.own_removal import OwnRemovals
+from services.coin.propaganda import begin_round
+from services.coin.sequence import CardProc, DeckProc
+from services.coin.transfers import ResourceTransfers
+from services.kernel.ctx import Ctx
+from services.kernel.decisions import Choice
+from services.kernel.flow import Flow, push
+
+from .test_coin import options, play, seat
+from .toy import (
+    BLUE_A,
+    BLUE_BASE,
+    BLUE_U,
+    BOARD,
+    CASINO,
+    CLOSED,
+    CUBE,
+    FLOW,
+    GREEN_A,
+    GREEN_U,
+    NAMES,
+    PIECE_RULES,
+    RULES,
+    SPACES,
+    TABLE,
+    WORDS,
+    Act,
+    Boost,
+    BoostProc,
+    EventProc,
+    ToyState,
+    toy,
+)
+
+NORTH, SOUTH = 0, 1
+
+
+def table(cubes: int = 0, blue_u: int = 0, blue_a: int = 0, green_u: int = 0,
+          casino: int = 0, space: int = NORTH) -> ToyState:
+    st = toy([1, 2, 3])
+    for kind, n in ((CUBE, cubes), (BLUE_U, blue_u), (BLUE_A, blue_a), (GREEN_U, green_u),
+                    (CASINO, casino)):
+        TABLE.place(st, space, kind, n)
+    return st
+
+
+def run(st: ToyState, proc: str, **vars: Any) -> None:
+    push(st, proc, **vars)
+    FLOW.advance(Ctx(), st)
+
+
+def test_remove_obligation_to_the_maximum() -> None:
+    """§1.4.1 step 5: once a faction is targeted, "done" only when none of its pieces can
+    still be taken; the decision goes to `who`, one piece at a time."""
+    st = table(blue_u=1, blue_a=1, green_u=1)
+    pp.push_remove(BOARD, st, NORTH, 0, 3, "any")
+    FLOW.advance(Ctx(), st)
+    assert seat(st) == 0
+    assert options(st) == ["piece:blue_u", "piece:blue_a", "piece:green_u", "done"]
+    play(st, "piece:blue_a")
+    assert options(st) == ["piece:blue_u", "piece:green_u"]  # Blue targeted: no "done"
+    play(st, "piece:blue_u")
+    assert options(st) == ["piece:green_u", "done"]
+    play(st, "done")
+    assert TABLE.of_faction(st, NORTH, 1) == 0 and TABLE.available(st, BLUE_U) == 4
+    assert st.log == ["before blue_a 1", "after blue_a 0", "before blue_u 1", "after blue_u 0"]
+
+
+def test_casino_closed_instead_of_removed_and_not_replaced() -> None:
+    """CL 1.4.5 shape (`instead_of_removal`): another faction's removal closes the Casino; a
+    replacement follows only a piece that left the map."""
+    st = table(casino=1, blue_u=1)
+    pp.push_pieces(BOARD, st, NORTH, (CASINO, BLUE_U), 2, "replace", 0, by_kinds=(CUBE,))
+    FLOW.advance(Ctx(), st)
+    play(st, "piece:casino")
+    assert TABLE.count(st, NORTH, CLOSED) == 1 and TABLE.count(st, NORTH, CASINO) == 0
+    assert options(st) == ["piece:blue_u"]  # no "replace with" after the closing
+    play(st, "piece:blue_u")
+    assert options(st) == ["by:cube"]
+    play(st, "by:cube")
+    assert TABLE.count(st, NORTH, CUBE) == 1 and TABLE.of_faction(st, NORTH, 1) == 0
+
+
+def test_activate_underground_only_no_done() -> None:
+    """§3.2 Sweep: the activator Activates as many as the count allows, choosing which."""
+    st = table(blue_u=1, blue_a=1, green_u=2)
+    pp.push_activate(BOARD, st, NORTH, 2)
+    FLOW.advance(Ctx(), st)
+    assert seat(st) == 0 and options(st) == ["piece:blue_u", "piece:green_u"]
+    play(st, "piece:green_u", "piece:green_u")
+    assert TABLE.count(st, NORTH, GREEN_A) == 2 and TABLE.count(st, NORTH, BLUE_U) == 1
+    assert seat(st) == 0 and options(st)[0] == "pass"  # back to the card
+
+
+def test_pieces_move_each_once_and_hide() -> None:
+    """§5.1 each piece moves once; `hide_moved` makes a Guerrilla arrive Underground."""
+    st = table(blue_a=2)
+    TABLE.place(st, SOUTH, BLUE_U)
+    pp.push_pieces(BOARD, st, -1, (BLUE_U, BLUE_A), 2, "move", 1, stop=True, hide_moved=True)
+    FLOW.advance(Ctx(), st)
+    assert options(st) == ["piece:north:blue_a", "piece:south:blue_u", "done"]
+    play(st, "piece:north:blue_a", "to:south")
+    assert TABLE.count(st, SOUTH, BLUE_U) == 2
+    # the one that arrived may not move again: only the South piece that was there
+    assert options(st) == ["piece:north:blue_a", "piece:south:blue_u", "done"]
+    play(st, "piece:south:blue_u", "to:north")
+    assert TABLE.count(st, NORTH, BLUE_U) == 1 and TABLE.count(st, SOUTH, BLUE_U) == 1
+
+
+def test_place_with_own_piece_reclaim() -> None:
+    """§1.4.1: with none Available, the faction may take its own piece back from elsewhere to
+    place it; stacking (1 Base) is kept."""
+    st = table()
+    st.avail[BLUE_BASE] = 0
+    TABLE.place(st, SOUTH, BLUE_U)
+    st.avail[BLUE_BASE] = 1
+    TABLE.place(st, SOUTH, BLUE_BASE)
+    assert not BOARD.can_place(st, SOUTH, BLUE_BASE) and BOARD.can_place(st, NORTH, BLUE_BASE)
+    pp.push_place(BOARD, st, NORTH, (BLUE_BASE,), 1, 1)
+    FLOW.advance(Ctx(), st)
+    assert options(st) == ["reclaim:south:blue_base", "done"]
+    play(st, "reclaim:south:blue_base")
+    assert TABLE.count(st, NORTH, BLUE_BASE) == 1 and TABLE.count(st, SOUTH, BLUE_BASE) == 0
+
+
+def test_stacking_groups_counted_apart() -> None:
+    """CL 1.4.2 shape: 1 Base and, apart, 2 Casinos (open or closed) per space."""
+    st = table(casino=1)
+    TABLE.place(st, NORTH, BLUE_BASE)
+    assert not BOARD.can_place(st, NORTH, BLUE_BASE) and BOARD.can_place(st, NORTH, CASINO)
+    TABLE.place(st, NORTH, CASINO)
+    assert not BOARD.can_place(st, NORTH, CASINO) and BOARD.can_place(st, NORTH, GREEN_U)
+
+
+def test_every_space_free_operation_may_stop() -> None:
+    """§5.1 "in every space where possible": each space once, the executor choosing; "done"
+    only where the text says "may"."""
+    st = table(blue_u=1)
+    TABLE.place(st, SOUTH, BLUE_U)
+    push_every(BOARD, st, 1, ("act",), among=None)
+    FLOW.advance(Ctx(), st)
+    assert seat(st) == 1 and options(st) == ["act:north", "act:south"]
+    play(st, "act:south", "act:north")
+    assert st.log == ["free act in south by blue", "free act in north by blue"]
+    push_every(BOARD, st, 1, ("act",), among=[NORTH], may=True)
+    FLOW.advance(Ctx(), st)
+    assert options(st) == ["act:north", "done"]
+
+
+def test_support_steps_paid_by_the_layer() -> None:
+    """CL 6.3.2 shape: a step costs Resources per space; unaffordable spaces are not offered."""
+    st = table(cubes=1)
+    st.resources[0] = 5
+    run(st, "toy.civic")
+    assert options(st) == ["space:north", "done"]
+    play(st, "space:north", "space:north")
+    assert st.support[NORTH] == 2 and st.resources[0] == 1
+    assert options(st)[0] == "pass"  # at Active Support, then too poor: the step ended
+
+
+def test_capability_and_momentum_flags() -> None:
+    """§5.3-5.4: a Capability stays; Momentum ends at Reset."""
+    st = table()
+    ctx = Ctx()
+    flags.capability(BOARD, 3, "unshaded").run(ctx, st, {})
+    flags.momentum(BOARD, 1, lambda s, v: s.log.append("by " + NAMES[v["f"]])).run(
+        ctx, st, {"f": 2})
+    assert flags.has_cap(st, 3) and flags.has_mom(st, 1) and st.log == ["by green"]
+    flags.end_momentum(st)
+    assert flags.has_cap(st, 3) and not flags.has_mom(st, 1)
+
+
+def test_ineligible_next_and_free_op() -> None:
+    """§2.3.7 an Event makes a faction Ineligible for the next card; §5.5 a free Operation."""
+    st = table()
+    fx.ineligible_next(2).run(Ctx(), st, {})
+    assert st.set_ineligible == [2]
+    begun: list[tuple[Any, ...]] = []
+    fx.free_op(lambda *a, **kw: begun.append((*a[1:], kw)), None, "act").run(Ctx(), st, {"f": 1})
+    assert begun == [(1, "act", False, True, {"sa_ok": False})]
+
+
+def test_next_card_hook() -> None:
+    """CL 2.3.8 shape: the game decides which card comes next (here: the bottom one)."""
+    def bottom(ctx: Ctx, st: Any) -> None:
+        st.played.append(st.deck.pop(0))
+
+    flow: Flow[Any] = Flow([DeckProc(RULES, bottom), CardProc(RULES), EventProc()])
+    st = toy([1, 2, 3])
+    st.stack = []
+    push(st, "coin.deck", ph="next")
+    flow.advance(Ctx(), st)
+    assert st.played == [1, 3] and st.deck == [2]
+
+
+def test_limop_sa_policy_hook() -> None:
+    """CL card 10 shaded / 7.3 shape: a game lets a LimOp take a Special Activity."""
+    op = OperationProc([Act(f) for f in range(3)], [Boost(f) for f in range(3)], SPACES, NAMES,
+                       WORDS)
+    flow: Flow[Any] = Flow([op, BoostProc()])
+    st = table()
+    st.stack = []
+    push(st, "coin.op", **op_frame(0, "act", True, False))
+    flow.advance(Ctx(), st)
+    assert flow.decisions(st)[0].option_ids() == ["space:north", "space:south"]
+    op.lim_sa_ok = lambda st, v: v["f"] == 0
+    assert flow.decisions(st)[0].option_ids() == ["space:north", "space:south", "sa:boost"]
+
+
+def test_affordable_with_sa_proceeds() -> None:
+    """CL-R-09: a space beyond the faction's Resources is affordable once a committed SA's
+    guaranteed proceeds come in."""
+    from .toy import OPERATION
+    st = table()
+    st.resources[0] = 0
+    v = op_frame(0, "act", False, False)
+    assert OPERATION.affordable(st, v) == [] and OPERATION.affordable(st, v, gain=1) == [0, 1]
+
+
+def test_begin_round_after_another_propaganda_card() -> None:
+    """§6.0 / CL 6.0: a Propaganda card right after another brings no Round; the final one
+    then ends the game at once."""
+    st = table()
+    st.stack, st.played, st.prop_played = [], [9, 9], 3
+    begin_round(Ctx(), st, "toy", lambda c: c == 9, 3)
+    assert st.over == 3 and st.stack == []
+    st.played, st.over, st.prop_played = [1, 9], 0, 1
+    begin_round(Ctx(), st, "toy", lambda c: c == 9, 3)
+    assert st.over == 0 and [f.proc for f in st.stack] == ["coin.propaganda"]
+
+
+class WindowTransfers(ResourceTransfers[ToyState]):
+    """CL 1.5.1 shape: Resources change hands only while the giver or receiver executes."""
+
+    def window(self, st: ToyState, giver: int, receiver: int) -> bool:
+        return giver in st.acted or receiver in st.acted
+
+
+def test_standing_resource_transfers_and_window() -> None:
+    """§1.5.1: a standing optional amount decision per (giver, receiver) of another player,
+    ids `t<serial>.<giver>.<receiver>` (frozen); the receiver's track stops at its top; a
+    game may limit the window."""
+    st = table()
+    st.resources = [3, 9, 0]
+    t = ResourceTransfers(BOARD, 10)
+    ds = t.decisions(st, 0, str(st.serial))
+    assert [d.id for d in ds] == ["t0.0.1", "t0.0.2"] and all(d.optional for d in ds)
+    assert ds[0].kind == "toy.give_resources" and ds[0].amount is not None
+    assert (ds[0].amount.min, ds[0].amount.max) == (1, 3)
+    assert ds[0].prompt == "Red: give Resources to the Blue (optional, at any time)."
+    assert t.decisions(st, 2, str(st.serial)) == []  # nothing to give
+    ctx = Ctx()
+    t.apply(ctx, st, ds[0], Choice(ds[0].id, amount=3))
+    assert st.resources == [0, 10, 0]  # 2 of the 3 were lost at the top of the track
+    assert ctx.events[-1].data == {"from": "red", "to": "blue", "amount": 1}
+    st.seat_of = [0, 0, 2]  # Red and Blue one player: no gift between them
+    w = WindowTransfers(BOARD, 10)
+    assert w.decisions(st, 1, "5") == []  # nobody is executing
+    st.acted = [2]
+    assert [d.id for d in w.decisions(st, 1, "5")] == ["t5.1.2"]
+
+
+def test_own_pieces_removed_at_any_step_of_own_execution() -> None:
+    """CL 1.4.1 / CL-R-04: while it executes, a faction may remove its own pieces (a standing
+    optional decision of its seat); the removal goes through the game's hooks."""
+    st = table(blue_u=1, casino=1)
+    own = OwnRemovals(PIECE_RULES)
+    assert own.decisions(st) == []  # nobody executes: the card's decision is up
+    push(st, "coin.op", **op_frame(2, "act", False, False))
+    (d,) = own.decisions(st)
+    assert d.id == f"o{st.serial}.2" and d.seat == 2 and d.optional
+    assert d.option_ids() == ["own:north:casino"]
+    own.apply(Ctx(), st, d, Choice(d.id, "own:north:casino"))
+    assert TABLE.count(st, NORTH, CASINO) == 0 and TABLE.available(st, CASINO) == 2
