@@ -242,7 +242,7 @@ class Tables:
         if res is None:
             raise GatewayError(grpc.StatusCode.ALREADY_EXISTS, "table exists", "EXISTS")
         if status == "playing":
-            await self.redis.sadd(keys.TABLES_ACTIVE, tid)
+            await self.filed_playing(tid, game)
         if listed:
             await self.redis.zadd(keys.tables_listed(game, False), {tid: now})
         if invite:
@@ -368,10 +368,18 @@ class Tables:
     async def started(self, tid: str) -> None:
         """A table that filled up plays: it joins the active index, and its invite lives
         as long as the table does (finish deletes it)."""
-        invite = await self.redis.hget(keys.table_meta(tid), "invite")
-        await self.redis.sadd(keys.TABLES_ACTIVE, tid)
+        invite, game = await self.redis.hmget(keys.table_meta(tid), ["invite", "game"])
+        if game is not None:
+            await self.filed_playing(tid, game.decode())
         if invite:
             await self.redis.persist(keys.invite(invite.decode()))
+
+    async def filed_playing(self, tid: str, game: str) -> None:
+        """The table joins the active index and its game's (the live-tables gauge)."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.sadd(keys.TABLES_ACTIVE, tid)
+        pipe.sadd(keys.tables_playing(game), tid)
+        await pipe.execute()
 
     async def trim_indexes(self) -> None:
         """Drop the finished tables past their retention from the indexes (their keys
@@ -401,6 +409,7 @@ class Tables:
                 pipe.zadd(keys.tables_listed(game.decode(), True), {tid: now}, nx=True)
             pipe.zadd(keys.TABLES_FINISHED, {tid: now}, nx=True)
         pipe.srem(keys.TABLES_ACTIVE, tid)
+        pipe.srem(keys.tables_playing(game.decode()), tid)
         if invite:
             pipe.delete(keys.invite(invite.decode()))  # the invite dies with its table
         for k in keys.table_keys(tid):
