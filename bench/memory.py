@@ -30,13 +30,13 @@ from gateway import keys
 from gateway.tables import COMMITTED
 from services.runtime import loop
 
+from .platform import GATEWAY_ENV
+
 RESULTS = ROOT / "bench" / "results" / "memory.json"
 LIMIT_BYTES = 16 * 1024
 GAMES = ("cuba", "andean_abyss", "junta")
 PARTS = ("state", "meta", "events", "log", "idem")
 LIVE = ("state", "meta", "events")  # what the 16 KB target counts (issue 15 item 5)
-GATEWAY_ENV = {"TABLERO_RATE_PER_S": "100000", "TABLERO_RATE_BURST": "100000",
-               "TABLERO_LOGIN_RATE_PER_S": "100000", "TABLERO_LOGIN_BURST": "100000"}
 BATCH = 200
 SAMPLE_STREAMS = 50  # tables whose whole streams are read for the bytes by event kind
 
@@ -176,7 +176,7 @@ async def bench(args: argparse.Namespace, url: str, gateway: str) -> dict[str, d
     return results
 
 
-def main() -> None:
+def parse_args() -> argparse.Namespace:
     p = argparse.ArgumentParser(description="Redis memory per live table (load-test tables)")
     p.add_argument("--games", type=lambda s: s.split(","), default=list(GAMES))
     p.add_argument("--tables", type=int, default=1000, help="live tables per game")
@@ -186,19 +186,30 @@ def main() -> None:
                    help="seconds of play between the baseline and the mid-game reading")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", type=Path, default=RESULTS)
-    args = p.parse_args()
+    return p.parse_args()
+
+
+def start_platform(games: list[str], log_dir: Path, procs: list[Proc]) -> tuple[str, str]:
+    """Redis, one rules service per game and a gateway (appended to `procs` as they
+    start); returns the Redis URL and the gateway's endpoint."""
+    store = dp.start_redis()
+    procs.append(store)
+    url = f"redis://{store.endpoint}/0"
+    targets = {}
+    for game in games:
+        procs.append(dp.start_rules(f"services.{game}", game, log_dir=log_dir))
+        targets[game] = dp.target(procs[-1:])
+    procs.append(dp.start_gateway(url, targets, log_dir=log_dir, env=GATEWAY_ENV))
+    return url, procs[-1].endpoint
+
+
+def main() -> None:
+    args = parse_args()
     log_dir = Path(tempfile.mkdtemp(prefix="tablero-bench-memory-"))
     procs: list[Proc] = []
     try:
-        rd = dp.start_redis()
-        procs.append(rd)
-        url = f"redis://{rd.endpoint}/0"
-        rules = {g: dp.start_rules(f"services.{g}", g, log_dir=log_dir) for g in args.games}
-        procs += rules.values()
-        gateway = dp.start_gateway(url, {g: dp.target([r]) for g, r in rules.items()},
-                                   log_dir=log_dir, env=GATEWAY_ENV)
-        procs.append(gateway)
-        results = loop.run(bench(args, url, gateway.endpoint))
+        url, gateway = start_platform(args.games, log_dir, procs)
+        results = loop.run(bench(args, url, gateway))
     finally:
         for proc in reversed(procs):
             proc.stop()
