@@ -2,8 +2,10 @@
 
 A bot seat's decisions are due at once; a person's are due at their deadline.
 `Driver.kick(table)` plays every due decision of a table with the rules
-service's Suggest, committing each like a person's choice (compare-and-set,
-so a person acting at the same time is never overwritten). One gateway drives
+service's PlayBots: one round trip plays the bot seats until a person must
+decide (a person's decision whose clock ran out is answered first, by a bot),
+and the run is committed as one compare-and-set commit of one version per move
+(so a person acting at the same time is never overwritten). One gateway drives
 a table at a time (a short Redis lock); the sweeper kicks every table whose
 earliest deadline has passed, so a gateway dying mid-drive loses nothing.
 """
@@ -14,6 +16,7 @@ import asyncio
 import logging
 import secrets
 
+import grpc
 from redis.asyncio import Redis
 
 from services.runtime.wire import LogLimiter
@@ -26,7 +29,8 @@ from .tables import Table, Tables, due_of
 
 log = logging.getLogger("tablero.driver")
 
-MAX_STEPS_PER_KICK = 5000
+MAX_STEPS_PER_KICK = 5000  # runs of bot moves per kick
+MAX_RUN = 100  # bot moves per PlayBots call (and per commit)
 LOCK_MS = 10_000
 BACKOFF_MS = 5_000
 REDIS_AWAY_LOG = LogLimiter()
@@ -95,12 +99,18 @@ class Driver:
         self.kick_later(tid)
 
     async def _play(self, table: Table, state: bytes, p: dict[str, object]) -> None:
+        """Play the due decision `p` and the bot moves after it in one run."""
         seat = int(p["seat"])  # type: ignore[call-overload]
-        choice = await self.tables.router.suggest(table.game, state, seat, str(p["id"]),
-                                                  table.bot_policy, table.bot_seed)
-        t = await self.tables._rules_act(table, state, seat, choice)
-        by = "bot" if table.bots[seat] else "clock"
-        await self.tables.commit_choice(table, t, seat, choice, by, "")
+        clock = not table.bots[seat]  # a person's clock ran out: their decision first
+        bots = [s for s, bot in enumerate(table.bots) if bot]
+        run = await self.tables.router.play_bots(table.game, state, bots,
+                                                 str(p["id"]) if clock else "",
+                                                 table.bot_policy, table.bot_seed, MAX_RUN)
+        if not run.moves:
+            raise GatewayError(grpc.StatusCode.INTERNAL,
+                               f"the rules service made no move for due decision {p['id']}",
+                               "INTERNAL")
+        await self.tables.commit_run(table, run, clock)
 
     async def _park(self, table: Table) -> bool:
         """Nothing is due: set the table's clock to its next deadline. True when no commit

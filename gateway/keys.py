@@ -111,6 +111,11 @@ TABLES_ACTIVE = "tables:active"
 TABLES_FINISHED = "tables:finished"
 
 
+def tables_playing(game: str) -> str:
+    """Set: a game's tables being played (tables:active by game; the live-tables gauge)."""
+    return f"tables:playing:{game}"
+
+
 def tables_listed(game: str, finished: bool) -> str:
     """Sorted set of a game's matchmade (public) tables, by creation or finish time."""
     return f"tables:{'done' if finished else 'live'}:{game}"

@@ -39,6 +39,10 @@ class Notifier:
         self.task: asyncio.Task[None] | None = None
         self.lock = asyncio.Lock()
         self.quiet = LogLimiter()
+        # Set while some table has watchers: the listener waits on it when idle, so a
+        # first watcher's subscription is read at once, not after a polling sleep.
+        self.active = asyncio.Event()
+        self.confirm_timeouts = 0  # subscriptions not confirmed within CONFIRM_S
 
     @contextlib.asynccontextmanager
     async def watching(self, tid: str) -> AsyncIterator[asyncio.Event]:
@@ -59,10 +63,13 @@ class Notifier:
                 self.confirmed[tid] = asyncio.get_running_loop().create_future()
                 await self._subscriber().subscribe(keys.table_notify(tid))
                 self._ensure_running()
+            self.active.set()  # after subscribing: the listener reads a subscribed connection
             confirmed = self.confirmed.get(tid)
         if confirmed is not None:
-            with contextlib.suppress(TimeoutError):  # the periodic re-read covers a miss
+            try:
                 await asyncio.wait_for(asyncio.shield(confirmed), CONFIRM_S)
+            except TimeoutError:  # the periodic re-read covers a miss
+                self.confirm_timeouts += 1
 
     async def _remove(self, tid: str, event: asyncio.Event) -> None:
         async with self.lock:
@@ -88,7 +95,8 @@ class Notifier:
     async def _listen(self) -> None:
         while True:
             if not self.wakers:
-                await asyncio.sleep(0.5)
+                self.active.clear()  # no await since the check: _add sets it after this
+                await self.active.wait()
                 continue
             try:
                 msg = await self._subscriber().get_message(timeout=1.0)

@@ -86,6 +86,9 @@ class Router:
                                   response_deserializer=pb.SeatView.FromString),
             "Suggest": c.unary_unary("/tablero.v1.Rules/Suggest",
                                      response_deserializer=pb.Choice.FromString),
+            "PlayBots": c.unary_unary(
+                "/tablero.v1.Rules/PlayBots",
+                response_deserializer=rules_pb2.RulesPlayBotsResponse.FromString),
         } for g, c in self.channels.items()}
 
     def _raw(self, game: str, method: str) -> grpc.aio.UnaryUnaryMultiCallable:
@@ -106,6 +109,14 @@ class Router:
         rest = rules_pb2.RulesSuggestRequest(seat=seat, decision_id=decision_id, policy=policy,
                                              bot_seed=bot_seed)
         return await call(self._raw(game, "Suggest")(with_state(state, rest)))
+
+    async def play_bots(self, game: str, state: bytes, bot_seats: list[int], first: str,
+                        policy: str, bot_seed: int, max_steps: int
+                        ) -> rules_pb2.RulesPlayBotsResponse:
+        rest = rules_pb2.RulesPlayBotsRequest(bot_seats=bot_seats, first_decision_id=first,
+                                              policy=policy, bot_seed=bot_seed,
+                                              max_steps=max_steps)
+        return await call(self._raw(game, "PlayBots")(with_state(state, rest)))
 
     def rules(self, game: str) -> rules_pb2_grpc.RulesStub:
         stub = self.stubs.get(game)

@@ -28,7 +28,7 @@ from services.runtime import loop, wire
 from services.runtime.serve import PENDING_LIMITS
 from services.runtime.signals import stop_requested
 
-from . import game_types, resp, workers
+from . import game_types, gauges, resp, workers
 from .config import Config
 from .driver import Driver
 from .matchmaking import Matchmaker
@@ -139,7 +139,10 @@ async def start(config: Config) -> Gateway:
     loops = [asyncio.create_task(every_sweep(driver.sweep, "clock sweep")),
              asyncio.create_task(every_sweep(matchmaker.match_all, "matchmaking sweep")),
              asyncio.create_task(every(min(TRIM_INTERVAL_S, config.finished_ttl_s / 2),
-                                       tables.trim_indexes, "index trim", halt=halt))]
+                                       tables.trim_indexes, "index trim", halt=halt)),
+             asyncio.create_task(every(gauges.INTERVAL_S,
+                                       functools.partial(gauges.sample, redis, router.stubs),
+                                       "gauge sampling", halt=halt))]
     return Gateway(server, port, health_servicer, redis, router, driver, loops, halt, fast,
                    notifier)
 

@@ -142,6 +142,15 @@ def next_pending(old: list[dict[str, Any]], new: list[pb.PendingDecision], bots:
     return out
 
 
+def choice_fields(entry: dict[str, Any], choice: pb.Choice) -> dict[str, Any]:
+    """A choice-log entry with its choice's option id or amount."""
+    if choice.WhichOneof("value") == "amount":
+        entry["amount"] = choice.amount
+    else:
+        entry["option_id"] = choice.option_id
+    return entry
+
+
 def due_of(pending: list[dict[str, Any]]) -> int:
     """The earliest deadline among the decisions the game waits on; -1 when none."""
     dls = [p["dl"] for p in pending if not p["opt"] and p["dl"] > 0]
@@ -237,12 +246,12 @@ class Tables:
             "keep_bots": int(keep_bots),
         }
         life = self.config.open_table_ttl_ms if status == "open" else 0
-        res = await self._commit(tid, -1, t, meta, pending, "", "", create=True,
+        res = await self._commit(tid, -1, t, meta, pending, [], "", create=True,
                                  lifetime_ms=life)
         if res is None:
             raise GatewayError(grpc.StatusCode.ALREADY_EXISTS, "table exists", "EXISTS")
         if status == "playing":
-            await self.redis.sadd(keys.TABLES_ACTIVE, tid)
+            await self.filed_playing(tid, game)
         if listed:
             await self.redis.zadd(keys.tables_listed(game, False), {tid: now})
         if invite:
@@ -308,25 +317,50 @@ class Tables:
         status = "finished" if t.outcome.finished else table.status
         pending = next_pending(table.pending, list(t.pending), table.bots, status, now,
                                table.timeout_ms)
-        entry = {"v": table.version + 1, "seat": seat, "decision_id": choice.decision_id,
-                 "hash": t.state_hash, "by": by}
-        if choice.WhichOneof("value") == "amount":
-            entry["amount"] = choice.amount
-        else:
-            entry["option_id"] = choice.option_id
+        entry = choice_fields({"v": table.version + 1, "seat": seat,
+                               "decision_id": choice.decision_id, "hash": t.state_hash,
+                               "by": by}, choice)
         meta = {"status": status}
-        res = await self._commit(table.tid, table.version, t, meta, pending, json.dumps(entry),
+        res = await self._commit(table.tid, table.version, t, meta, pending, [json.dumps(entry)],
                                  idem_field)
         if res is not None and not res.duplicate:
             await self._after_commit(table.tid, pending, t.outcome)
         return res
 
+    async def commit_run(self, table: Table, run: rules_pb2.RulesPlayBotsResponse,
+                         clock_first: bool) -> CommitResult | None:
+        """Commit a run of bot moves as one commit of as many versions (one choice-log
+        entry and its events each, one commit marker after the last); `clock_first`: the
+        first move answered a person's decision whose clock ran out. None when another
+        commit won the race."""
+        t = run.final
+        now = now_ms()
+        status = "finished" if t.outcome.finished else table.status
+        pending = next_pending(table.pending, list(t.pending), table.bots, status, now,
+                               table.timeout_ms)
+        entries, events = [], []
+        for k, move in enumerate(run.moves):
+            v = table.version + 1 + k
+            entry = {"v": v, "seat": move.seat, "decision_id": move.choice.decision_id,
+                     "hash": move.state_hash, "by": "clock" if clock_first and k == 0 else "bot"}
+            entries.append(json.dumps(choice_fields(entry, move.choice)))
+            events += [(v, e) for e in move.events]
+        res = await self._commit(table.tid, table.version, t, {"status": status}, pending,
+                                 entries, "", events=events)
+        if res is not None:
+            await self._after_commit(table.tid, pending, t.outcome)
+        return res
+
     async def _commit(self, tid: str, version: int, t: pb.Transition, meta: dict[str, Any],
-                      pending: list[dict[str, Any]], entry: str, idem_field: str,
-                      create: bool = False, lifetime_ms: int = 0) -> CommitResult | None:
-        nv = version + 1
-        events = [(vis_of(e), gw.TableEvent(version=nv, event=e).SerializeToString())
-                  for e in t.events]
+                      pending: list[dict[str, Any]], entries: list[str], idem_field: str,
+                      create: bool = False, lifetime_ms: int = 0,
+                      events: list[tuple[int, pb.Event]] | None = None) -> CommitResult | None:
+        """One atomic commit (commit.lua) of `entries` (one choice-log entry per new
+        version; none at creation) with `events` by version (default: `t.events`, all of
+        the one new version), then the commit marker."""
+        nv = version + max(len(entries), 1)
+        stored = [(vis_of(e), v, gw.TableEvent(version=v, event=e).SerializeToString())
+                  for v, e in (events if events is not None else [(nv, e) for e in t.events])]
         # Typed, without prose (decision 0004): clients hide it or use its data.
         marker = gw.TableEvent(version=nv, outcome=t.outcome, event=pb.Event(
             kind=COMMITTED, visibility=pb.Visibility(public=True)))
@@ -334,14 +368,15 @@ class Tables:
         for p in pending:
             marker.pending.add(id=p["id"], seat=p["seat"], kind=p["kind"], optional=p["opt"],
                                deadline_unix_ms=p["dl"])
-        events.append(("*", marker.SerializeToString()))
+        stored.append(("*", nv, marker.SerializeToString()))
         fields = dict(meta, pending=json.dumps(pending), outcome=t.outcome.SerializeToString())
-        args: list[Any] = [version, t.state.SerializeToString(), entry, idem_field, len(fields)]
+        args: list[Any] = [version, t.state.SerializeToString(), "\n".join(entries), idem_field,
+                           len(fields)]
         for k, v in fields.items():
             args += [k, v]
-        args.append(len(events))
-        for vis, data in events:
-            args += [vis, data]
+        args.append(len(stored))
+        for vis, v, data in stored:
+            args += [vis, v, data]
         channel = keys.table_notify(tid) if self.single_redis else ""
         args += [lifetime_ms, channel, tid, due_of(pending), "1" if create else "0"]
         ks = keys.table_keys(tid) + ([keys.DEADLINES] if self.single_redis else [])
@@ -351,7 +386,8 @@ class Tables:
         if r[0] == 2:
             v, first, last = r[1].decode().split(" ")
             return CommitResult(int(v), True, [first, last], [])
-        return CommitResult(int(r[1]), False, [i.decode() for i in r[2:]], events)
+        return CommitResult(int(r[1]), False, [i.decode() for i in r[2:]],
+                            [(vis, data) for vis, _, data in stored])
 
     async def _after_commit(self, tid: str, pending: list[dict[str, Any]],
                             outcome: pb.Outcome) -> None:
@@ -368,10 +404,18 @@ class Tables:
     async def started(self, tid: str) -> None:
         """A table that filled up plays: it joins the active index, and its invite lives
         as long as the table does (finish deletes it)."""
-        invite = await self.redis.hget(keys.table_meta(tid), "invite")
-        await self.redis.sadd(keys.TABLES_ACTIVE, tid)
+        invite, game = await self.redis.hmget(keys.table_meta(tid), ["invite", "game"])
+        if game is not None:
+            await self.filed_playing(tid, game.decode())
         if invite:
             await self.redis.persist(keys.invite(invite.decode()))
+
+    async def filed_playing(self, tid: str, game: str) -> None:
+        """The table joins the active index and its game's (the live-tables gauge)."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.sadd(keys.TABLES_ACTIVE, tid)
+        pipe.sadd(keys.tables_playing(game), tid)
+        await pipe.execute()
 
     async def trim_indexes(self) -> None:
         """Drop the finished tables past their retention from the indexes (their keys
@@ -401,6 +445,7 @@ class Tables:
                 pipe.zadd(keys.tables_listed(game.decode(), True), {tid: now}, nx=True)
             pipe.zadd(keys.TABLES_FINISHED, {tid: now}, nx=True)
         pipe.srem(keys.TABLES_ACTIVE, tid)
+        pipe.srem(keys.tables_playing(game.decode()), tid)
         if invite:
             pipe.delete(keys.invite(invite.decode()))  # the invite dies with its table
         for k in keys.table_keys(tid):

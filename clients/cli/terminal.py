@@ -127,13 +127,17 @@ class Terminal:
             self.context(view, None if whole else height)), reserve, force)
 
     def on_event(self, ev: gateway_pb2.TableEvent) -> None:
-        """Print an event as it arrives (the commit markers only advance the clock)."""
-        async def seen() -> None:
-            async with self.log_caught_up:
-                self.seen_version = max(self.seen_version, ev.version)
-                self.log_caught_up.notify_all()
+        """Print an event as it arrives. The log has caught up with a version only once the
+        event closing its commit arrived (the commit marker, or the one carrying the
+        outcome): a commit's events come in several reads, and a view of that version
+        must not be drawn between them."""
+        if closes_commit(ev):
+            async def seen() -> None:
+                async with self.log_caught_up:
+                    self.seen_version = max(self.seen_version, ev.version)
+                    self.log_caught_up.notify_all()
 
-        asyncio.get_running_loop().create_task(seen())
+            asyncio.get_running_loop().create_task(seen())
         if ev.event.kind in render.QUIET_KINDS:
             return
         if self.prompting:
@@ -249,6 +253,12 @@ class Terminal:
             if redraw and len(ev.pending) and not ev.HasField("outcome"):
                 self.show_view(await self.client.get_view(table_id))
         await self.show_end(table_id)
+
+
+def closes_commit(ev: gateway_pb2.TableEvent) -> bool:
+    """The last event of a commit: the commit marker, or an event ending the game (an
+    abandoned table's)."""
+    return ev.event.kind in render.QUIET_KINDS or ev.outcome.finished
 
 
 async def run_with_errors(console: Console, coro: Awaitable[None]) -> int:

@@ -34,8 +34,10 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--seats", type=int, default=0, help="seats per table (default: minimum)")
     p.add_argument("--humans", type=int, default=0,
                    help="simulated players per table (default: every seat); bots take the rest")
-    p.add_argument("--mode", choices=("match", "private"), default="match",
-                   help="matchmaking queue, or private tables joined by invite code")
+    p.add_argument("--mode", choices=("match", "private", "bots"), default="match",
+                   help="matchmaking queue, private tables joined by invite code, or "
+                        "tables of bots alone watched to their end (needs --api-key)")
+    p.add_argument("--api-key", default="", help="log in with this API key (--mode bots)")
     stop = p.add_argument_group("when to stop starting games (one is required)")
     stop.add_argument("--duration", type=float, default=0.0, metavar="S")
     stop.add_argument("--games", type=int, default=0, metavar="K")
@@ -66,13 +68,15 @@ def add_parser(sub: Any) -> None:
 def config_of(args: argparse.Namespace) -> LoadConfig:
     if args.duration <= 0 and args.games <= 0:
         raise SystemExit("loadtest: give --duration S or --games K")
+    if args.mode == "bots" and not args.api_key:
+        raise SystemExit("loadtest: --mode bots needs --api-key (tables of bots alone)")
     return LoadConfig(
         gateway=args.gateway, game=args.game, tables=args.tables, seats=args.seats,
         humans=args.humans, mode=args.mode, duration_s=args.duration, games=args.games,
         concurrency=args.concurrency, channels=args.channels,
         options=dict(args.option_pairs), bots_after_ms=args.bots_after_ms,
         drain_s=args.drain, seed=args.seed, calibrate=not args.no_calibrate,
-        choices=args.choices, deadline_s=args.deadline)
+        choices=args.choices, deadline_s=args.deadline, api_key=args.api_key)
 
 
 def run(args: argparse.Namespace) -> int:

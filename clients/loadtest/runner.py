@@ -5,7 +5,9 @@
 - "match" mode: every player enqueues (bots fill the other seats when
   humans < seats) and plays the table it is matched to;
 - "private" mode: the first player creates a table with bots in the seats no
-  simulated player takes, the others join it by its invite code.
+  simulated player takes, the others join it by its invite code;
+- "bots" mode: an API-key session creates a table of bots alone and watches it
+  to its end (the gateway plays every move; counted in bot moves).
 New games start until `duration_s` has passed or `games` have been started;
 games in flight then play to their end (at most `drain_s` more). Whatever the
 mode, the whole run ends by `deadline_s`: games still in flight are cut off and
@@ -65,6 +67,8 @@ class LoadConfig:
     deadline_s: float = 900.0
     # How long one call is retried while the platform is away (UNAVAILABLE).
     retry_budget_s: float = 120.0
+    # Logs every slot in with this key instead of as guests ("bots" mode needs one).
+    api_key: str = ""
 
 
 # A player's game is resumed this many times after an RPC that failed for good.
@@ -144,7 +148,7 @@ class LoadTest:
                 await c.login(guest_name="load-describe")
                 seats = (await c.describe_game(self.cfg.game)).min_seats
         self.seats = seats
-        self.humans = min(self.cfg.humans or seats, seats)
+        self.humans = 1 if self.cfg.mode == "bots" else min(self.cfg.humans or seats, seats)
         self.slots = [asyncio.create_task(self._slot(k)) for k in range(self.cfg.tables)]
         if self.cfg.duration_s > 0:
             asyncio.get_running_loop().call_later(self.cfg.duration_s, self.stop)
@@ -171,7 +175,9 @@ class LoadTest:
             # are cancelled too, so nobody is left waiting on a seat that nobody plays.
             try:
                 async with asyncio.TaskGroup() as tg:
-                    if self.cfg.mode == "private":
+                    if self.cfg.mode == "bots":
+                        tg.create_task(self._bots_round(players[0]))
+                    elif self.cfg.mode == "private":
                         tg.create_task(self._private_round(players))
                     else:
                         for p in players:
@@ -184,7 +190,10 @@ class LoadTest:
     async def _login(self, p: AsyncClient, name: str) -> bool:
         for _ in range(RESUMES + 1):
             try:
-                await p.login(guest_name=name)
+                if self.cfg.api_key:
+                    await p.login(api_key=self.cfg.api_key)
+                else:
+                    await p.login(guest_name=name)
                 return True
             except TableroError as e:
                 self.stats.fail(f"{e.rpc}:{e.code.name}")
@@ -208,6 +217,17 @@ class LoadTest:
         async with asyncio.TaskGroup() as tg:
             for p in players:
                 tg.create_task(self._play(p, table.table_id))
+
+    async def _bots_round(self, p: AsyncClient) -> None:
+        """A table of bots alone, watched to its end; its moves count as bot moves."""
+        table = await p.create_table(self.cfg.game, self.seats, self.cfg.options,
+                                     bot_seats=list(range(self.seats)), join=False)
+        self.stats.tables_started.add(table.table_id)
+        async for ev in p.watch(table.table_id):
+            if ev.outcome.finished:
+                self.stats.bot_moves += ev.version
+                self.stats.tables_finished.add(table.table_id)
+                return
 
     def _chooser(self, p: AsyncClient, table_id: str, r: random.Random) -> Any:
         if self.cfg.choices == "suggested":

@@ -51,6 +51,7 @@ class Stats:
         self.loop_lag = array("d")
         self.client_queue = array("d")
         self.choices = 0
+        self.bot_moves = 0  # versions of the all-bot tables played out ("bots" mode)
         self.tables_started: set[str] = set()
         self.tables_finished: set[str] = set()
         self.players_unfinished = 0
@@ -113,6 +114,9 @@ def report(stats: Stats, config: dict[str, Any], noop_rtt_ms: dict[str, float] |
         "games_unfinished": len(stats.tables_started - stats.tables_finished),
         "choices_total": stats.choices,
         "choices_per_s": round(stats.choices / wall, 2) if wall else 0.0,
+        "games_per_s": round(len(stats.tables_finished) / wall, 3) if wall else 0.0,
+        "bot_moves_total": stats.bot_moves,
+        "bot_moves_per_s": round(stats.bot_moves / wall, 2) if wall else 0.0,
         "errors_total": sum(stats.errors.values()),
         "errors_by_code": dict(sorted(stats.errors.items())),
         "errors_by_rpc": dict(sorted(stats.errors_by_rpc.items())),
@@ -132,8 +136,8 @@ def csv_rows(rep: dict[str, Any]) -> list[tuple[Any, ...]]:
     """The report as CSV rows: counters, errors, latency per RPC, matchmaking."""
     rows: list[tuple[Any, ...]] = [CSV_HEADER]
     for key in ("duration_s", "games_started", "games_finished", "games_unfinished",
-                "choices_total",
-                "choices_per_s", "errors_total"):
+                "games_per_s", "choices_total", "choices_per_s", "bot_moves_total",
+                "bot_moves_per_s", "errors_total"):
         rows.append(("counter", key, "", "", "", "", "", rep[key]))
     for code, n in rep["errors_by_code"].items():
         rows.append(("error", code, n, "", "", "", "", n))

@@ -5,10 +5,11 @@
 --         another slot, and the gateway updates it after the commit)
 -- ARGV[1] expected version
 -- ARGV[2] new state bytes
--- ARGV[3] choice log entry ("" = none, e.g. table creation)
+-- ARGV[3] choice log entries, one per version, joined by newlines ("" = none, e.g. table
+--         creation); a run of k bot moves is one commit of k versions
 -- ARGV[4] idempotency field ("" = none)
 -- ARGV[5] n = number of meta field/value pairs, then 2n values
--- then m = number of events, then m pairs (visibility, TableEvent bytes)
+-- then m = number of events, then m triples (visibility, version, TableEvent bytes)
 -- ARGV[#ARGV - 4] lifetime ms of the table's keys (0 = none): an open table nobody
 --   completes expires (set with the create flag)
 -- ARGV[#ARGV - 3] pub/sub channel told the new version after the events ("" = none; Watch
@@ -16,7 +17,8 @@
 -- ARGV[#ARGV - 2] table id, ARGV[#ARGV - 1] its earliest decision deadline (-1 = none):
 --   with KEYS[6], the table's entry in the deadline index
 -- ARGV[#ARGV] create flag: "1" = the table must not exist yet (version -1 expected)
--- Returns {1, new_version, event ids...}                   committed (m >= 1 events)
+-- Returns {1, new_version, event ids...}                   committed (m >= 1 events;
+--                                                          new version = current + k, k >= 1)
 --       | {0, current_version}                           version mismatch (lost race)
 --       | {2, "<version> <first id> <last id>"}          idempotency key already applied
 local create = ARGV[#ARGV] == '1'
@@ -33,9 +35,13 @@ if ARGV[4] ~= '' then
   if prev then return {2, prev} end
 end
 if cur ~= tonumber(ARGV[1]) then return {0, cur} end
-local nv = cur + 1
+local steps = 0
+for entry in string.gmatch(ARGV[3], '[^\n]+') do
+  redis.call('RPUSH', KEYS[3], entry)
+  steps = steps + 1
+end
+local nv = cur + math.max(steps, 1)
 redis.call('SET', KEYS[2], ARGV[2])
-if ARGV[3] ~= '' then redis.call('RPUSH', KEYS[3], ARGV[3]) end
 local i = 5
 local n = tonumber(ARGV[i])
 for k = 1, n do
@@ -46,8 +52,8 @@ i = i + 2 * n + 1
 local m = tonumber(ARGV[i])
 local out = {1, nv}
 for k = 1, m do
-  out[k + 2] = redis.call('XADD', KEYS[4], '*', 'vis', ARGV[i + 2 * k - 1], 'v', nv,
-                          'b', ARGV[i + 2 * k])
+  out[k + 2] = redis.call('XADD', KEYS[4], '*', 'vis', ARGV[i + 3 * k - 2],
+                          'v', ARGV[i + 3 * k - 1], 'b', ARGV[i + 3 * k])
 end
 if ARGV[4] ~= '' then
   redis.call('HSET', KEYS[5], ARGV[4], nv .. ' ' .. out[3] .. ' ' .. out[#out])

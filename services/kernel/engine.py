@@ -180,6 +180,63 @@ def suggest(game: Game[Any], data: bytes, seat: int, decision_id: str = "",
     return bot.choose(game.view(st, seat), d, bot_rng(seed, d.id, str(st.serial)))
 
 
+class BotMove(msgspec.Struct):
+    """One move of a bot run: the seat, its bot's choice, and the step it made."""
+
+    seat: int
+    choice: Choice
+    step: Step
+
+
+class BotRun(msgspec.Struct):
+    """A run of bot moves and where it left the game: the last move's step, or the given
+    state (no events) when no bot had a decision to make."""
+
+    moves: list[BotMove]
+    final: Step
+
+
+MAX_BOT_STEPS = 1000
+
+
+def play_bots(game: Game[Any], data: bytes, bot_seats: Iterable[int], policy: str = "random",
+              bot_seed: int | None = None, max_steps: int = MAX_BOT_STEPS,
+              first_decision_id: str = "") -> BotRun:
+    """The bot seats' moves from `data` until a person must decide, the game ends, or
+    `max_steps` moves: each decided by `suggest` from the seat's own view and applied by
+    `act`, so a run is exactly those calls one after another. `first_decision_id`: a
+    decision answered first by a bot whatever its seat (a person's clock ran out)."""
+    bots = set(bot_seats)
+    if not 1 <= max_steps <= MAX_BOT_STEPS:
+        raise BadRequest(f"max_steps must be within 1..{MAX_BOT_STEPS}")
+    seats = codec.decode(data, game.state_type).seats
+    if any(not 0 <= s < seats for s in bots):
+        raise BadRequest(f"bot seats must be within 0..{seats - 1}")
+    now = view(game, data, None)
+    if now.outcome is not None:
+        raise GameOver("the game is over")
+    run = BotRun([], Step(data, [], now.pending, None))
+    while len(run.moves) < max_steps and run.final.outcome is None:
+        d = _next_bot_decision(run.final.decisions, bots,
+                               "" if run.moves else first_decision_id)
+        if d is None:
+            break
+        choice = suggest(game, run.final.state, d.seat, d.id, policy, bot_seed)
+        run.final = act(game, run.final.state, d.seat, choice)
+        run.moves.append(BotMove(d.seat, choice, run.final))
+    return run
+
+
+def _next_bot_decision(ds: list[Decision], bots: set[int], wanted: str) -> Decision | None:
+    """The decision `wanted` (it must be pending), else the first a bot seat must make."""
+    if wanted:
+        d = next((d for d in ds if d.id == wanted), None)
+        if d is None:
+            raise StaleDecision(f"no pending decision {wanted!r}")
+        return d
+    return next((d for d in ds if not d.optional and d.seat in bots), None)
+
+
 def replay(game: Game[Any], seats: int, options: Mapping[str, str], seed: int,
            log: Iterable[tuple[int, Choice]]) -> Step:
     """Set-up from the seed, then apply each (seat, choice) of the log in order."""

@@ -113,13 +113,13 @@ class RulesServicer(rules_pb2_grpc.RulesServicer):
                         "this is a rules bug", method, type(e).__name__, clip(str(e), 200))
         raise InvalidState(f"state is not a valid {self.game.id} state") from None
 
-    def _transition(self, step: engine.Step) -> pb.Transition:
+    def _transition(self, step: engine.Step, events: bool = True) -> pb.Transition:
         t = pb.Transition(state_hash=step.state_hash)
         t.state.game = self.game.id
         t.state.format_version = self.game.format_version
         t.state.rules_version = self.game.rules_version
         t.state.data = step.state
-        for e in step.events:
+        for e in step.events if events else ():
             convert.event_pb(e, t.events.add())
         convert.add_pending(t.pending, step.decisions)
         convert.outcome_pb(step.outcome, t.outcome)
@@ -168,3 +168,20 @@ class RulesServicer(rules_pb2_grpc.RulesServicer):
         choice = self._on_state("Suggest", lambda: engine.suggest(
             self.game, data, req.seat, req.decision_id, req.policy, bot_seed=req.bot_seed))
         return convert.choice_pb(choice)
+
+    @rpc("PlayBots")
+    async def PlayBots(self, req: rules_pb2.RulesPlayBotsRequest,
+                       ctx: grpc.aio.ServicerContext) -> rules_pb2.RulesPlayBotsResponse:
+        data = self._state_bytes(req.state)
+        if len(set(req.bot_seats)) != len(req.bot_seats):
+            raise BadRequest("bot_seats names a seat twice")
+        run = self._on_state("PlayBots", lambda: engine.play_bots(
+            self.game, data, req.bot_seats, req.policy, req.bot_seed, req.max_steps,
+            req.first_decision_id))
+        out = rules_pb2.RulesPlayBotsResponse(final=self._transition(run.final, events=False))
+        for m in run.moves:
+            move = out.moves.add(seat=m.seat, choice=convert.choice_pb(m.choice),
+                                 state_hash=m.step.state_hash)
+            for e in m.step.events:
+                convert.event_pb(e, move.events.add())
+        return out

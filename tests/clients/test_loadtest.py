@@ -17,8 +17,9 @@ from clients.loadtest import LoadConfig, LoadTest
 from clients.loadtest.png import BAR, histogram_png
 from clients.loadtest.stats import percentile, summary_ms
 
-REQUIRED = {"games_started", "games_finished", "games_unfinished", "choices_total",
-            "choices_per_s", "errors_total",
+REQUIRED = {"games_started", "games_finished", "games_unfinished", "games_per_s",
+            "choices_total", "choices_per_s", "bot_moves_total", "bot_moves_per_s",
+            "errors_total",
             "errors_by_code", "latency_ms", "matchmaking_wait_ms", "client_overhead"}
 
 
@@ -71,6 +72,28 @@ async def test_suggested_choices_come_from_the_gateways_bot(gateway, redis):
     check_against_redis(redis, lt, rep)
     assert rep["games_finished"] == 3 and rep["errors_total"] == 0
     assert rep["latency_ms"]["Suggest"]["count"] == rep["choices_total"]
+
+
+async def test_tables_of_bots_alone_are_watched_to_their_end_and_agree_with_redis(gateway,
+                                                                                 redis):
+    lt = LoadTest(LoadConfig(gateway=gateway, game="duel", tables=3, games=5, seats=3,
+                             mode="bots", api_key="test-key-123", calibrate=False))
+    rep = await lt.run()
+    tids = lt.stats.tables_started
+    logs = recorded(redis, tids)
+    assert rep["games_started"] == rep["games_finished"] == len(tids) == 5
+    assert all(redis.zscore("tables:finished", t) is not None for t in tids)
+    assert rep["errors_total"] == 0 and not rep["failures"] and "Act" not in rep["latency_ms"]
+    assert {e["by"] for log in logs.values() for e in log} == {"bot"}
+    assert rep["bot_moves_total"] == sum(map(len, logs.values())) > 0
+    assert rep["choices_total"] == 0 and rep["games_per_s"] > 0
+
+
+def test_bots_mode_needs_an_api_key(gateway):
+    out = subprocess.run([sys.executable, "-m", "clients", "--gateway", gateway, "loadtest",
+                          "--game", "duel", "--mode", "bots", "--games", "1"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode != 0 and "--api-key" in out.stderr
 
 
 def test_command_line_json_and_histogram(gateway, tmp_path):

@@ -102,3 +102,38 @@ async def _stakes(call) -> int:
         if ev.event.kind == "duel.stake":
             return 1
     return 0
+
+
+def test_a_first_watcher_after_an_idle_spell_is_subscribed_without_a_polling_delay(
+        redis_proc, monkeypatch):
+    """With no watchers the listener waits for one (it used to sleep 0.5 s between looks,
+    so a first Watch's subscription waited that long to be read). A confirmation window
+    shorter than that sleep still sees every subscription confirmed by Redis."""
+    from redis.asyncio import Redis
+
+    from gateway import keys, notify
+
+    monkeypatch.setattr(notify, "CONFIRM_S", 0.3)
+
+    async def go() -> tuple[int, bool]:
+        redis = Redis.from_url(f"redis://{redis_proc.endpoint}/0")
+        n = notify.Notifier(redis)
+        try:
+            for i in range(3):  # each time the listener has gone idle in between
+                async with n.watching(f"idle{i}"):
+                    pass
+                for _ in range(20):
+                    await asyncio.sleep(0.01)
+                    if not n.active.is_set():
+                        break
+                assert not n.active.is_set()
+            async with n.watching("idle-last") as committed:
+                await redis.publish(keys.table_notify("idle-last"), 1)
+                await asyncio.wait_for(committed.wait(), 5)
+                woke = committed.is_set()
+            return n.confirm_timeouts, woke
+        finally:
+            await n.close()
+            await redis.aclose()
+
+    assert asyncio.run(go()) == (0, True)

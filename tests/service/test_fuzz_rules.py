@@ -60,7 +60,7 @@ def bases(game_id: str) -> dict[str, list[Any]]:
     game = importlib.import_module(f"services.{game_id}").GAME
     out: dict[str, list[Any]] = {"Describe": [rp.RulesDescribeRequest()],
                                  "Setup": [rp.RulesSetupRequest(seats=game.min_seats, seed=3)],
-                                 "Act": [], "View": [], "Suggest": []}
+                                 "Act": [], "View": [], "Suggest": [], "PlayBots": []}
     for step in states(game_id)[::6]:
         st = state_pb(game, step.state)
         d = step.waiting()[0]
@@ -70,6 +70,10 @@ def bases(game_id: str) -> dict[str, list[Any]]:
         out["View"].append(rp.RulesViewRequest(state=st, seat=d.seat))
         out["Suggest"].append(rp.RulesSuggestRequest(state=st, seat=d.seat, decision_id=d.id,
                                                      policy="random", bot_seed=5))
+        others = [s for s in range(game.min_seats) if s != d.seat]
+        out["PlayBots"].append(rp.RulesPlayBotsRequest(
+            state=st, bot_seats=others, policy="random", bot_seed=5, max_steps=5,
+            first_decision_id=d.id))
     return out
 
 

@@ -1,0 +1,224 @@
+"""`python -m bench.memory`: Redis memory per live table of the heavy games (issue 15, item 5).
+
+For each game it starts `--tables` load-test tables at once (the load tester in private
+mode: one simulated player per table, bots in the other seats), lets them play, and
+reads `MEMORY USAGE` (every element counted: SAMPLES 0) of each live table's keys twice
+in the same run: once every table has been set up (the baseline: a table at its first
+decisions) and again `--play` seconds later (mid-game). A live table is its state,
+meta and events; the choice log and the idempotency records are printed beside it.
+Figures go to bench/results/memory.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from redis.asyncio import Redis
+from tablero.v1 import gateway_pb2 as gw
+
+from clients.loadtest.runner import LoadConfig, LoadTest
+from deploy import processes as dp
+from deploy.processes import ROOT, Proc
+from gateway import keys
+from gateway.tables import COMMITTED
+from services.runtime import loop
+
+from .platform import GATEWAY_ENV
+
+RESULTS = ROOT / "bench" / "results" / "memory.json"
+LIMIT_BYTES = 16 * 1024
+GAMES = ("cuba", "andean_abyss", "junta")
+PARTS = ("state", "meta", "events", "log", "idem")
+LIVE = ("state", "meta", "events")  # what the 16 KB target counts (issue 15 item 5)
+BATCH = 200
+SAMPLE_STREAMS = 50  # tables whose whole streams are read for the bytes by event kind
+
+
+async def table_sizes(redis: Redis, tids: list[str]) -> list[dict[str, Any]]:
+    """MEMORY USAGE of each table's keys (0 for a key that does not exist), with its
+    version and its state's byte length."""
+    out: list[dict[str, Any]] = []
+    for i in range(0, len(tids), BATCH):
+        chunk = tids[i:i + BATCH]
+        pipe = redis.pipeline(transaction=False)
+        for tid in chunk:
+            for key in keys.table_keys(tid):  # meta, state, log, events, idem
+                pipe.execute_command("MEMORY", "USAGE", key, "SAMPLES", 0)
+            pipe.hget(keys.table_meta(tid), "version")
+            pipe.strlen(keys.table_state(tid))
+            pipe.xlen(keys.table_events(tid))
+        res = await pipe.execute()
+        width = len(keys.table_keys("")) + 3
+        for k, tid in enumerate(chunk):
+            meta, state, log, events, idem, version, state_len, n_events = \
+                res[k * width:(k + 1) * width]
+            row = {"tid": tid, "meta": meta or 0, "state": state or 0, "log": log or 0,
+                   "events": events or 0, "idem": idem or 0, "version": int(version or 0),
+                   "state_bytes": state_len, "n_events": n_events}
+            row["live"] = sum(row[p] for p in LIVE)
+            out.append(row)
+    return out
+
+
+async def event_bytes(redis: Redis, tids: list[str]) -> dict[str, float]:
+    """Mean stored bytes (the TableEvent field) of a commit marker and of any other event,
+    and the markers' share of all event bytes, over the given tables' whole streams."""
+    sizes: dict[bool, list[int]] = {True: [], False: []}
+    for tid in tids:
+        for _, fields in await redis.xrange(keys.table_events(tid)):
+            ev = gw.TableEvent.FromString(fields[b"b"])
+            sizes[ev.event.kind == COMMITTED].append(len(fields[b"b"]))
+    total = sum(map(sum, sizes.values())) or 1
+    return {"marker_mean": round(statistics.fmean(sizes[True]), 1) if sizes[True] else 0.0,
+            "event_mean": round(statistics.fmean(sizes[False]), 1) if sizes[False] else 0.0,
+            "marker_share": round(sum(sizes[True]) / total, 3)}
+
+
+def growth(before: list[dict[str, int]], after: list[dict[str, int]]) -> float:
+    """Median live bytes a table gained per commit between the two readings."""
+    first = {r["tid"]: r for r in before}
+    rates = [(r["live"] - first[r["tid"]]["live"]) / (r["version"] - first[r["tid"]]["version"])
+             for r in after if r["tid"] in first and r["version"] > first[r["tid"]]["version"]]
+    return round(statistics.median(rates), 1) if rates else 0.0
+
+
+def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Median, 90th percentile and max of every column, and the share within the limit."""
+    cols = [*PARTS, "live", "version", "state_bytes", "n_events"]
+    out: dict[str, Any] = {"tables": len(rows)}
+    for c in cols:
+        xs = sorted(r[c] for r in rows)
+        out[c] = {"median": statistics.median(xs), "p90": xs[int(0.9 * (len(xs) - 1))],
+                  "max": xs[-1]} if xs else {}
+    out["within_limit"] = (sum(r["live"] <= LIMIT_BYTES for r in rows) / len(rows)
+                           if rows else 0.0)
+    return out
+
+
+async def live_tables(redis: Redis, game: str) -> list[str]:
+    return sorted(t.decode() for t in await redis.smembers(keys.tables_playing(game)))
+
+
+async def measure_game(redis: Redis, gateway: str, game: str, args: argparse.Namespace
+                       ) -> dict[str, Any]:
+    cfg = LoadConfig(gateway=gateway, game=game, tables=args.tables, mode="private", humans=1,
+                     duration_s=args.setup + args.play + 3600, deadline_s=args.setup + args.play
+                     + 3600, channels=8, calibrate=False, seed=args.seed)
+    test = LoadTest(cfg)
+    run = asyncio.create_task(test.run())
+    try:
+        t0 = time.perf_counter()
+        while len(await live_tables(redis, game)) < args.tables:
+            if run.done() or time.perf_counter() - t0 > args.setup:
+                break
+            await asyncio.sleep(0.5)
+        setup_s = time.perf_counter() - t0
+        baseline = await table_sizes(redis, await live_tables(redis, game))
+        await asyncio.sleep(args.play)
+        mid = await table_sizes(redis, await live_tables(redis, game))
+        kinds = await event_bytes(redis, [r["tid"] for r in mid[:SAMPLE_STREAMS]])
+    finally:
+        test.cut_off()
+        rep = await run
+    return {"setup_s": round(setup_s, 1), "baseline": summary(baseline), "mid": summary(mid),
+            "bytes_per_commit": growth(baseline, mid), "event_bytes": kinds,
+            "choices": rep["choices_total"], "errors": rep["errors_total"],
+            "games_finished": rep["games_finished"]}
+
+
+def report(results: dict[str, dict[str, Any]]) -> str:
+    head = (f"{'game':<13} {'when':<8} {'tables':>6} {'version':>7} | "
+            + " ".join(f"{p:>7}" for p in PARTS) + f" | {'live':>7} {'p90':>7} {'max':>7}"
+            + f" | {'<=16KB':>6}")
+    lines = ["Redis MEMORY USAGE per live table, bytes (median over tables; live = "
+             "state + meta + events), baseline at set-up and mid-game in the same run",
+             head, "-" * len(head)]
+    for game, r in results.items():
+        for when in ("baseline", "mid"):
+            s = r[when]
+            if not s["tables"]:
+                lines.append(f"{game:<13} {when:<8} {0:>6}")
+                continue
+            lines.append(f"{game:<13} {when:<8} {s['tables']:>6} {s['version']['median']:>7.0f} | "
+                         + " ".join(f"{s[p]['median']:>7.0f}" for p in PARTS)
+                         + f" | {s['live']['median']:>7.0f} {s['live']['p90']:>7.0f} "
+                         f"{s['live']['max']:>7.0f} | {s['within_limit']:>6.0%}")
+        m = r["mid"]
+        if m["tables"]:
+            e = r["event_bytes"]
+            lines.append(f"{'':<13} state bytes (stored) median {m['state_bytes']['median']:.0f}, "
+                         f"events median {m['n_events']['median']:.0f}; live bytes per commit "
+                         f"{r['bytes_per_commit']:.0f}; stored event bytes: commit marker "
+                         f"{e['marker_mean']:.0f}, other {e['event_mean']:.0f}, markers "
+                         f"{e['marker_share']:.0%} of them")
+            lines.append(f"{'':<13} {r['choices']} load-test choices, {r['errors']} errors, "
+                         f"set-up {r['setup_s']} s")
+    lines.append(f"target: a live table <= {LIMIT_BYTES} bytes")
+    return "\n".join(lines)
+
+
+async def bench(args: argparse.Namespace, url: str, gateway: str) -> dict[str, dict[str, Any]]:
+    redis = Redis.from_url(url)
+    results = {}
+    try:
+        for game in args.games:
+            results[game] = await measure_game(redis, gateway, game, args)
+            print(f"  {game}: {json.dumps(results[game])}", flush=True)
+    finally:
+        await redis.aclose()
+    return results
+
+
+def parse_args() -> argparse.Namespace:
+    p = argparse.ArgumentParser(description="Redis memory per live table (load-test tables)")
+    p.add_argument("--games", type=lambda s: s.split(","), default=list(GAMES))
+    p.add_argument("--tables", type=int, default=1000, help="live tables per game")
+    p.add_argument("--setup", type=float, default=300.0,
+                   help="at most this long for every table to be set up")
+    p.add_argument("--play", type=float, default=60.0,
+                   help="seconds of play between the baseline and the mid-game reading")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--out", type=Path, default=RESULTS)
+    return p.parse_args()
+
+
+def start_platform(games: list[str], log_dir: Path, procs: list[Proc]) -> tuple[str, str]:
+    """Redis, one rules service per game and a gateway (appended to `procs` as they
+    start); returns the Redis URL and the gateway's endpoint."""
+    store = dp.start_redis()
+    procs.append(store)
+    url = f"redis://{store.endpoint}/0"
+    targets = {}
+    for game in games:
+        procs.append(dp.start_rules(f"services.{game}", game, log_dir=log_dir))
+        targets[game] = dp.target(procs[-1:])
+    procs.append(dp.start_gateway(url, targets, log_dir=log_dir, env=GATEWAY_ENV))
+    return url, procs[-1].endpoint
+
+
+def main() -> None:
+    args = parse_args()
+    log_dir = Path(tempfile.mkdtemp(prefix="tablero-bench-memory-"))
+    procs: list[Proc] = []
+    try:
+        url, gateway = start_platform(args.games, log_dir, procs)
+        results = loop.run(bench(args, url, gateway))
+    finally:
+        for proc in reversed(procs):
+            proc.stop()
+    print(report(results))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(results, indent=2) + "\n")
+    print(f"wrote {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out}")
+    print(f"logs in {log_dir}")
+
+
+if __name__ == "__main__":
+    main()
