@@ -10,7 +10,7 @@ DEV    := $(VENV)/.installed-dev-$(shell cat requirements.txt requirements-dev.t
 BUF    := node_modules/.bin/buf
 export PYTHONPATH := $(CURDIR):$(CURDIR)/gen
 
-.PHONY: all venv dev gen run test lint contract bench bench-games clean
+.PHONY: all venv dev gen run test lint contract bench bench-memory bench-games clean
 
 all: gen
 
@@ -54,6 +54,9 @@ contract: $(BUF)
 
 bench: dev gen
 	$(PY) -m bench.platform
+
+bench-memory: dev gen
+	$(PY) -m bench.memory
 
 bench-games: dev gen
 	$(PY) -m bench.cuba speed
