@@ -19,6 +19,12 @@ offered), so that the search never depends on a roll to come. A game wires it on
 
     LINES = Lines(FLOW, OPERATION)
     OPERATION.first_sa_ok = LINES.first_sa_ok   # and its decisions pass LINES.keep(st, ds)
+
+No line may be left: Resources handed away by the executing faction while the SA runs (a
+standing §1.5.1 transfer, which no rule limits) can leave the Operation no space it can pay
+for. The SA's steps are then offered as its own rules allow, unfiltered, and the Operation
+takes the spaces it can still pay for, none if it cannot (AA-I-17): a step with nothing to
+choose would end the game.
 """
 
 from __future__ import annotations
@@ -76,8 +82,11 @@ class Lines(Generic[S]):
         if self.operation.safe_first(st, v, self.operation.sa_spec(v)):
             return ds  # more spaces than the rest of the SA can take away
         memo: dict[bytes, bool] = {}
-        return [msgspec.structs.replace(d, options=tuple(
+        kept = [msgspec.structs.replace(d, options=tuple(
             o for o in d.options if self.option_ok(st, idx, d, o, memo))) for d in ds]
+        if any(d.options and not k.options for d, k in zip(ds, kept, strict=True)):
+            return ds  # no line left (AA-I-17): the SA goes on as its own rules allow
+        return kept
 
     def first_sa_ok(self, st: S, v: dict[str, Any], sa: SaSpec[Any]) -> bool:
         """Whether `sa`, begun now before the first space of the Operation on top of the

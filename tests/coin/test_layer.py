@@ -13,11 +13,13 @@ from services.coin.every_space import push_every
 from services.coin.operations import OperationProc, op_frame
 from services.coin.own_removal import OwnRemovals
 from services.coin.propaganda import begin_round
+from services.coin.sa_lines import Lines
 from services.coin.sequence import CardProc, DeckProc
 from services.coin.transfers import ResourceTransfers
+from services.coin.words import Words
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Choice
-from services.kernel.flow import Flow, push
+from services.kernel.decisions import Choice, Decision, option
+from services.kernel.flow import Flow, Frame, Proc, pop, push
 
 from .test_coin import options, play, seat
 from .toy import (
@@ -285,3 +287,61 @@ def test_own_pieces_removed_at_any_step_of_own_execution() -> None:
     assert d.option_ids() == ["own:north:casino"]
     own.apply(Ctx(), st, d, Choice(d.id, "own:north:casino"))
     assert TABLE.count(st, NORTH, CASINO) == 0 and TABLE.available(st, CASINO) == 2
+
+
+class Levy(Boost):
+    """A toy SA paid for in Resources: 1 or 2, said in one step (`toy.levy`)."""
+
+    name = "levy"
+
+    def begin(self, ctx: Ctx, st: Any, op: dict[str, Any]) -> None:
+        push(st, "toy.levy", f=op["f"])
+
+
+class LevyProc(Proc[Any]):
+    name = "toy.levy"
+
+    def decisions(self, st: Any, fr: Frame) -> list[Decision]:
+        f = fr.vars["f"]
+        return [BOARD.decide(st, f, "toy.levy", "levy how much?",
+                             [option(f"pay:{n}", f"Pay {n} for the levy", amount=str(n))
+                              for n in (1, 2) if st.resources[f] >= n])]
+
+    def choose(self, ctx: Ctx, st: Any, fr: Frame, d: Decision, c: Choice) -> None:
+        st.resources[fr.vars["f"]] -= int((c.option_id or "").split(":")[1])
+        pop(st, sa="levy")
+
+
+def levy_first(resources: int) -> tuple[Flow[Any], Lines[Any], ToyState]:
+    """Red's Act (1 Resource a space) with the levy begun before its first space."""
+    words = Words(WORDS.factions, WORDS.spaces, WORDS.ops, {"levy": "Levy"}, WORDS.cards)
+    op = OperationProc([Act(f) for f in range(3)], [Levy(f) for f in range(3)], SPACES, NAMES,
+                       words)
+    flow: Flow[Any] = Flow([op, LevyProc()])
+    lines: Lines[Any] = Lines(flow, op)
+    op.first_sa_ok = lines.first_sa_ok
+    st = table()
+    st.stack, st.resources = [], [resources, 0, 0]
+    push(st, "coin.op", **op_frame(0, "act", False, False))
+    flow.advance(Ctx(), st)
+    flow.choose(Ctx(), st, flow.decisions(st)[0], Choice("", option_id="sa:levy"))
+    flow.advance(Ctx(), st)
+    return flow, lines, st
+
+
+def test_sa_first_lines_and_none_left_after_a_transfer() -> None:
+    """§3.1, 4.1 (AA-I-16, AA-I-17): an SA begun before its Operation's first space is offered
+    only on lines that leave the Operation a space it can pay for; when the faction has
+    given its Resources away (a standing §1.5.1 transfer) and no line is left, the SA's step
+    offers its own options unfiltered and the Operation ends with no space."""
+    flow, lines, st = levy_first(3)
+    assert lines.keep(st, flow.decisions(st))[0].option_ids() == ["pay:1", "pay:2"]
+    st.resources[0] = 2  # 1 given away: paying 2 would leave the Act nothing
+    assert lines.keep(st, flow.decisions(st))[0].option_ids() == ["pay:1"]
+    st.resources[0] = 1  # 2 given away: no line left
+    (d,) = lines.keep(st, flow.decisions(st))
+    assert d.option_ids() == ["pay:1"]
+    flow.choose(Ctx(), st, d, Choice(d.id, option_id="pay:1"))
+    flow.advance(Ctx(), st)
+    assert st.stack == [] and st.resources == [0, 0, 0]
+    assert not any("acts in" in line for line in st.log)
