@@ -26,6 +26,7 @@ from . import (
     locations,
     money,
     phase1,
+    reference,
     rollcall,
     scoring,
     setup,
@@ -92,6 +93,9 @@ class Junta(FlowGame[JuntaState]):
 
     def score(self, st: JuntaState) -> Outcome:
         return scoring.outcome(st)
+
+    def reference(self) -> Any:
+        return reference.reference()
 
     def view(self, st: JuntaState, seat: int | None) -> Any:
         return views.build_view(st, seat)
