@@ -46,6 +46,11 @@ AREAS = {"air_base": "Air Base", "barracks_1st_brigade": "1st Barracks",
          "business_district": "Business", "fishermens_wharf": "Wharf",
          "police_precinct_south": "Police South", "waterfront": "Waterfront",
          "mexican_embassy": "Mex Embassy", "naval_base": "Naval Base", "harbour": "Harbour"}
+TOPICS = {"election": "the presidency", "budget": "the budget",
+          "motion": "the Incompetence Motion", "alt_budget": "the Alternative Budget"}
+ROUNDS = {"junta.ready": "Ready to end Phase 1",
+          "junta.choose_location": "Locations chosen (secret)",
+          "junta.accept_agreement": "Answers to the coup agreement (secret)"}
 SIDES = {"president": "President", "rebels": "Rebels", "exile": "exile"}
 
 
@@ -106,6 +111,17 @@ def money(fam: dict[str, Any], bills: str, total: str) -> str:
     return f"{n}={fam[total]}M" if total in fam else f"{n} bill{'s' * (n != 1)}"
 
 
+def location(ctx: RenderContext, f: dict[str, Any]) -> str:
+    """JU 19-20: where a family spends the turn: its status when not active, the location
+    when the viewer may see it, '?' for a choice still secret, '—' before any is made."""
+    if f["status"] != "active":
+        return str(f["status"])
+    if f["location"]:
+        return str(LOCATIONS.get(f["location"], f["location"]))
+    chosen = ctx.data["phase"] in ("locations", "assassination", "bank", "coup", "aftermath")
+    return "?" if chosen and f["player"] != ctx.you else "—"
+
+
 def families(ctx: RenderContext, tight: bool = False) -> Table:
     """JU 44: what every seat sees of every family; the viewer's own values besides (`tight`:
     one line a family)."""
@@ -123,12 +139,10 @@ def families(ctx: RenderContext, tight: bool = False) -> Table:
         offices = [OFFICES[o] for o in f["offices"]]
         if d.get("president") == p:
             offices.insert(0, "PRESIDENT")
-        where = LOCATIONS.get(f["location"], "") if f["location"] else ""
-        if f["status"] != "active":
-            where = f["status"]
+        where = location(ctx, f)
         name = f"{p} {who(ctx, p)}" + (" ✓" if f.get("ready") else "")
         t.add_row(Text(name, style="bold" if p == ctx.you else ""), " ".join(offices) or "—",
-                  where or "?", money(f, "cash_bills", "cash_total"),
+                  where, money(f, "cash_bills", "cash_total"),
                   money(f, "swiss_bills", "swiss_total"), str(f["hand_size"]),
                   influence(ctx, f["face_up"]))
     return t
@@ -155,15 +169,16 @@ def budget(ctx: RenderContext) -> Text | None:
     text = Text(f"{kind} of {who(ctx, b.get('proposer', 0))}: ", style="bold")
     parts = []
     for s in stacks:
-        part = f"{who(ctx, s['player'])} {s['bills']} bill(s)"
+        n = int(s["bills"])
+        part = f"{who(ctx, s['player'])}: {n} bill{'s' * (n != 1)}"
         if s.get("values"):
-            part += f" [{'+'.join(str(v) for v in s['values'])}]"
+            part += f" ({'+'.join(str(v) for v in s['values'])}M)"
         if "announced" in s:
-            part += f" announced {s['announced']}M"
+            part += f", announced {s['announced']}M"
         parts.append(part)
     text.append(" · ".join(parts) or "no stacks yet")
     if drawn:
-        text.append(f" · aid drawn: {' '.join(str(v) for v in drawn)}")
+        text.append(f" · aid drawn this turn: {' '.join(str(v) for v in drawn)}")
     return text
 
 
@@ -174,11 +189,14 @@ def roll_call(ctx: RenderContext) -> Text | None:
         return None
     def option(o: str) -> str:
         return who(ctx, o) if o.isdigit() else o
-    text = Text(f"Roll call on the {r['kind'].replace('_', ' ')}, round {r['round']}: ",
-                style="bold")
-    votes = [f"{who(ctx, c['player'])} {option(c['option']) if c['option'] else 'abstains'}"
-             + (f" {c['votes']}" if c["option"] else "") for c in r.get("commits", [])
-             if c["round"] == r["round"]]
+    topic = TOPICS.get(r["kind"], r["kind"])
+    text = Text(f"Roll call on {topic}, round {r['round']}: ", style="bold")
+    if r["kind"] == "election":
+        standing = [who(ctx, o) for o in r["options"] if int(o) not in r.get("withdrawn", [])]
+        text.append(f"candidates {', '.join(standing) or 'none yet'} · ")
+    votes = [f"{who(ctx, c['player'])} " + (f"{c['votes']} for {option(c['option'])}"
+                                            if c["option"] else "abstains")
+             for c in r.get("commits", []) if c["round"] == r["round"]]
     text.append(" · ".join(votes) or "no votes yet")
     if r.get("totals"):
         text.append(" · totals " + ", ".join(f"{option(t['option'])} {t['votes']}"
@@ -209,8 +227,8 @@ def sealed(ctx: RenderContext) -> Text | None:
     if not s.get("players"):
         return None
     done = [who(ctx, p) for p, c in zip(s["players"], s["committed"], strict=False) if c]
-    what = s["kind"].split(".")[-1].replace("_", " ")
-    text = Text(f"Secret {what}: {len(done)}/{len(s['players'])} answered"
+    what = ROUNDS.get(s["kind"], s["kind"])
+    text = Text(f"{what}: {len(done)}/{len(s['players'])} in"
                 + (f" ({', '.join(done)})" if done else ""))
     mine = [o for o in s.get("own", []) if o]
     return text.append(f" · yours: {', '.join(mine)}" if mine else "")
