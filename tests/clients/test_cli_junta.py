@@ -126,55 +126,79 @@ def test_junta_is_played_with_board_menu_and_card_texts_on_one_80x40_screen(junt
         assert p.finish() == 0
 
 
-def coup_state(seed: int) -> tuple[bytes, int]:
-    """A 5-player game played by random choices until combat in a coup (JU 32)."""
+def coup_view(seed: int, sides: bool) -> tuple[dict, int]:
+    """A 5-player game played by random choices until combat in a coup (JU 32), or until a
+    side has been declared (JU 39): the deciding seat's view as data, and the seat."""
     step = engine.setup(GAME, 5, {}, seed)
     r = rng.seeded(seed, stream=5)
-    for _ in range(4000):
+    for _ in range(6000):
         w = step.waiting()
         d = w[rng.randbelow(r, len(w))]
-        if d.kind == "junta.declare_battles":
-            return step.state, d.seat
+        sv = engine.view(GAME, step.state, d.seat)
+        data = json_format.MessageToDict(sv.view, preserving_proto_field_name=True,
+                                         always_print_fields_with_no_presence=True)
+        coup = data.get("coup", {})
+        if coup.get("units") and (bool(coup.get("sides")) if sides else
+                                  d.kind == "junta.declare_battles"):
+            return data, d.seat
         step = engine.act(GAME, step.state, d.seat,
                           engine.suggest(GAME, step.state, d.seat, d.id, "random"))
-    raise AssertionError("no coup combat reached")
+    raise AssertionError("no such coup reached")
 
 
-def test_the_coup_map_shows_every_unit_and_who_holds_the_power_centres() -> None:
-    """JU 28-40: on the 80x40 screen's board, every area's units by type, count and player,
-    the units off the map, and who holds each of the five power centres (JU 40.1)."""
-    state, seat = coup_state(3)
-    sv = engine.view(GAME, state, seat)
-    data = json_format.MessageToDict(sv.view, preserving_proto_field_name=True,
-                                     always_print_fields_with_no_presence=True)
+def coup_board(data: dict, seat: int) -> list[str]:
     ref = json_format.MessageToDict(GAME.reference(), preserving_proto_field_name=True,
                                     always_print_fields_with_no_presence=True)
     render.load_games()
     ctx = render.RenderContext("junta", common_pb2.SeatView(seat=seat), data,
                                "tablero.junta.v1.JuntaView", NAMES, ref, {}, COLS, 30)
-    text = render.plain(render.view_panel(ctx), COLS)
-    lines = text.splitlines()
+    lines = render.plain(render.view_panel(ctx), COLS).splitlines()
     assert len(lines) <= 30
-    coup = data["coup"]
-    assert f"COUP led by {NAMES[coup['leader']]}" in text
-    cells = {a["id"]: (a["x"], a["y"]) for a in ref["areas"] if a["x"] >= 0}
-    rows = {y: [line for line in lines if cli_junta.AREAS[next(
-        i for i, c in cells.items() if c == (0, y))] in line] for y in range(5)}
-    for g in coup["units"]:
+    # The units line(s) of a map row follow the line of its area names.
+    for g in data["coup"]["units"]:
         token = f"{cli_junta.UNITS[g['unit']]}×{g['count']}:" + (
             g["force"] if g["force"].isdigit() else "-")
-        if g["area"] in cells:
-            # The units line follows the line of its row's area names.
-            y = cells[g["area"]][1]
-            names_at = lines.index(rows[y][0])
-            assert token in lines[names_at + 1], (g, lines[names_at:names_at + 2])
-        else:
-            assert token in next(x for x in lines if "Off the map:" in x)
-    for pc in coup["control"]:
-        mark = f"{cli_junta.AREAS[pc['area']]}* {pc['held_by'][0].upper()}"
-        assert mark in text, (pc, text)
-    held = sum(pc["held_by"] == "president" for pc in coup["control"])
-    assert f"centres P{held} R{5 - held}" in text
+        area = next((a for a in ref["areas"] if a["id"] == g["area"] and a["x"] >= 0), None)
+        if area is None:
+            off = next(i for i, x in enumerate(lines) if "Off the map:" in x)
+            shown = " ".join(x.strip("│ ") for x in lines[off:off + 3])
+            assert token in shown, (g, shown)
+            continue
+        name = cli_junta.AREAS[area["id"]]
+        row = next(i for i, x in enumerate(lines) if re.search(rf"\b{re.escape(name)}\b", x))
+        # Its column: from its name to the next area's name on that line.
+        start = lines[row].index(name)
+        ends = [lines[row].find(cli_junta.AREAS[b["id"]], start + len(name))
+                for b in ref["areas"] if b["y"] == area["y"] and b["x"] == area["x"] + 1]
+        end = ends[0] if ends and ends[0] > 0 else len(lines[row])
+        below = [x[start:end] for x in lines[row + 1:row + 4]]
+        assert any(token in x for x in below), (g, lines[row:row + 4])
+    return lines
+
+
+def test_the_coup_map_shows_every_unit_in_its_area_during_combat() -> None:
+    """JU 28-33: on an 80-column board 30 lines high, every area's units by type, count and
+    player, the units off the map; no power centre has a holder before sides are declared."""
+    data, seat = coup_view(3, sides=False)
+    text = "\n".join(coup_board(data, seat))
+    assert f"COUP led by {NAMES[data['coup']['leader']]}" in text
+    assert "centres P" not in text
+    for pc in data["coup"]["control"]:
+        assert not re.search(rf"{re.escape(cli_junta.AREAS[pc['area']])}\* [PR]\b", text)
+
+
+def test_the_coup_map_shows_who_holds_the_power_centres_once_sides_are_declared() -> None:
+    """JU 39-40: once a side is declared, each power centre's holder (P or R) and the tally."""
+    data, seat = coup_view(3, sides=True)
+    text = "\n".join(coup_board(data, seat))
+    control = data["coup"]["control"]
+    for pc in control:
+        assert f"{cli_junta.AREAS[pc['area']]}* {pc['held_by'][0].upper()}" in text, (pc, text)
+    held = sum(pc["held_by"] == "president" for pc in control)
+    assert f"centres P{held} R{5 - held}" in " ".join(x.strip("│ ") for x in text.splitlines())
+    flat = " ".join(x.strip("│ ") for x in text.splitlines())
+    for s in data["coup"]["sides"]:
+        assert f"{NAMES[s['player']]} {cli_junta.SIDES[s['side']]}" in flat
 
 
 def test_lookup_reads_every_political_card() -> None:

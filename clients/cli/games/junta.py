@@ -259,11 +259,11 @@ def cell(ctx: RenderContext, area: dict[str, Any], units: list[dict[str, Any]],
 
 
 def city_map(ctx: RenderContext, lines: bool) -> Group:
-    """JU 28-40: the capital's 5x5 areas and the harbour, with every unit and, on each power
-    centre, who holds it if the sides stood as declared (P President, R Rebels)."""
+    """JU 28-40: the capital's 5x5 areas and the harbour, with every unit and, once sides are
+    declared (JU 39), who holds each power centre (P President, R Rebels)."""
     c = ctx.data["coup"]
     areas = ctx.reference.get("areas", [])
-    held = {p["area"]: p["held_by"] for p in c.get("control", [])}
+    held = {p["area"]: p["held_by"] for p in c.get("control", [])} if c.get("sides") else {}
     t = Table(box=box.SQUARE if lines else None, show_header=False, show_lines=lines,
               pad_edge=False, padding=(0, 0 if lines else 1), expand=True)
     for _ in range(5):
@@ -283,22 +283,26 @@ def city_map(ctx: RenderContext, lines: bool) -> Group:
 
 
 def coup_status(ctx: RenderContext, legend: bool = True) -> Text:
-    """JU 29-41: the leader, the coup phase, the sides declared, the tally of centres."""
+    """JU 29-41: the leader, the coup phase, who acted as a rebel, the sides declared and the
+    tally of power centres once they are."""
     c = ctx.data["coup"]
     phase = "rebel phase" if c["phase"] == 0 else f"coup phase {c['phase']}"
     text = Text(f"COUP led by {who(ctx, c['leader'])} · {phase}"
                 + (" · combat" if c["combat"] else ""), style="bold")
+    if c.get("rebels"):
+        text.append(" · rebels so far: " + ", ".join(who(ctx, f) for f in c["rebels"]))
     sides = [f"{who(ctx, s['player'])} {SIDES[s['side']]}" for s in c.get("sides", [])]
-    if sides:
-        text.append(" · sides: " + ", ".join(sides))
-    held = Counter(p["held_by"] for p in c.get("control", []))
-    text.append(f" · centres P{held['president']} R{held['rebels']}")
+    if sides:  # JU 39-40: once sides are declared, who holds the power centres
+        held = Counter(p["held_by"] for p in c.get("control", []))
+        text.append(" · sides: " + ", ".join(sides) +
+                    f" · centres P{held['president']} R{held['rebels']}")
     if c.get("winner"):
         text.append(f" · won by the {SIDES[c['winner']]}")
     if not legend:
         return text
     return text.append("\nunits: type×count:player (- vacant office, ! fleeing) · PG guard "
-                       "Po police I1-3 brigades Ma marines Pa paras · * centre P/R holder",
+                       "Po police I1-3 brigades Ma marines Pa paras · * power centre, "
+                       "P/R its holder (once sides are declared)",
                        style="dim")
 
 
