@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -41,14 +40,9 @@ def junta_gateway(platform, log_dir) -> Iterator[str]:
 
 class JuntaTable(Table):
     def settled_view(self, seat: int) -> tuple[object, dict]:
-        for _ in range(200):
-            t = self.client.get_table(self.tid)
-            if t.outcome.finished or {p.seat for p in t.pending if not p.optional} == {seat}:
-                break
-            time.sleep(0.05)
-        view = self.client.get_view(self.tid)
+        view, _ = super().settled_view(seat)
         msg = junta_pb2.JuntaView()
-        view.view.Unpack(msg)
+        assert view.view.Unpack(msg)
         return view, json_format.MessageToDict(msg, preserving_proto_field_name=True,
                                                always_print_fields_with_no_presence=True)
 
