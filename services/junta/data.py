@@ -376,14 +376,10 @@ def load_deployment(bf: BoardFile, index: dict[str, int], types: list[UnitType]
     return deploy
 
 
-def files() -> tuple[CardsFile, BoardFile, UnitsFile]:
-    """The three data files, decoded by their schemas (not yet cross-checked)."""
-    return (_read("politics_cards.json", CardsFile), _read("board.json", BoardFile),
-            _read("units.json", UnitsFile))
-
-
 def load() -> Data:
-    cf, bf, uf = files()
+    cf: CardsFile = _read("politics_cards.json", CardsFile)
+    bf: BoardFile = _read("board.json", BoardFile)
+    uf: UnitsFile = _read("units.json", UnitsFile)
     cards, instances = load_cards(cf)
     card_index = {c.id: c.index for c in cards}
     _check(sum(x.count for x in cf.aid_deck.bills) == cf.aid_deck.total,

@@ -1,15 +1,14 @@
-"""Junta's static reference (GameInfo.reference, decision 0007): every political card with its
-text and, in words, when it may be played (JU 47, DATA.md "windows"); the offices and what
-they command (JU 5); the location cards (JU 19); the capital's areas with their cells on the
-printed layout and their neighbours (JU 28). Built once from the data files; no view repeats it."""
+"""Junta's static reference (GameInfo.reference, decision 0007): the political cards
+(JU 47), the capital's areas (JU 28), the offices (JU 5), the unit types (JU 29) and the
+location cards (JU 19), from the data files. No view repeats it."""
 
 from __future__ import annotations
 
 from tablero.junta.v1 import view_pb2 as pb
 
-from .data import DATA, WINDOWS, AreaSpec, files
+from .data import DATA, WINDOWS, AreaSpec, BoardFile, Card, CardsFile, _read
 
-# DATA.md "windows", in a player's words.
+# DATA.md "windows", in a player's words (PoliticalCard.when).
 WHEN = {
     "phase1_play": "Phase 1, in the open window (and before the first election)",
     "any_open": "any time cards and money may change hands (not in Phases 6 and 9, a roll "
@@ -30,25 +29,39 @@ WHEN = {
 assert set(WHEN) == set(WINDOWS)
 
 
-def card_info(index: int) -> pb.CardInfo:
-    c = DATA.cards[index]
-    return pb.CardInfo(id=c.id, name=c.name, kind=c.kind, count=c.count, text=c.text,
-                       when=[WHEN[w] for w in WINDOWS if w in c.windows], votes=c.votes,
-                       cost=c.cost, per_unit=c.per_unit, requires=c.requires)
+def card_info(c: Card) -> pb.PoliticalCard:
+    windows = sorted(c.windows)
+    return pb.PoliticalCard(number=c.number, id=c.id, name=c.name, kind=c.kind, count=c.count,
+                            windows=windows, text=c.text, votes=c.votes,
+                            cost=c.cost, cost_per_unit=c.per_unit,
+                            when=[WHEN[w] for w in windows], requires=c.requires)
 
 
-def area_info(a: AreaSpec) -> pb.AreaInfo:
+def cell(a: AreaSpec) -> tuple[int, int]:
+    """Its (x, y) on the printed layout; the harbour's x is -1 (board.json "grid")."""
     x, y = (list(a.grid) + [None, None])[:2]
-    return pb.AreaInfo(id=a.id, name=a.name, type=a.type, power_center=a.power_center,
-                       embassy=a.embassy, x=-1 if x is None else x, y=-1 if y is None else y,
-                       adjacent=a.adjacent)
+    return -1 if x is None else x, -1 if y is None else y
 
 
 def reference() -> pb.JuntaReference:
-    cf, bf, uf = files()
+    board: BoardFile = _read("board.json", BoardFile)
+    cards: CardsFile = _read("politics_cards.json", CardsFile)
+    units = DATA.unit_types
     return pb.JuntaReference(
-        cards=[card_info(i) for i in range(len(DATA.cards))],
-        offices=[pb.OfficeInfo(id=o.id, name=o.name, controls=o.controls) for o in uf.offices],
+        cards=[card_info(c) for c in sorted(DATA.cards, key=lambda c: c.number)],
+        areas=[pb.AreaInfo(id=a.id, name=a.name, type=a.type, power_centre=a.power_center,
+                           embassy=a.embassy, coastal=a.coastal, gunboat_range=a.gunboat_range,
+                           air_strike_allowed=a.air_strike_allowed,
+                           combat_allowed=a.combat_allowed, adjacent=a.adjacent,
+                           x=cell(a)[0], y=cell(a)[1])
+               for a in board.areas],
+        offices=[pb.OfficeInfo(id=o, name=DATA.office_names[i],
+                               controls=[u.id for u in units if u.office == i])
+                 for i, o in enumerate(DATA.office_ids)],
+        unit_types=[pb.UnitTypeInfo(id=u.id, name=u.name,
+                                    office=DATA.office_ids[u.office] if u.office >= 0 else "",
+                                    card=u.card, count=u.count, dice=u.full, half_die=u.half,
+                                    palace_dice=u.palace_full, move_range=u.move_range)
+                    for u in units],
         locations=[pb.LocationInfo(id=x.id, name=x.name, effect=x.effect)
-                   for x in cf.location_cards],
-        areas=[area_info(a) for a in bf.areas])
+                   for x in cards.location_cards])

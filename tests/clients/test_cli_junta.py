@@ -94,7 +94,7 @@ def test_junta_is_played_with_board_menu_and_card_texts_on_one_80x40_screen(junt
         # `?` shows a political card's text and its windows, and an area's neighbours.
         p.sendline("? riot in the slums")
         p.expect(r"Riot in the Slums  event x2\r?\nCoup only \(may start one\): place 6 mob")
-        p.expect(r"When: as the starting action of a coup; or in your movement turn of a coup")
+        p.expect(r"When: in your movement turn of a coup; or as the starting action of a coup")
         p.sendline("? palace")
         p.expect(r"Presidential Palace  power centre\r?\nadjacent: ")
         p.sendline("? bank")

@@ -249,8 +249,8 @@ def cell(ctx: RenderContext, area: dict[str, Any], units: list[dict[str, Any]],
          held: dict[str, str]) -> Text:
     """One area: its short name (power centres starred, with who holds them) and units."""
     name = AREAS.get(area["id"], area["name"])
-    text = Text(name + ("*" if area["power_center"] else ""),
-                style="bold" if area["power_center"] else ("dim" if area["embassy"] else ""))
+    text = Text(name + ("*" if area["power_centre"] else ""),
+                style="bold" if area["power_centre"] else ("dim" if area["embassy"] else ""))
     if area["id"] in held:
         text.append(" " + held[area["id"]][0].upper(), style="bold reverse")
     here = [g for g in units if g["area"] == area["id"]]
@@ -332,7 +332,7 @@ def card_entry(c: dict[str, Any]) -> Text:
     if c["votes"]:
         facts.append(f"{c['votes']} votes")
     if c["cost"]:
-        facts.append(f"costs {c['cost']}M" + (" a unit" if c["per_unit"] else ""))
+        facts.append(f"costs {c['cost']}M" + (" a unit" if c["cost_per_unit"] else ""))
     if c["requires"]:
         facts.append(f"needs {c['requires']}")
     when = "; or ".join(c["when"])
@@ -341,7 +341,7 @@ def card_entry(c: dict[str, Any]) -> Text:
 
 def area_entry(ref: dict[str, Any], a: dict[str, Any]) -> Text:
     names = {x["id"]: x["name"] for x in ref.get("areas", [])}
-    kind = "power centre" if a["power_center"] else a["type"].replace("_", " ")
+    kind = "power centre" if a["power_centre"] else a["type"].replace("_", " ")
     return entry(a["name"], "adjacent: " + ", ".join(names.get(n, n) for n in a["adjacent"]),
                  kind)
 
