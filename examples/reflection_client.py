@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import time
 import uuid
 from typing import Any
 
@@ -27,6 +28,15 @@ from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
 )
 
 COMMITTED = "tablero.committed"  # the marker closing each commit: no text, carries `pending`
+RETRIES = 10
+
+
+def retry_asked(error: grpc.RpcError) -> bool:
+    """Whether the gateway said waiting helps: a google.rpc.RetryInfo among the status
+    details (trailer grpc-status-details-bin). A quota reached carries none: retrying
+    would not help, ending a table or a ticket would."""
+    details = dict(error.trailing_metadata() or ()).get("grpc-status-details-bin", b"")
+    return b"google.rpc.RetryInfo" in details
 
 
 class Gateway:
@@ -43,7 +53,10 @@ class Gateway:
         return message_factory.GetMessageClass(self.pool.FindMessageTypeByName(full_name))()
 
     def call(self, method: str, **fields: Any) -> Any:
-        """Call a Gateway RPC; the request is given as its fields (JSON-like values)."""
+        """Call a Gateway RPC; the request is given as its fields (JSON-like values). A
+        unary call the gateway answers "wait and retry" (its status details carry a
+        google.rpc.RetryInfo: a rate limit, Redis away for a moment) is sent again, the
+        same request (an Act keeps its idempotency key), after a growing pause."""
         m = self.service.methods_by_name[method]
         request = json_format.ParseDict(fields, self.message(m.input_type.full_name))
         response = type(self.message(m.output_type.full_name))
@@ -51,7 +64,16 @@ class Gateway:
         rpc = kind(f"/{self.service.full_name}/{method}",
                    request_serializer=lambda r: r.SerializeToString(),
                    response_deserializer=response.FromString)
-        return rpc(request, metadata=self.metadata, timeout=None if m.server_streaming else 30)
+        if m.server_streaming:
+            return rpc(request, metadata=self.metadata)
+        for attempt in range(RETRIES):
+            try:
+                return rpc(request, metadata=self.metadata, timeout=30)
+            except grpc.RpcError as e:
+                if attempt == RETRIES - 1 or not retry_asked(e):
+                    raise
+                time.sleep(min(2.0, 0.05 * 2 ** attempt) * random.uniform(0.5, 1.0))
+        raise AssertionError("unreachable")
 
     def unpack(self, packed: Any) -> Message:
         """A google.protobuf.Any as the message its type URL names."""
