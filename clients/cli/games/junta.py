@@ -131,7 +131,9 @@ def families(ctx: RenderContext, tight: bool = False) -> Table:
                             if tight else {"overflow": "fold"})
     t = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
     for col, kw in (("player", {"no_wrap": True, "max_width": 16}),
-                    ("offices", {"overflow": "fold", "min_width": 9}), ("where", {"no_wrap": True}),
+                    ("offices", {"overflow": "fold", "min_width": 9,
+                                 "max_width": 12 if tight else 18}),
+                    ("where", {"no_wrap": True}),
                     ("cash", {"no_wrap": True}), ("Swiss", {"no_wrap": True}),
                     ("hand", {"justify": "right"}), ("influence", fold)):
         t.add_column(col, **kw)
@@ -313,18 +315,24 @@ def in_coup(ctx: RenderContext) -> bool:
 
 @register(GAME)
 def board(ctx: RenderContext) -> RenderableType:
-    """The table's politics, and the city map during a coup, compacted until it fits."""
-    def layout(detail: bool, lines: bool = True, tight: bool = False) -> Group:
+    """The table's politics, and the city map during a coup, compacted until it fits: at the
+    last, during a coup, the families and the map alone (`v` shows the whole board)."""
+    def layout(detail: bool, lines: bool = True, tight: bool = False,
+               least: bool = False) -> Group:
+        least = least and in_coup(ctx)
         parts: list[RenderableType | None] = [header(ctx), table_state(ctx) if detail else None,
-                                              vacant(ctx), families(ctx, tight), own(ctx)]
+                                              None if least else vacant(ctx),
+                                              families(ctx, tight), None if least else own(ctx)]
         if in_coup(ctx):
             parts += [coup_status(ctx, legend=not tight), city_map(ctx, lines)]
-        parts += [budget(ctx), roll_call(ctx), attempts(ctx), sealed(ctx)]
+        if not least:
+            parts += [budget(ctx), roll_call(ctx), attempts(ctx), sealed(ctx)]
         return Group(*(p for p in parts if p is not None))
 
     return ctx.first_fitting(lambda: layout(True), lambda: layout(False),
                              lambda: layout(False, lines=False),
-                             lambda: layout(False, lines=False, tight=True))
+                             lambda: layout(False, lines=False, tight=True),
+                             lambda: layout(False, lines=False, tight=True, least=True))
 
 
 def card_entry(c: dict[str, Any]) -> Text:
