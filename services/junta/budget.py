@@ -81,6 +81,12 @@ def pool(st: JuntaState, budget: Budget) -> list[int]:
     return st.families[budget.proposer].cash
 
 
+def give_label(st: JuntaState, stack: list[int], f: int, v: int) -> str:
+    """JU 17.2: one bill into a player's stack, and what the stack holds then."""
+    now = total(stack)
+    return f"Give {name(st, f)} a {v} million bill (stack {now}→{now + v})"
+
+
 class ProposeProc(Proc[JuntaState]):
     """JU 18.2: put bills in stacks one at a time, then announce each stack's amount."""
 
@@ -93,18 +99,17 @@ class ProposeProc(Proc[JuntaState]):
         if not fr.vars.get("announcing"):
             have = sorted({value(b) for b in pool(st, budget)}, reverse=True)
             opts = [done("Stop giving: announce the amounts")]
-            opts += [option(f"give:{f}:{v}", f"Put a {v} million bill in {name(st, f)}'s "
-                            f"stack (now {total(budget.stacks[f])} million)", player=str(f),
-                            value=str(v))
+            opts += [option(f"give:{f}:{v}", give_label(st, budget.stacks[f], f, v),
+                            player=str(f), value=str(v))
                      for f in recipients(st, budget) for v in have]
             return [ask(st, p, "propose_budget", "Budget: give bills to players, one at a "
                         "time.", opts)]
         f = self.next_to_announce(st, budget)
         if f is None:
             return []
-        worth = total(budget.stacks[f])
+        worth, n = total(budget.stacks[f]), len(budget.stacks[f])
         return [ask_amount(st, p, "announce_budget", f"Announce the amount of "
-                           f"{name(st, f)}'s stack ({len(budget.stacks[f])} bills worth "
+                           f"{name(st, f)}'s stack ({n} bill{'s' * (n != 1)} worth "
                            f"{worth} million; you may understate it, never overstate).",
                            0, worth)]
 

@@ -41,6 +41,11 @@ def office_name(o: int) -> str:
     return DATA.office_names[o]
 
 
+def short_office(o: int) -> str:
+    """The office's name without the alternative in brackets, for labels and prompts."""
+    return DATA.office_names[o].split(" (")[0]
+
+
 # -- JU 15.2 / JU 45.4: what a valid assignment is ------------------------------------------
 
 class Quota:
@@ -146,13 +151,13 @@ class AssignProc(Proc[JuntaState]):
         for f in choices:
             if f == VACANT:
                 opts.append(option(f"vacant:{DATA.office_ids[o]}",
-                                   f"Leave {office_name(o)} vacant", office=DATA.office_ids[o]))
+                                   f"Leave {short_office(o)} vacant", office=DATA.office_ids[o]))
             else:
                 opts.append(option(f"assign:{DATA.office_ids[o]}:{f}",
-                                   f"Make {name(st, f)} {office_name(o)}",
+                                   f"Make {name(st, f)} {short_office(o)}",
                                    office=DATA.office_ids[o], player=str(f)))
         return [ask(st, president(st), "assign_offices", f"Assign the office of "
-                    f"{office_name(o)}.", opts)]
+                    f"{short_office(o)}.", opts)]
 
     def choose(self, ctx: Ctx, st: JuntaState, fr: Frame, d: Decision, c: Choice) -> None:
         p = parts(c.option_id)
@@ -203,7 +208,7 @@ class BrotherInLawProc(Proc[JuntaState]):
         if not needs_brother_in_law(st):
             return []
         opts = [option(f"office:{DATA.office_ids[o]}", f"Your brother-in-law takes "
-                       f"{office_name(o)} (you use its powers and units this turn)",
+                       f"{short_office(o)} (you use its powers and units this turn)",
                        office=DATA.office_ids[o]) for o in vacant_offices(st)]
         return [ask(st, president(st), "brother_in_law", "Choose the vacant office your "
                     "brother-in-law takes over.", opts)]

@@ -106,6 +106,7 @@ class AreaSpec(msgspec.Struct, frozen=True):
     air_strike_allowed: bool
     combat_allowed: bool
     adjacent: list[str]
+    grid: list[int | None] = []  # [x, y] on the printed layout (the harbour: [null, 5])
 
 
 class DeploySpec(msgspec.Struct, frozen=True):

@@ -427,6 +427,14 @@ def deal_options(st: JuntaState, f: int, stuck: set[int]) -> list[Option]:
     return opts
 
 
+def deal_prompt(st: JuntaState, f: int, seat: int) -> str:
+    """JU 43: what the standing deal decision offers now, ending in its one-word name (a
+    client lists it as "... o1 deals"); a straw man's says whose it is."""
+    what = "give, trade, play a card" + (", propose an end to the coup" if st.coup else "")
+    whose = "" if f == seat else f" for {name(st, f)}"
+    return f"Out of turn{whose} ({what}): deals."
+
+
 def standing(st: JuntaState) -> list[Decision]:
     out = []
     stuck = blocked(st)
@@ -436,9 +444,8 @@ def standing(st: JuntaState) -> list[Decision]:
             continue
         opts = deal_options(st, f, stuck)
         if opts:
-            out.append(Decision(f"g{st.serial}.{f}", seat, "junta.deal", "Out of turn: give, "
-                                "trade, play a card, or propose an end to the coup.",
-                                tuple(opts), optional=True))
+            out.append(Decision(f"g{st.serial}.{f}", seat, "junta.deal",
+                                deal_prompt(st, f, seat), tuple(opts), optional=True))
     for maker, fam in enumerate(st.families):
         o = fam.offer
         if o is not None and controller(st, o.to) != AUTO:

@@ -94,11 +94,11 @@ class Junta(FlowGame[JuntaState]):
     def score(self, st: JuntaState) -> Outcome:
         return scoring.outcome(st)
 
-    def view(self, st: JuntaState, seat: int | None) -> Any:
-        return views.build_view(st, seat)
-
     def reference(self) -> Any:
         return reference.reference()
+
+    def view(self, st: JuntaState, seat: int | None) -> Any:
+        return views.build_view(st, seat)
 
     def check_invariants(self, st: JuntaState) -> None:
         invariants.check(st)

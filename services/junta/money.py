@@ -106,17 +106,26 @@ def payment_options(st: JuntaState, fam: int, cost: int, credit: bool) -> list[O
     `pay:<values>:<card>` (JU 47 [G 16]: one credit takes 1 off the cost, no bill moves)."""
     from .hand import credits
     cash = st.families[fam].cash
-    opts = [option(f"pay:{values_text(p)}", f"Pay {values_text(p)} million"
-                   if p else "Pay nothing", bills=values_text(p))
+    opts = [option(f"pay:{values_text(p)}", paid(p, cost), bills=values_text(p))
             for p in payments(cash, cost)]
     if credit and cost > 0:
         for card in credits(st, fam):
             label = DATA.card(card).name
-            opts += [option(f"pay:{values_text(p)}:{card}", f"Use the {label} credit and pay "
-                            + (f"{values_text(p)} million" if p else "nothing"),
-                            bills=values_text(p), credit=card)
+            opts += [option(f"pay:{values_text(p)}:{card}", f"Use the {label} credit: "
+                            + paid(p, cost - 1).lower(), bills=values_text(p), credit=card)
                      for p in payments(cash, cost - 1)]
     return opts
+
+
+def paid(bills: Sequence[int], cost: int) -> str:
+    """JU 17.4: which bills pay `cost`, and that no change is given for an overpayment."""
+    if not bills:
+        return "Pay nothing"
+    what = (f"a {bills[0]} million bill" if len(bills) == 1 else
+            f"bills of {values_text(bills)} million")
+    over = sum(bills) - cost
+    return f"Pay with {what}" + (f" ({over} million over: no change is given)" if over > 0
+                                 else "")
 
 
 def can_afford(st: JuntaState, fam: int, cost: int, credit: bool = True) -> bool:

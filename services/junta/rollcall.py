@@ -40,6 +40,14 @@ def option_label(vote: RollCall, opt: str) -> str:
     return opt
 
 
+def vote_label(st: JuntaState, vote: RollCall, opt: str, f: int) -> str:
+    """JU 11.3: what a commit's first choice does; the cards follow one at a time."""
+    if vote.kind == ELECTION:
+        what = "yourself" if int(opt) == f else name(st, int(opt))
+        return f"Vote for {what} (next: add the cards whose votes you commit)"
+    return f"Vote {opt} (next: add the cards whose votes you commit)"
+
+
 def totals(vote: RollCall, rounds: tuple[int, ...] = (1, 2)) -> dict[str, int]:
     """Votes per option still standing; commits to withdrawn candidates count for nobody."""
     out = {o: 0 for o in vote.options}
@@ -130,6 +138,18 @@ def record(ctx: Ctx, st: JuntaState, f: int, opt: str, cards: list[int], church:
               "cards": [design(i).id for i in cards], "church": church})
 
 
+def card_label(st: JuntaState, f: int, inst: int, votes: int) -> str:
+    """JU 11.3: what adding a card to a commit does to it."""
+    c, fam = design(inst), st.families[f]
+    if inst in fam.face_up:
+        return f"Add {c.name} (face up, {votes} votes)"
+    if inst not in fam.hand:
+        return f"Add {c.name} (Demand for Reform, {votes} votes)"
+    if c.kind == "influence":
+        return f"Add {c.name} from your hand ({votes} votes; it goes face up)"
+    return f"Add {c.name} ({votes} votes; discarded after the vote)"
+
+
 class CommitProc(Proc[JuntaState]):
     """JU 11.2-11.4: one commit: choose the option, then add cards one at a time."""
 
@@ -142,7 +162,7 @@ class CommitProc(Proc[JuntaState]):
         topic = TOPICS[vote.kind]
         if "option" not in fr.vars:
             opts = [option("abstain", "Abstain: commit no votes")]
-            opts += [option(f"vote:{o}", f"Vote for {option_label(vote, o)}", option=o)
+            opts += [option(f"vote:{o}", vote_label(st, vote, o, f), option=o)
                      for o in vote.options]
             return [ask(st, f, "commit_votes", f"Roll call on {topic}, round {vote.round}: "
                         "your vote.", opts)]
@@ -158,7 +178,8 @@ class CommitProc(Proc[JuntaState]):
         for i in committable(st, f):
             if i not in chosen:
                 c = design(i)
-                opts.append(option(f"card:{c.id}", f"Add {c.name} ({c.kind})", card=c.id))
+                votes = card_value(st, f, i, fraud_committed(st, f, chosen + [i]))
+                opts.append(option(f"card:{c.id}", card_label(st, f, i, votes), card=c.id))
         vote = st.vote
         assert vote is not None
         if f in st.looted and f not in vote.church and not fr.vars["church"]:
@@ -194,6 +215,15 @@ class CommitProc(Proc[JuntaState]):
         pop(st)
 
 
+def window_prompt(window: str, holds: bool) -> str:
+    """JU 11.6: which cards the window after a round's totals is for; every seat is asked,
+    holder or not (JU 44), and is told whether it holds one."""
+    names = " or ".join(c.name for c in DATA.cards if window in c.windows)
+    after = "first" if window == "rollcall_after_round1" else "second"
+    return (f"After the {after} round's totals: play {names}?" + ("" if holds else
+            " (you hold none: let the roll call go on)"))
+
+
 class VoteWindowProc(Proc[JuntaState]):
     """JU 11.6: after round-1 totals, Power Failure / Summer Recess; after round 2, Recount.
     In order from the chair each active holder is asked once."""
@@ -211,7 +241,7 @@ class VoteWindowProc(Proc[JuntaState]):
         for i in cards:
             c = design(i)
             opts.append(option(f"play:{c.id}", f"Play {c.name}: {c.text}", card=c.id))
-        return [ask(st, f, "play_vote_event", "Play a card on this roll call?", opts)]
+        return [ask(st, f, "play_vote_event", window_prompt(window, bool(cards)), opts)]
 
     def choose(self, ctx: Ctx, st: JuntaState, fr: Frame, d: Decision, c: Choice) -> None:
         verb, *rest = parts(c.option_id)
