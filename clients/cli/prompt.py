@@ -51,7 +51,7 @@ def menu(d: common_pb2.Decision, optional: list[common_pb2.Decision] | None = No
     return Group(*parts)
 
 
-def options_grid(d: common_pb2.Decision, width: int) -> Table:
+def options_grid(d: common_pb2.Decision, width: int) -> RenderableType:
     """The options numbered, in as many columns as keep the list to ROWS_PER_COLUMN rows
     (labels cut to fit, '? <N>' shows one whole); the id follows a label in one column."""
     rows = Table.grid(padding=(0, 1))
@@ -74,6 +74,14 @@ def options_grid(d: common_pb2.Decision, width: int) -> Table:
         return rows
     per_col = math.ceil(n / cols)
     cell = width // cols - 6
+    labels = [o.label or o.id for o in d.options]
+    said: Text | None = None
+    if any(len(label) > cell for label in labels):
+        # Cut to fit, labels that differ only at their ends would look alike: the words
+        # every option shares are said once above the columns, each cell keeps the rest.
+        head_words, labels, tail_words = shared_words(labels)
+        if head_words or tail_words:
+            said = Text(f"  each: {' '.join([*head_words, '…', *tail_words])}", style="dim")
     for _ in range(cols):
         rows.add_column(no_wrap=True)
         rows.add_column(no_wrap=True, max_width=cell, overflow="ellipsis")
@@ -82,12 +90,26 @@ def options_grid(d: common_pb2.Decision, width: int) -> Table:
         for c in range(cols):
             i = c * per_col + r
             if i < n:
-                o = d.options[i]
-                cells += [f"{i + 1:>3}.", Text(o.label or o.id, overflow="ellipsis")]
+                cells += [f"{i + 1:>3}.", Text(labels[i], overflow="ellipsis")]
             else:
                 cells += ["", ""]
         rows.add_row(*cells)
-    return rows
+    return rows if said is None else Group(said, rows)
+
+
+def shared_words(labels: list[str]) -> tuple[list[str], list[str], list[str]]:
+    """The words all `labels` begin with, what is left of each, the words all end with;
+    every label keeps at least one word of its own."""
+    words = [label.split() for label in labels]
+    shortest = min(len(w) for w in words) - 1
+    head = 0
+    while head < shortest and all(w[head] == words[0][head] for w in words):
+        head += 1
+    tail = 0
+    while head + tail < shortest and all(w[-1 - tail] == words[0][-1 - tail] for w in words):
+        tail += 1
+    middles = [" ".join(w[head:len(w) - tail]) for w in words]
+    return words[0][:head], middles, words[0][len(words[0]) - tail:] if tail else []
 
 
 def optional_line(optional: list[common_pb2.Decision]) -> Text:

@@ -196,3 +196,25 @@ def test_events_name_the_seats_their_data_names():
     assert told == "played: seat 0 · yard: stone 1, wood 2" and "{" not in told
     marker = gateway_pb2.TableEvent(version=3, event=common_pb2.Event(kind="tablero.committed"))
     assert marker.event.kind in render.QUIET_KINDS
+
+
+def test_options_cut_to_fit_columns_say_their_shared_words_once():
+    """Junta's paratroop drops differ only in their last words: cut to a column's width
+    they would all read "Drop the paratroops into P…"."""
+    areas = ["Plaza North", "Plaza South", "Presidential Palace", "Parliament",
+             "Police Precinct North", "Police Precinct South"] * 3
+    many = decision(options=[common_pb2.Option(id=f"drop:{i}",
+                                               label=f"Drop the paratroops of the 1st "
+                                                     f"Brigade into {a} now")
+                             for i, a in enumerate(areas)])
+    rows = screen(prompt.menu(many, width=80)).splitlines()
+    assert rows[1].strip() == "each: Drop the paratroops of the 1st Brigade into … now"
+    assert rows[2].split()[:3] == ["1.", "Plaza", "North"]
+    assert "Police Precinct South" in screen(prompt.menu(many, width=80))
+    assert max(len(r) for r in rows) <= 80
+
+
+def test_shared_words_leave_each_label_a_word_of_its_own():
+    assert prompt.shared_words(["Move 1 Troops", "Move 2 Troops"]) == (
+        ["Move"], ["1", "2"], ["Troops"])
+    assert prompt.shared_words(["done", "done twice"]) == ([], ["done", "done twice"], [])
