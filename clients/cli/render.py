@@ -162,13 +162,15 @@ def outcome_table(outcome: common_pb2.Outcome, names: list[str]) -> Table:
     return t
 
 
-SEAT_WORD = re.compile(r"\b[Ss]eat (\d+)(?:'s)?")
+# "Seat 2" (Cuba, Andean Abyss) or "Player 2" (Junta, whose players are its seats).
+SEAT_WORD = re.compile(r"\b(?:[Ss]eat|Player) (\d+)(?:'s)?")
 
 
 def event_seats(data: dict[str, Any]) -> set[int]:
     """The seats an event's data names (decision 0004 vocabulary: seat, seats, player…)."""
     found: set[int] = set()
-    for key in ("seat", "seats", "player", "winner", "by", "to", "from"):
+    for key in ("seat", "seats", "player", "winner", "by", "to", "from", "target", "killer",
+                "proposer", "president"):
         value = data.get(key)
         for v in value if isinstance(value, list) else [value]:
             if isinstance(v, int | float) and not isinstance(v, bool):

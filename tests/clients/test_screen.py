@@ -194,6 +194,12 @@ def test_events_name_the_seats_their_data_names():
         "bot 1 waits; seat 2 leads."
     told = render.event_text(event("", seat=0, yard={"wood": 2, "stone": 1}), names)
     assert told == "played: seat 0 · yard: stone 1, wood 2" and "{" not in told
+    # Junta numbers its players, who are the seats; a straw man (player 3 at a table of
+    # three) is not a seat and keeps his number.
+    assert render.event_text(event("Player 0 tries to kill Player 2 at the Bank.", player=0,
+                                   target=2), names) == "Ann tries to kill Cy at the Bank."
+    assert render.event_text(event("Player 3 votes yes.", player=3), names) == \
+        "Player 3 votes yes."
     marker = gateway_pb2.TableEvent(version=3, event=common_pb2.Event(kind="tablero.committed"))
     assert marker.event.kind in render.QUIET_KINDS
 
