@@ -4,12 +4,13 @@ view digests after every step — so a change in behaviour or a leak shows up as
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from . import engine
+from . import codec, engine
 from .decisions import Decision
 from .game import Game
 
@@ -36,6 +37,21 @@ def transcript(game: Game[Any], seats: int, options: Mapping[str, str], seed: in
         n += 1
         lines.append(f"{n} seat {d.seat} {d.kind} [{shown(d)}] -> {picked}")
         step = engine.act(game, step.state, d.seat, c)
+
+
+def view_digests(game: Game[Any], seats: int) -> Callable[[engine.Step], str]:
+    """A `view_line` for `transcript`: a short digest of each seat's and a spectator's
+    view after a step ("  views 0=… 1=… spectator=…")."""
+    def digest(st: Any, seat: int | None) -> str:
+        data = game.view(st, seat).SerializeToString(deterministic=True)
+        return hashlib.blake2b(data, digest_size=6).hexdigest()
+
+    def line(step: engine.Step) -> str:
+        st = codec.decode(step.state, game.state_type)
+        each = " ".join(f"{s}={digest(st, s)}" for s in range(seats))
+        return f"  views {each} spectator={digest(st, None)}"
+
+    return line
 
 
 def check(path: Path, lines: list[str], update_env: str) -> None:

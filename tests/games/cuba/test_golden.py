@@ -8,28 +8,16 @@ Regenerate after an intended change: CUBA_GOLDEN_UPDATE=1 pytest tests/games/cub
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 from services.cuba import GAME
-from services.cuba.state import CubaState
-from services.kernel import codec, engine, golden
+from services.kernel import golden
 from services.kernel.decisions import Decision
 
 GOLDEN = Path(__file__).parent / "golden" / "heuristic_3p_seed7.txt"
 SEATS, SEED = 3, 7
 OPTIONS = {"variant": "hidden_parliament_card"}
 
-
-def digest(st: CubaState, seat: int | None) -> str:
-    data = GAME.view(st, seat).SerializeToString(deterministic=True)
-    return hashlib.blake2b(data, digest_size=6).hexdigest()
-
-
-def views(step: engine.Step) -> str:
-    st = codec.decode(step.state, CubaState)
-    seats = " ".join(f"{s}={digest(st, s)}" for s in range(SEATS))
-    return f"  views {seats} spectator={digest(st, None)}"
 
 
 def shown(d: Decision) -> str:
@@ -38,5 +26,6 @@ def shown(d: Decision) -> str:
 
 
 def test_golden_playthrough() -> None:
-    lines = golden.transcript(GAME, SEATS, OPTIONS, SEED, "heuristic", views, shown)
+    lines = golden.transcript(GAME, SEATS, OPTIONS, SEED, "heuristic",
+                             golden.view_digests(GAME, SEATS), shown)
     golden.check(GOLDEN, lines, "CUBA_GOLDEN_UPDATE")
