@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,9 +12,9 @@ import grpc
 from google.protobuf import struct_pb2
 from tablero.v1 import common_pb2 as pb
 from tablero.v1 import gateway_pb2 as gw
-from tablero.v1 import gateway_pb2_grpc
+from tablero.v1 import gateway_pb2_grpc, rules_pb2_grpc
 
-from deploy.processes import Proc
+from deploy.processes import Proc, start_rules
 
 
 @dataclass
@@ -100,3 +102,20 @@ def play_to_end(clients: list[GatewayClient], table_id: str, rng: random.Random,
         if between:
             between(step)
     raise AssertionError("game did not finish")
+
+
+@contextlib.contextmanager
+def rules_service(game: str) -> Iterator[rules_pb2_grpc.RulesStub]:
+    """`python -m services.<game> --port 0` running, and a stub talking to it."""
+    proc = start_rules(f"services.{game}", game)
+    channel = grpc.insecure_channel(proc.endpoint)
+    try:
+        yield rules_pb2_grpc.RulesStub(channel)
+    finally:
+        channel.close()
+        proc.stop()
+
+
+def game_state(game: str, data: bytes, rules_version: str = "1.0.0") -> pb.GameState:
+    """A GameState message carrying a game's encoded state (format version 1)."""
+    return pb.GameState(game=game, format_version=1, rules_version=rules_version, data=data)

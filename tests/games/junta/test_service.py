@@ -11,23 +11,21 @@ from tablero.v1 import common_pb2 as pb
 from tablero.v1 import rules_pb2 as rp
 from tablero.v1 import rules_pb2_grpc
 
-from deploy.processes import start_rules
 from services.junta import GAME
 from services.kernel import engine
 from services.kernel.decisions import Choice
+from tests import support
+from tests.support import rules_service
 
 
 @pytest.fixture(scope="module")
 def rules() -> Iterator[rules_pb2_grpc.RulesStub]:
-    proc = start_rules("services.junta", "junta")
-    channel = grpc.insecure_channel(proc.endpoint)
-    yield rules_pb2_grpc.RulesStub(channel)
-    channel.close()
-    proc.stop()
+    with rules_service("junta") as stub:
+        yield stub
 
 
 def game_state(data: bytes) -> pb.GameState:
-    return pb.GameState(game="junta", format_version=1, rules_version="1.0.0", data=data)
+    return support.game_state("junta", data)
 
 
 def test_describe(rules: rules_pb2_grpc.RulesStub) -> None:
