@@ -18,6 +18,7 @@ import os
 import random
 import time
 import uuid
+from collections.abc import Iterator
 from typing import Any
 
 import grpc
@@ -29,6 +30,11 @@ from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
 
 COMMITTED = "tablero.committed"  # the marker closing each commit: no text, carries `pending`
 RETRIES = 10
+
+
+def pause(attempt: int) -> None:
+    """Back off before retry `attempt`: growing, jittered, at most 2 s."""
+    time.sleep(min(2.0, 0.05 * 2 ** attempt) * random.uniform(0.5, 1.0))
 
 
 def retry_asked(error: grpc.RpcError) -> bool:
@@ -72,7 +78,7 @@ class Gateway:
             except grpc.RpcError as e:
                 if attempt == RETRIES - 1 or not retry_asked(e):
                     raise
-                time.sleep(min(2.0, 0.05 * 2 ** attempt) * random.uniform(0.5, 1.0))
+                pause(attempt)
         raise AssertionError("unreachable")
 
     def unpack(self, packed: Any) -> Message:
@@ -102,6 +108,23 @@ def take_turn(gw: Gateway, table_id: str, rng: random.Random) -> tuple[int, bool
     return resp.version, True
 
 
+def watch(gw: Gateway, table_id: str) -> Iterator[Any]:
+    """A table's events on a Watch stream; one the gateway ends with "wait and retry" (a
+    rate limit, Redis away) is opened again after the last event received."""
+    last, attempt = "", 0
+    while True:
+        try:
+            for ev in gw.call("Watch", table_id=table_id, after_event_id=last):
+                last, attempt = ev.event_id, 0
+                yield ev
+            return
+        except grpc.RpcError as e:
+            attempt += 1
+            if attempt == RETRIES or not retry_asked(e):
+                raise
+            pause(attempt)
+
+
 def play(gw: Gateway, game: str, seed: int) -> None:
     info = gw.call("DescribeGame", game=game)
     if info.HasField("reference"):
@@ -118,7 +141,7 @@ def play(gw: Gateway, game: str, seed: int) -> None:
     # One Watch stream for the whole game: every event in order, and after each commit
     # a marker saying whom the game waits on. Act when that is this seat.
     news_from, choices, outcome = 0, 0, None
-    for ev in gw.call("Watch", table_id=tid):
+    for ev in watch(gw, tid):
         if ev.event.kind != COMMITTED:
             print(f"  v{ev.version} {ev.event.text}")
         elif ev.outcome.finished:
