@@ -1,0 +1,202 @@
+"""CL 5 Event cards 1-12 through engine.act from constructed positions: the card current, one
+faction executing the Event; exact pieces and tracks after it and the options offered at each
+decision (docstrings cite the card side and rule)."""
+
+from __future__ import annotations
+
+from services.cuba_libre import board as B
+from services.cuba_libre.constants import Mom, UsAlliance
+from services.cuba_libre.state import CLState
+
+from .helpers_clev1 import GOVT, M26, SYNDICATE, S, count, event, put
+
+DR = 2
+
+
+def test_card_1_shaded_momentum() -> None:
+    """CL card 1 shaded (CL 5.4): Armored Cars is Government Momentum until the next Reset."""
+    t = event(1, GOVT, "shaded")
+    assert B.has_mom(t.st, Mom.ASSAULT_BRINGS_TROOPS)
+    assert t.at_card()
+    assert any(e.kind == "cl.momentum" and e.data["card"] == 1 for e in t.events)
+
+
+def test_card_2_both_sides_set_their_flags() -> None:
+    """CL card 2 unshaded (CL 5.3 Capability) and shaded (CL 5.4 Momentum)."""
+    from services.cuba_libre.constants import Cap
+    u = event(2, M26, "unshaded")
+    assert B.has_cap(u.st, Cap.KIDNAP_SIERRA_MAESTRA_AS_CITY) and not u.st.mom
+    s = event(2, GOVT, "shaded")
+    assert B.has_mom(s.st, Mom.AIR_STRIKE_TWICE_EVEN_EMBARGOED) and not s.st.caps
+
+
+def test_card_4_unshaded_support_without_police_to_neutral() -> None:
+    """CL card 4 unshaded: a City or Province at Support with no Police is set to Neutral;
+    Camagüey City (Police) and spaces not at Support are not offered."""
+    t = event(4, M26, "unshaded")
+    # S0: Pinar del Río Active Support, La Habana and Havana Support; Havana has Police
+    assert t.offered() == ["space:pinar_del_rio", "space:la_habana"]
+    t.choose("space:la_habana")
+    assert t.st.support[S["la_habana"]] == 0 and t.st.support[S["pinar_del_rio"]] == 2
+    assert t.at_card()
+
+
+def test_card_4_unshaded_nothing_to_do() -> None:
+    """CL card 4 unshaded, CL 5.1.3: no space qualifies, the Event does nothing."""
+    def prepare(st: CLState) -> None:
+        for s in range(len(st.support)):
+            st.support[s] = min(st.support[s], 0)
+    t = event(4, M26, "unshaded", prepare)
+    assert t.at_card() and all(lv <= 0 for lv in t.st.support)
+
+
+def test_card_4_5_6_10_shaded_momentum() -> None:
+    """CL cards 4, 5, 6, 10 shaded (CL 5.4): each sets its Government Momentum."""
+    for card, mom in ((4, Mom.POLICE_SWEEP_AND_ASSAULT_AS_TROOPS),
+                      (5, Mom.SWEEP_WITH_FREE_ASSAULT), (6, Mom.ASSAULT_MOUNTAIN_AS_CITY),
+                      (10, Mom.LIMOP_WITH_FREE_SA)):
+        t = event(card, GOVT, "shaded")
+        assert t.st.mom == 1 << mom, card
+
+
+def test_card_6_shaded_mountain_assault_counts_every_cube() -> None:
+    """CL card 6 shaded with CL 3.2.4: in a Mountain Province an Assault removes 1 piece per
+    cube (Police too) instead of 1 per 2 Troops (board.assault_removals)."""
+    def prepare(st: CLState) -> None:
+        put(st, "sierra_maestra", "troops", 3)
+        put(st, "sierra_maestra", "police", 2)
+    st = event(6, GOVT, "shaded", prepare).st
+    assert B.assault_removals(st, S["sierra_maestra"]) == 5
+    st.mom = 0
+    assert B.assault_removals(st, S["sierra_maestra"]) == 1
+
+
+def test_card_4_shaded_police_assault_as_troops() -> None:
+    """CL card 4 shaded with CL 3.2.4: Police count as Troops in a Province Assault."""
+    def prepare(st: CLState) -> None:
+        put(st, "matanzas", "troops", 1)
+        put(st, "matanzas", "police", 2)
+    st = event(4, GOVT, "shaded", prepare).st
+    assert B.assault_removals(st, S["matanzas"]) == 3
+    st.mom = 0
+    assert B.assault_removals(st, S["matanzas"]) == 1
+
+
+def test_card_5_unshaded_province_with_troops_and_neighbour() -> None:
+    """CL card 5 unshaded: a Province with Troops (only Las Villas at S0), then a Province
+    adjacent to it, both set to Passive Opposition."""
+    t = event(5, DR, "unshaded")
+    assert t.offered() == ["space:las_villas"]
+    t.choose("space:las_villas")
+    assert t.offered() == ["space:matanzas", "space:camaguey_province"]
+    assert t.labels()["space:matanzas"] == "Set to Passive Opposition (adjacent): Matanzas"
+    t.choose("space:camaguey_province")
+    st = t.st
+    assert st.support[S["las_villas"]] == -1 and st.support[S["camaguey_province"]] == -1
+    assert st.support[S["matanzas"]] == -1  # unchanged (S0 Passive Opposition)
+    assert t.at_card()
+
+
+def test_card_7_unshaded_a_guerrilla_in_each_city() -> None:
+    """CL card 7 unshaded (CL-D-13): in each City the executing faction picks which
+    Insurgent's Guerrilla is placed, Underground; a faction with none Available is not
+    offered."""
+    def prepare(st: CLState) -> None:
+        st.avail[9] = 0  # no Syndicate Guerrilla Available
+    t = event(7, GOVT, "unshaded", prepare)
+    assert t.offered() == ["place:havana:m26", "place:havana:directorio"]
+    t.choose("place:havana:directorio")
+    assert t.offered() == ["place:camaguey_city:m26", "place:camaguey_city:directorio"]
+    t.choose("place:camaguey_city:m26")
+    t.choose("place:santiago_de_cuba:m26")
+    st = t.st
+    assert count(st, "havana", "directorio_underground") == 3
+    assert count(st, "camaguey_city", "m26_underground") == 1
+    assert count(st, "santiago_de_cuba", "m26_underground") == 2
+    assert t.at_card()
+
+
+def test_card_7_shaded_city_to_neutral_and_aid() -> None:
+    """CL card 7 shaded: one City not at Neutral set to Neutral; Aid +10 (max 49)."""
+    def prepare(st: CLState) -> None:
+        st.aid = 45
+    t = event(7, GOVT, "shaded", prepare)
+    assert t.offered() == ["space:havana", "space:camaguey_city"]
+    t.choose("space:havana")
+    assert t.st.support[S["havana"]] == 0 and t.st.aid == 49
+
+
+def test_card_8_unshaded_cities_shift_and_get_guerrillas() -> None:
+    """CL card 8 unshaded: every City shifts 1 toward Neutral, then a Guerrilla of the
+    executor's choice in each."""
+    t = event(8, SYNDICATE, "unshaded")
+    st = t.st
+    assert [st.support[S[c]] for c in ("havana", "camaguey_city", "santiago_de_cuba")] == [1, 0,
+                                                                                           0]
+    assert t.offered() == ["place:havana:m26", "place:havana:directorio",
+                           "place:havana:syndicate"]
+    t.play("place:havana:syndicate", "place:camaguey_city:directorio",
+           "place:santiago_de_cuba:m26")
+    st = t.st
+    assert count(st, "havana", "syndicate_underground") == 1
+    assert count(st, "camaguey_city", "directorio_underground") == 1
+    assert count(st, "santiago_de_cuba", "m26_underground") == 2
+
+
+def test_card_8_shaded_active_support_activate_and_open_casino() -> None:
+    """CL card 8 shaded: a City to Active Support, every Guerrilla there Activated; then any 1
+    closed Casino opened."""
+    def prepare(st: CLState) -> None:
+        put(st, "havana", "m26_underground", 1)
+        put(st, "las_villas", "casino_closed")
+    t = event(8, GOVT, "shaded", prepare)
+    assert t.offered() == ["space:havana", "space:camaguey_city", "space:santiago_de_cuba"]
+    t.choose("space:havana")
+    st = t.st
+    assert st.support[S["havana"]] == 2
+    assert count(st, "havana", "directorio_active") == 2
+    assert count(st, "havana", "m26_active") == 1 and count(st, "havana", "m26_underground") == 0
+    assert t.offered() == ["space:las_villas"]
+    t.choose("space:las_villas")
+    assert count(t.st, "las_villas", "casino_open") == 1
+    assert count(t.st, "las_villas", "casino_closed") == 0
+
+
+def test_card_9_unshaded_government_spaces_toward_neutral() -> None:
+    """CL card 9 unshaded: Government-Controlled spaces shift 1 toward Neutral (Havana +2 ->
+    +1, Camagüey City +1 -> 0; Las Villas is Neutral); US Alliance up (CL-D-12), Aid
+    unchanged."""
+    def prepare(st: CLState) -> None:
+        st.us_alliance = UsAlliance.RELUCTANT
+    t = event(9, GOVT, "unshaded", prepare)
+    st = t.st
+    assert st.support[S["havana"]] == 1 and st.support[S["camaguey_city"]] == 0
+    assert st.support[S["pinar_del_rio"]] == 2  # Syndicate-Controlled
+    assert st.us_alliance == UsAlliance.FIRM and st.aid == 15
+    assert t.at_card()
+
+
+def test_card_9_unshaded_alliance_stops_at_firm() -> None:
+    """CL card 9 unshaded, CL-D-12: no effect past the top box."""
+    st = event(9, GOVT, "unshaded").st
+    assert st.us_alliance == UsAlliance.FIRM
+
+
+def test_card_12_shaded_police_and_aid() -> None:
+    """CL card 12 shaded: 1 Police anywhere; Government + the lesser of 6 and Aid."""
+    def prepare(st: CLState) -> None:
+        st.aid = 4
+    t = event(12, GOVT, "shaded", prepare)
+    assert len(t.offered()) == 13  # Police may go anywhere
+    t.choose("space:oriente")
+    st = t.st
+    assert count(st, "oriente", "police") == 1 and st.resources[GOVT] == 19 and st.aid == 4
+
+
+def test_card_12_shaded_no_police_available() -> None:
+    """CL card 12 shaded, CL 5.1.3: no Police Available, only the Resources."""
+    def prepare(st: CLState) -> None:
+        st.avail[1] = 0
+    t = event(12, GOVT, "shaded", prepare)
+    assert t.at_card() and t.st.resources[GOVT] == 21
+
