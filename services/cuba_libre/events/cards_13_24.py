@@ -252,16 +252,16 @@ def fangio_options(st: Any, v: Vars) -> list[Option]:
                         f"Place a Cash marker with {W.pieces(k, 1)} in {D.TITLES[s]}",
                         space=D.NAMES[s], holder=KIND_IDS[k])
                  for k in CASH_HOLDERS if box and B.n(st, s, k)]
-    if opts and done:
-        opts.append(option("done", "Done: no second Casino space"))
+    if opts:
+        opts.append(option("done", "Done: no more Casino spaces"))
     return opts
 
 
 def fangio_act(ctx: Ctx, st: Any, v: Vars, o: str) -> None:
-    verb, space, *holder = o.split(":")
-    if verb == "done":
-        v["fangio"] = v.get("fangio", []) + [-1, -1]
+    if o == "done":
+        v["fangio"] = [-1, -1]  # "up to 2": the executing faction stops
         return
+    verb, space, *holder = o.split(":")
     s = D.INDEX[space]
     v.setdefault("fangio", []).append(s)
     if verb == "open":
