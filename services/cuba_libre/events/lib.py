@@ -9,7 +9,6 @@ step picked, `first`: a space an earlier step chose)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib import import_module
 from typing import Any
 
 from services.coin import effects as fx
@@ -29,6 +28,7 @@ from services.kernel.decisions import Option, option
 from .. import board as B
 from .. import data as D
 from .. import words as W
+from ..casinos import RULES
 from ..constants import (
     FACTION_IDS,
     GUER_A,
@@ -290,15 +290,10 @@ def roll_die(what: str) -> fx.Do:
 # -- the COIN piece procs (coin.piece_procs, `cl.ev_pieces` / `cl.ev_place`) -------------------
 
 
-def rules() -> Any:
-    """The Cuba Libre PieceRules (casinos.RULES: Casinos closed instead of removed, CL 1.4.5;
-    the Cash rescue and capture of CL 4.5.2, CL-R-12)."""
-    return import_module("services.cuba_libre.casinos").RULES  # clins's module
-
-
 def remove_piece(ctx: Ctx, st: CLState, s: int, k: int, by_f: int) -> bool:
-    """Remove one piece by an Event of faction `by_f` (an open Casino closes instead)."""
-    return bool(rules().remove_piece(ctx, st, s, k, "", by_f))
+    """Remove one piece by an Event of faction `by_f` through casinos.RULES: an open Casino
+    closes instead (CL 1.4.5); Cash is rescued or captured (CL 4.5.2, CL-R-12)."""
+    return RULES.remove_piece(ctx, st, s, k, "", by_f)
 
 
 def remove_all(ctx: Ctx, st: CLState, s: int, kinds: tuple[int, ...], by_f: int) -> None:

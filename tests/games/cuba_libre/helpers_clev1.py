@@ -71,9 +71,10 @@ class Table:
 
 
 def card_table(card: int, faction: int, prepare: Callable[[CLState], None] | None = None,
-               seed: int = 1) -> Table:
+               seed: int = 1, eligible: list[bool] | None = None) -> Table:
     """The standard setup (4 seats), the board changed by `prepare`, with `card` current and
-    `faction` its only Eligible faction to act (at its 1st Eligible decision)."""
+    `faction` its only Eligible faction to act (at its 1st Eligible decision); with
+    `eligible`, those factions are Eligible and asked in the card's order (`faction` first)."""
     st = codec.decode(engine.setup(GAME, 4, {}, seed).state, CLState)
     if prepare is not None:
         prepare(st)
@@ -82,9 +83,9 @@ def card_table(card: int, faction: int, prepare: Callable[[CLState], None] | Non
         if card in st.deck:
             st.deck[st.deck.index(card)] = first
         st.played[-1] = card
-    st.eligible = [True] * 4
+    st.eligible = list(eligible) if eligible else [True] * 4
     fr = next(f for f in st.stack if f.proc == "coin.card")
-    queue = [f for f in eligible_queue(RULES, st, card) if f == faction]
+    queue = [f for f in eligible_queue(RULES, st, card) if eligible or f == faction]
     fr.vars.update(queue=queue, done=0, first="", ph="pick")
     fr.vars.pop("cur", None)
     FLOW.advance(Ctx(), st)

@@ -8,7 +8,7 @@ from services.cuba_libre import board as B
 from services.cuba_libre.constants import Mom, UsAlliance
 from services.cuba_libre.state import CLState
 
-from .helpers_clev1 import GOVT, M26, SYNDICATE, S, count, event, put
+from .helpers_clev1 import GOVT, M26, SYNDICATE, S, card_table, count, event, put
 
 DR = 2
 
@@ -182,6 +182,22 @@ def test_card_9_unshaded_alliance_stops_at_firm() -> None:
     assert st.us_alliance == UsAlliance.FIRM
 
 
+def test_card_10_unshaded_cube_becomes_two_guerrillas() -> None:
+    """CL card 10 unshaded: one cube anywhere replaced by any 2 Underground Guerrillas."""
+    t = event(10, M26, "unshaded")
+    offered = t.offered()
+    assert "piece:havana:troops" in offered and "piece:havana:police" in offered
+    assert len(offered) == 7  # Havana, Camagüey City, Santiago: both; Las Villas: Troops
+    t.choose("piece:santiago_de_cuba:police")
+    assert t.offered() == ["place:m26", "place:directorio", "place:syndicate"]
+    t.play("place:m26", "place:syndicate")
+    st = t.st
+    assert count(st, "santiago_de_cuba", "police") == 1
+    assert count(st, "santiago_de_cuba", "m26_underground") == 2
+    assert count(st, "santiago_de_cuba", "syndicate_underground") == 1
+    assert t.at_card()
+
+
 def test_card_12_shaded_police_and_aid() -> None:
     """CL card 12 shaded: 1 Police anywhere; Government + the lesser of 6 and Aid."""
     def prepare(st: CLState) -> None:
@@ -200,3 +216,79 @@ def test_card_12_shaded_no_police_available() -> None:
     t = event(12, GOVT, "shaded", prepare)
     assert t.at_card() and t.st.resources[GOVT] == 21
 
+
+
+def test_card_3_unshaded_tv_r_07_free_march_keeps_eligibility() -> None:
+    """TV-R-07, CL 3.1.2 and 5.1 (CL card 3 unshaded): DR executes Eulogio Cantillo choosing
+    Santiago de Cuba and 26July; 26July Marches its Guerrilla to Sierra Maestra free, flipped
+    Underground, and stays Eligible."""
+    t = card_table(3, M26, eligible=[False, True, True, False])
+    t.choose("pass")
+    assert t.st.resources[M26] == 11
+    t.choose("event:unshaded")
+    # Troops and Insurgent Guerrillas: Havana (DR), Santiago de Cuba (26July)
+    assert t.offered() == ["space:havana", "space:santiago_de_cuba"]
+    t.choose("space:santiago_de_cuba")
+    assert t.offered() == ["faction:m26"]
+    assert t.pending().seat == t.st.seat_of[DR]
+    t.choose("faction:m26")
+    assert t.pending().seat == t.st.seat_of[M26]  # the marching faction chooses
+    assert t.offered() == ["piece:m26_underground"]
+    t.choose("piece:m26_underground")
+    assert t.offered() == ["to:sierra_maestra"]
+    t.choose("to:sierra_maestra")
+    st = t.st
+    assert st.resources[M26] == 11
+    assert count(st, "sierra_maestra", "m26_underground") == 3
+    assert count(st, "sierra_maestra", "m26_base") == 1
+    assert B.control_count(st, S["santiago_de_cuba"], GOVT) == 4
+    assert sum(B.pieces_of(st, S["santiago_de_cuba"], f) for f in (1, 2, 3)) == 0
+    # DR was last in the order: the card is over; only DR is Ineligible
+    assert st.eligible == [True, True, False, True]
+
+
+def test_card_3_unshaded_active_guerrillas_arrive_underground() -> None:
+    """CL card 3 unshaded: every Guerrilla of the faction leaves, each to an adjacent space
+    of its choice, and ends Underground."""
+    def prepare(st: CLState) -> None:
+        put(st, "las_villas", "directorio_active", 2)
+    t = event(3, GOVT, "unshaded", prepare)
+    t.choose("space:las_villas")
+    assert t.offered() == ["faction:directorio"]
+    t.choose("faction:directorio")
+    assert t.offered() == ["piece:directorio_active"]
+    t.choose("piece:directorio_active")
+    assert t.offered() == ["to:matanzas", "to:ec_central", "to:camaguey_province"]
+    t.play("to:matanzas", "piece:directorio_active", "to:ec_central")
+    st = t.st
+    assert count(st, "matanzas", "directorio_underground") == 1
+    assert count(st, "ec_central", "directorio_underground") == 1
+    assert B.guerrillas(st, S["las_villas"], DR) == 0 and t.at_card()
+
+
+def test_card_6_unshaded_troops_leave_a_mountain() -> None:
+    """CL card 6 unshaded: a Mountain Province with Troops (Las Villas at S0) loses them all
+    to Available."""
+    def prepare(st: CLState) -> None:
+        put(st, "sierra_maestra", "troops", 2)
+    t = event(6, M26, "unshaded", prepare)
+    assert t.offered() == ["space:las_villas", "space:sierra_maestra"]
+    avail = t.st.avail[0]
+    t.choose("space:sierra_maestra")
+    st = t.st
+    assert count(st, "sierra_maestra", "troops") == 0 and st.avail[0] == avail + 2
+    assert count(st, "las_villas", "troops") == 3 and t.at_card()
+
+
+def test_card_12_unshaded_remove_any_two_guerrillas() -> None:
+    """CL card 12 unshaded: the executing faction removes any 2 Guerrillas anywhere."""
+    t = event(12, GOVT, "unshaded")
+    assert t.offered() == ["piece:la_habana:m26_underground",
+                           "piece:havana:directorio_underground",
+                           "piece:camaguey_province:directorio_underground",
+                           "piece:sierra_maestra:m26_underground",
+                           "piece:santiago_de_cuba:m26_underground"]
+    t.play("piece:havana:directorio_underground", "piece:havana:directorio_underground")
+    st = t.st
+    assert B.guerrillas(st, S["havana"], DR) == 0 and st.avail[6] == 15 - 1
+    assert t.at_card()
