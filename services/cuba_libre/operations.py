@@ -17,7 +17,7 @@ from services.kernel.flow import Proc, push
 
 from . import data as D
 from .constants import FACTION_IDS, OPS
-from .ops import govt, insurgent
+from .ops import common, govt, insurgent
 from .special import govt as sa_govt
 from .special import insurgent as sa_insurgent
 from .state import CLState
@@ -25,7 +25,8 @@ from .words import WORDS
 
 OPERATION = OperationProc([*govt.OPS, *insurgent.OPS], [*sa_govt.SAS, *sa_insurgent.SAS],
                           D.NAMES, FACTION_IDS, WORDS)
-PROCS: list[Proc[Any]] = [OPERATION, OpSelectProc(OPERATION), *govt.PROCS, *insurgent.PROCS,
+PROCS: list[Proc[Any]] = [OPERATION, OpSelectProc(OPERATION), *common.PROCS, *govt.PROCS,
+                          *insurgent.PROCS,
                           *sa_govt.PROCS, *sa_insurgent.PROCS]
 
 
