@@ -190,7 +190,8 @@ class BribeProc(Proc[CLState]):
         if "s" not in v:
             opts = [option(f"space:{D.NAMES[s]}", f"Bribe in {W.space(s)} ({BRIBE_COST} "
                            "Resources)", space=D.NAMES[s], cost=str(BRIBE_COST))
-                    for s in range(D.NS) if bribe_modes(st, s)]
+                    for s in range(D.NS) if bribe_modes(st, s)
+                    and st.resources[SYNDICATE] >= BRIBE_COST]
             return [decide(st, SYNDICATE, "cl.bribe", "Bribe: where?", opts)] if opts else []
         s = v["s"]
         if "mode" not in v:

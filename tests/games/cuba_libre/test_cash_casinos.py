@@ -5,7 +5,10 @@ piece, the standing move between pieces, deposits (CL 6.2.4); Casinos closed, no
 from __future__ import annotations
 
 from services.cuba_libre import board as B
-from services.cuba_libre.constants import NO_CASH, Kind
+from services.cuba_libre import casinos
+from services.cuba_libre.constants import NO_CASH, Cap, Kind
+from services.kernel.ctx import Ctx
+from services.kernel.decisions import Choice
 
 from .helpers_clins import GOVT, M26, SYNDICATE, S, Table, count, put, rig_die, s0, take
 
@@ -142,3 +145,32 @@ def test_attack_closes_an_unguarded_casino_cl_1_4_5() -> None:
     rig_die(st2, 1)
     t = Table(st2, M26).act("op:attack", "space:la_habana", "attack")
     assert t.offered() == ["piece:police", "done"]
+
+
+def test_syndicate_closes_its_own_casino_cl_1_4_5() -> None:
+    """CL 1.4.5 exception (CL-R-04): while executing, the Syndicate may close (or remove) its
+    own Casinos: offered by the standing own removal core's game builds from this object."""
+    st = Table(s0(), SYNDICATE).act("op:rally").st
+    ds = casinos.OWN_REMOVALS.decisions(st)
+    assert len(ds) == 1 and ds[0].seat == st.seat_of[SYNDICATE]
+    ids = ds[0].option_ids()
+    assert "close:havana" in ids and "own:havana:casino_open" in ids
+    casinos.OWN_REMOVALS.apply(Ctx(), st, ds[0], Choice(ds[0].id, "close:havana"))
+    assert count(st, "havana", "casino_closed") == 1
+    casinos.OWN_REMOVALS.apply(Ctx(), st, ds[0], Choice(ds[0].id, "own:pinar_del_rio:casino_open"))
+    assert count(st, "pinar_del_rio", "casino_open") == 0
+    assert B.PIECES.available(st, Kind.CASINO_OPEN) == 8
+
+
+def test_two_own_bases_cancel_the_pact_card_18() -> None:
+    """Card 18 Pact of Caracas: 26July removing 2 of its own Bases in one Operation cancels
+    the Capability (the first alone does not)."""
+    st = s0()
+    st.caps |= 1 << Cap.M26_DR_PACT
+    put(st, "oriente", "m26_base")
+    st = Table(st, M26).act("op:rally").st
+    d = casinos.OWN_REMOVALS.decisions(st)[0]
+    casinos.OWN_REMOVALS.apply(Ctx(), st, d, Choice(d.id, "own:oriente:m26_base"))
+    assert B.has_cap(st, Cap.M26_DR_PACT)
+    casinos.OWN_REMOVALS.apply(Ctx(), st, d, Choice(d.id, "own:sierra_maestra:m26_base"))
+    assert not B.has_cap(st, Cap.M26_DR_PACT)

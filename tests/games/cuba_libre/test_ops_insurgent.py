@@ -248,3 +248,20 @@ def test_pact_of_caracas_spares_the_other_card_18() -> None:
         st, DR).act("op:attack").offered()
     t = Table(st, DR).act("op:terror")
     assert "space:matanzas" not in t.offered() and "space:havana" in t.offered()
+
+
+def test_morgan_dr_marches_two_spaces_card_28() -> None:
+    """Card 28 Morgan unshaded (Capability, CL-D-13): a DR group may go on from its first
+    space into one adjacent to it, paying for the final destination only, tested for
+    Activation on entering each space."""
+    st = s0()
+    assert "space:sierra_maestra" not in Table(st, DR).act("op:march").offered()
+    st.caps |= 1 << Cap.DR_MARCHES_TWO_SPACES
+    st.support[S["oriente"]] = 1
+    put(st, "oriente", "police", 3)
+    t = Table(st, DR).act("op:march", "space:sierra_maestra")
+    assert t.offered() == ["via:camaguey_province:oriente"]
+    t.act("via:camaguey_province:oriente", "u:1", "a:0")
+    st = t.st
+    assert count(st, "sierra_maestra", "directorio_active") == 1  # 1 + 3 cubes in oriente
+    assert st.resources[DR] == 4
