@@ -3,8 +3,11 @@ Rally, March, Attack, Terror, Construct (TV-R-15..21), with the options offered.
 
 from __future__ import annotations
 
+from services.coin.operations import op_frame
 from services.cuba_libre import board as B
 from services.cuba_libre.constants import Cap, Kind
+from services.cuba_libre.state import CLState
+from services.kernel.state import Frame
 
 from .helpers_clins import DR, M26, SYNDICATE, S, Table, count, put, rig_die, s0, take
 
@@ -265,3 +268,36 @@ def test_morgan_dr_marches_two_spaces_card_28() -> None:
     st = t.st
     assert count(st, "sierra_maestra", "directorio_active") == 1  # 1 + 3 cubes in oriente
     assert st.resources[DR] == 4
+
+
+def free_op(st: CLState, f: int, op: str, **extra: object) -> Table:
+    """A free Operation as an Event grants it (CL 3.1.2, 5.5): its frame on the stack."""
+    st.stack.append(Frame("coin.op", {**op_frame(f, op, False, True, sa_ok=False, **extra),
+                                      "ph": "spaces"}))
+    return Table(st, f)
+
+
+def test_free_terror_in_named_spaces_cl_5_5() -> None:
+    """CL 3.1.2 / 5.5: a free Terror costs nothing and goes only where the Event says
+    (`only`), with no Special Activity (`sa_ok=False`)."""
+    t = free_op(s0(), M26, "terror", only=[S["santiago_de_cuba"]])
+    assert t.offered() == ["space:santiago_de_cuba"]
+    assert t.pending().options[0].label == "Terror in Santiago de Cuba (free)"
+    t.act("space:santiago_de_cuba")
+    assert t.st.resources[M26] == 10 and t.st.support[S["santiago_de_cuba"]] == -1
+
+
+def test_free_rally_as_if_neutral_and_most_spaces_cl_5_5() -> None:
+    """Card 17's free Rally ignores the level (`as_neutral`); `most` caps the spaces."""
+    t = free_op(s0(), M26, "rally", as_neutral=True, most=1)
+    assert "space:havana" in t.offered()
+    t.act("space:havana", "place")
+    st = t.st
+    assert count(st, "havana", "m26_underground") == 1 and st.resources[M26] == 10
+    assert not any(fr.proc == "coin.op" for fr in st.stack)
+
+
+def test_construct_is_never_free_cl_3_3_5() -> None:
+    """CL 3.3.5: no free Construct (an Event's or Launder's): no space can be selected."""
+    t = free_op(s0(), SYNDICATE, "construct")
+    assert not [d for d in t.decisions if d.kind == "coin.op_space"]
