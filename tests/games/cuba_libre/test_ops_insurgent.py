@@ -92,11 +92,15 @@ def test_tv_r_17_march_into_oriente_groups_cl_3_3_2() -> None:
 def test_tv_r_17_march_at_neutral_activates_nothing_cl_3_3_2() -> None:
     """TV-R-17 (CL 3.3.2): with oriente at Neutral nothing is Activated."""
     st = s0()
-    st.support[S["oriente"]] = 0
+    assert count(march_two_into_oriente(st, 0), "oriente", "m26_underground") == 2
+
+
+def march_two_into_oriente(st: CLState, level: int) -> CLState:
+    """26July marches its 2 sierra_maestra Guerrillas into oriente (2 Police, at `level`)."""
+    st.support[S["oriente"]] = level
     put(st, "oriente", "police", 2)
-    t = Table(st, M26).act("op:march", "space:oriente", "from:sierra_maestra", "u:2", "a:0",
-                           "done")
-    assert count(t.st, "oriente", "m26_underground") == 2
+    return Table(st, M26).act("op:march", "space:oriente", "from:sierra_maestra", "u:2", "a:0",
+                              "done").st
 
 
 def test_tv_r_18_limited_march_into_an_ec_cl_3_3_2() -> None:
@@ -210,11 +214,7 @@ def test_el_che_first_march_group_flips_underground_card_13() -> None:
     """Card 13 El Che (CL 3.3.2): 26July's first group is flipped Underground after moving."""
     st = s0()
     st.caps |= 1 << Cap.M26_FIRST_MARCH_GROUP_HIDES
-    st.support[S["oriente"]] = 1
-    put(st, "oriente", "police", 2)
-    t = Table(st, M26).act("op:march", "space:oriente", "from:sierra_maestra", "u:2", "a:0",
-                           "done")
-    assert count(t.st, "oriente", "m26_underground") == 2
+    assert count(march_two_into_oriente(st, 1), "oriente", "m26_underground") == 2
 
 
 def test_guerrilla_life_rally_flips_all_underground_card_30() -> None:
