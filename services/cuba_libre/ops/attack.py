@@ -128,8 +128,9 @@ def resolve_attack(ctx: Ctx, st: CLState, s: int, f: int, roll: int) -> None:
 def ambush(ctx: Ctx, st: CLState, s: int, f: int, active_ok: bool = False) -> None:
     """CL 4.3.2 / 4.4.2 Ambush: Activate exactly 1 Underground Guerrilla; no roll; remove up
     to 2 enemy pieces as an Attack would (Booty); place 1 Guerrilla as on a roll of 1.
-    `active_ok`: an Event lets an Active Guerrilla ambush (cards 1, 44: nothing flipped)."""
-    if not active_ok:
+    `active_ok`: an Event lets an Active Guerrilla ambush (cards 1, 44): nothing is flipped
+    when one is there."""
+    if not (active_ok and B.active(st, s, f)):
         B.PIECES.flip_to(st, s, GUER_A[f], 1)
     ctx.emit("cl.ambush", f"{W.faction(f)} Ambush in {W.space(s)}.",
              {"faction": FACTION_IDS[f], "space": D.NAMES[s]})
