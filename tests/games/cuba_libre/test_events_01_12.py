@@ -318,3 +318,24 @@ def test_card_11_batista_flees_then_redeploy() -> None:
     st = t.st
     assert count(st, "havana", "troops") == 4 and count(st, "las_villas", "troops") == 0
     assert st.ctl == [] and t.at_card()
+
+
+def test_card_3_shaded_free_sweep_then_assault_in_place() -> None:
+    """CL card 3 shaded, CL 3.2.3-3.2.4: in a City or Province with Troops the Government
+    Sweeps free (Activating by the cubes there), then Assaults free; 26July executes, the
+    Government chooses inside its Operations."""
+    def prepare(st: CLState) -> None:
+        put(st, "santiago_de_cuba", "m26_active", 1)
+    t = event(3, M26, "shaded", prepare)
+    assert t.offered() == ["space:havana", "space:las_villas", "space:camaguey_city",
+                           "space:santiago_de_cuba"]
+    assert t.pending().seat == t.st.seat_of[M26]
+    t.choose("space:santiago_de_cuba")
+    assert t.pending().seat == t.st.seat_of[GOVT]
+    assert t.labels() == {"space:santiago_de_cuba": "Sweep in Santiago de Cuba (free)"}
+    t.play("space:santiago_de_cuba", "piece:m26_underground")
+    assert t.labels() == {"space:santiago_de_cuba": "Assault in Santiago de Cuba (free)"}
+    t.play("space:santiago_de_cuba", "piece:m26_active", "piece:m26_active")
+    st = t.st
+    assert B.guerrillas(st, S["santiago_de_cuba"], M26) == 0
+    assert st.resources[GOVT] == 15 and t.at_card()
