@@ -317,3 +317,29 @@ def test_card_20_unshaded_march_only_into_an_ec() -> None:
     t = event(20, M26, "unshaded")
     t.play("faction:m26", "space:ec_east", "from:sierra_maestra", "u:1", "a:0", "done")
     assert t.at_card() and count(t.st, "ec_east", "m26_underground") == 1
+
+
+def test_card_17_unshaded_free_rally_in_every_base_space() -> None:
+    """CL card 17 unshaded, CL 3.3.1, 3.1.2: the picked faction Rallies free in every space
+    with its Base, one after the other (none may be skipped), choosing the Rally option."""
+    def prepare(st: CLState) -> None:
+        put(st, "oriente", "m26_base")
+    t = event(17, GOVT, "unshaded", prepare)
+    assert t.offered() == ["faction:m26", "faction:directorio"]
+    t.choose("faction:m26")
+    assert t.pending().seat == t.st.seat_of[M26]
+    assert t.labels() == {"space:oriente": "Rally in Oriente (free)"}
+    t.play("space:oriente", "place")
+    assert t.labels() == {"space:sierra_maestra": "Rally in Sierra Maestra (free)"}
+    t.play("space:sierra_maestra", "place")
+    st = t.st
+    assert count(st, "oriente", "m26_underground") == 1
+    assert count(st, "sierra_maestra", "m26_underground") == 3
+    assert st.resources[M26] == 10 and t.at_card()
+
+
+def test_card_17_unshaded_no_base() -> None:
+    """CL card 17 unshaded, CL 5.1.3: the Directorio has no Base at S0: nothing happens."""
+    t = event(17, GOVT, "unshaded")
+    t.choose("faction:directorio")
+    assert t.at_card()
