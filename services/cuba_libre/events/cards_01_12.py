@@ -107,6 +107,8 @@ def troops_and_insurgent_guerrillas(st: Any, v: Vars, s: int) -> bool:
 
 
 def marcher_options(st: Any, v: Vars) -> list[Option]:
+    if "first" not in v:  # no space qualified (CL 5.1.3)
+        return []
     s = v["first"]
     return [option(f"faction:{FACTION_IDS[f]}", f"{FACTION_NAMES[f]} Marches every Guerrilla "
                    f"out of {D.TITLES[s]}", faction=FACTION_IDS[f], space=D.NAMES[s])
@@ -179,7 +181,7 @@ def c05_rolando_masferrer_unshaded() -> Program:
         to_level(PASSIVE_OPPOSITION)(ctx, st, v, s)
 
     def next_to_first(st: Any, v: Vars, s: int) -> bool:
-        return is_province(s) and s in D.ADJ[v["first"]]
+        return "first" in v and is_province(s) and s in D.ADJ[v["first"]]
     return [spaces(1, with_troops, first, "set to Passive Opposition (has Troops)"),
             spaces(1, next_to_first, to_level(PASSIVE_OPPOSITION),
                    "set to Passive Opposition (adjacent)")]

@@ -339,3 +339,15 @@ def test_card_3_shaded_free_sweep_then_assault_in_place() -> None:
     st = t.st
     assert B.guerrillas(st, S["santiago_de_cuba"], M26) == 0
     assert st.resources[GOVT] == 15 and t.at_card()
+
+
+def test_cards_3_and_5_unshaded_nothing_to_select() -> None:
+    """CL cards 3 and 5 unshaded, CL 5.1.3: with no Troops on the map neither Event can do
+    anything, and both end at once."""
+    def no_troops(st: CLState) -> None:
+        for s in range(len(st.support)):
+            n = B.n(st, s, 0)
+            if n:
+                B.PIECES.remove(st, s, 0, n)
+    assert event(3, M26, "unshaded", no_troops).at_card()
+    assert event(5, M26, "unshaded", no_troops).at_card()
