@@ -220,6 +220,12 @@ def game_end(ctx: Ctx, st: CLState, v: dict[str, Any]) -> None:
 
 
 def redeploy_phase(ctx: Ctx, st: CLState, v: dict[str, Any]) -> None:
+    push_redeploy(st)
+
+
+def push_redeploy(st: CLState) -> None:
+    """CL 6.4 the Government's Redeploy (also card 11's, outside a Propaganda Round): the
+    proc pops when done."""
     begin_redeploy(st)
 
 

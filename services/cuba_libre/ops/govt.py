@@ -282,7 +282,8 @@ class Sweep(OpSpec[CLState]):
         return coin_cost(st, v)
 
     def select(self, ctx: Ctx, st: CLState, v: dict[str, Any], s: int) -> None:
-        push_cubes_in(st, s, sweepers(st), "sweep", list(D.ADJ[s]))
+        if not v.get("no_move"):  # card 3 shaded: a free Sweep that only Activates
+            push_cubes_in(st, s, sweepers(st), "sweep", list(D.ADJ[s]))
 
     def finish(self, ctx: Ctx, st: CLState, v: dict[str, Any]) -> None:
         for s in reversed(v["spaces"]):
@@ -298,10 +299,18 @@ def troops_elsewhere(st: CLState, op: dict[str, Any], s: int) -> bool:
     return any(movable(st, op, x, Kind.TROOPS) > 0 for x in range(D.NS) if x != s)
 
 
+def assault_targets(st: CLState, op: dict[str, Any], s: int) -> list[int]:
+    """CL 3.2.4: the kinds an Assault may remove in s now (an Event's free Assault may target
+    one faction only: frame var `only_faction`, card 9 shaded)."""
+    kinds = RULES.removable(st, s, GOVT, "assault")
+    only = op.get("only_faction", -1)
+    return kinds if only < 0 else [k for k in kinds if B.PIECES.faction[k] == only]
+
+
 def assault_ok(st: CLState, op: dict[str, Any], s: int) -> bool:
     """CL 3.2.4: an enemy piece an Assault may remove in s, and the cubes to do it (card 1
     shaded: Troops that may still come)."""
-    if not RULES.removable(st, s, GOVT, "assault"):
+    if not assault_targets(st, op, s):
         return False
     return B.assault_removals(st, s) > 0 or (
         B.has_mom(st, Mom.ASSAULT_BRINGS_TROOPS) and troops_elsewhere(st, op, s))
@@ -347,7 +356,8 @@ class AssaultSpaceProc(Proc[CLState]):
             v["ph"] = "end"
             n = B.assault_removals(st, s)
             if n > 0:
-                push_remove(B.BOARD, st, s, GOVT, n, "assault", CONFISCATION, must=True)
+                push_remove(B.BOARD, st, s, GOVT, n, "assault", CONFISCATION, must=True,
+                            only=op_vars(st).get("only_faction", -1))
         else:
             pop(st)
 
