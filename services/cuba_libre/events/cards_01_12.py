@@ -11,7 +11,7 @@ from services.kernel.decisions import Option, option
 from .. import board as B
 from .. import data as D
 from ..constants import CUBES, FACTION_IDS, FACTION_NAMES, GUER_A, GUER_U, KIND_IDS, Cap, Kind, Mom
-from ..redeploy import begin_redeploy
+from ..propaganda import push_redeploy
 from . import SHADED, UNSHADED, register
 from .capabilities import capability, momentum
 from .lib import (
@@ -329,7 +329,7 @@ def c10_map_shaded() -> Program:
 
 def redeploy(ctx: Ctx, st: Any, v: Vars) -> None:
     """Card 11: the Government's Redeploy as in the Propaganda round (CL 6.4, CL-R-14)."""
-    begin_redeploy(st)
+    push_redeploy(st)
 
 
 @register(11, UNSHADED)
