@@ -390,3 +390,24 @@ def test_card_9_shaded_coup_assaults_only_the_directorio() -> None:
     assert count(st, "havana", "m26_active") == 1 and count(st, "havana", "casino_open") == 1
     assert st.us_alliance == UsAlliance.RELUCTANT and st.aid == 15
     assert st.resources[GOVT] == 15 and t.at_card()
+
+
+def test_card_1_unshaded_march_to_one_space_then_ambush_there() -> None:
+    """CL card 1 unshaded, CL 3.3.2, 4.3.2, 3.1.2: the picked faction Marches free into a
+    single destination, then Ambushes free there (1 Guerrilla Activated, up to 2 enemy
+    pieces removed, 1 Guerrilla placed); it chooses inside both."""
+    t = event(1, GOVT, "unshaded")
+    assert t.offered() == ["faction:m26", "faction:directorio"]
+    t.choose("faction:m26")
+    assert t.pending().seat == t.st.seat_of[M26]
+    t.play("space:santiago_de_cuba", "from:sierra_maestra", "u:2", "a:0")
+    assert t.pending().kind == "cl.ambush"  # a Limited March: one destination only
+    assert t.labels() == {"space:santiago_de_cuba": "Ambush in Santiago de Cuba"}
+    t.play("space:santiago_de_cuba", "piece:troops", "piece:police")
+    st = t.st
+    assert count(st, "santiago_de_cuba", "troops") == 1
+    assert count(st, "santiago_de_cuba", "police") == 1
+    assert count(st, "santiago_de_cuba", "m26_underground") == 3
+    assert count(st, "santiago_de_cuba", "m26_active") == 1
+    assert count(st, "sierra_maestra", "m26_underground") == 0
+    assert st.resources[M26] == 10 and t.at_card()
