@@ -106,3 +106,56 @@ def test_card_13_el_che_first_march_group_hides() -> None:
         t.play("op:march", "space:santiago_de_cuba", "from:sierra_maestra", "u:3", "a:0")
         st = t.st
         assert count(st, "santiago_de_cuba", "m26_underground") == underground, caps
+
+
+def test_card_22_unshaded_raul_reroll_of_an_attack() -> None:
+    """CL card 22 unshaded (Capability), CL 3.3.3: 26July may roll an Attack die again (the
+    second roll stands); without Raúl no such choice (the roll of 5 misses 3 Guerrillas)."""
+    def attackers(st: CLState) -> None:
+        put(st, "oriente", "m26_active", 3)
+        put(st, "oriente", "troops", 2)
+    plain = card_table(14, M26, with_flags(then=attackers))
+    plain.play("op:attack", "space:oriente")
+    assert plain.pending().kind == "coin.op_space"
+    t = card_table(14, M26, with_flags(caps=1 << Cap.M26_REROLLS_ATTACK_AND_KIDNAP,
+                                         then=attackers))
+    t.play("op:attack", "space:oriente")
+    assert t.labels() == {"keep": "Keep the roll of 5",
+                          "reroll": "Roll again (Raúl): the second roll stands"}
+
+
+def test_card_18_pact_spares_26july_in_a_directorio_attack() -> None:
+    """CL card 18 (Capability), CL-R-23: a Directorio Attack may not remove 26July pieces
+    (seed 3: the Attack hits)."""
+    def fight(st: CLState) -> None:
+        put(st, "oriente", "m26_active", 1)
+        put(st, "oriente", "directorio_active", 3)
+        put(st, "oriente", "troops", 1)
+    plain = card_table(14, 2, with_flags(then=fight), seed=3)
+    plain.play("op:attack", "space:oriente")
+    assert plain.offered() == ["piece:troops", "piece:m26_active", "done"]
+    t = card_table(14, 2, with_flags(caps=1 << Cap.M26_DR_PACT, then=fight), seed=3)
+    t.play("op:attack", "space:oriente")
+    assert t.offered() == ["piece:troops", "done"]
+
+
+def test_card_2_shaded_air_strike_removes_two() -> None:
+    """CL card 2 shaded (Momentum), CL 4.2.2: an Air Strike removes up to 2 pieces instead of
+    1 (both Active 26July Guerrillas in Oriente)."""
+    for mom, left in ((0, 1), (1 << Mom.AIR_STRIKE_TWICE_EVEN_EMBARGOED, 0)):
+        t = card_table(14, GOVT, with_flags(mom=mom, then=guerrillas_in_oriente))
+        t.play("op:sweep", "sa:air_strike", "space:oriente")
+        while t.pending().kind == "cl.remove_piece":
+            assert t.offered() == ["piece:m26_active"]
+            t.choose("piece:m26_active")
+        assert count(t.st, "oriente", "m26_active") == left, mom
+
+
+def test_card_4_shaded_police_sweep_in_like_troops() -> None:
+    """CL card 4 shaded (Momentum), CL 3.2.3: Police may move into a Sweep space like
+    Troops."""
+    for mom, police in ((0, False), (1 << Mom.POLICE_SWEEP_AND_ASSAULT_AS_TROOPS, True)):
+        t = card_table(14, GOVT, with_flags(mom=mom))
+        t.play("op:sweep", "space:camaguey_province")
+        assert ("from:camaguey_city:police" in t.offered()) is police
+        assert "from:camaguey_city:troops" in t.offered()
