@@ -87,7 +87,8 @@ class Rally(OpSpec[CLState]):
     def selectable(self, st: CLState, v: dict[str, Any], s: int) -> bool:
         f = self.faction
         had = B.n(st, s, BASE[f]) > 0
-        return rally_level_ok(st, s, f) and bool(rally_modes(st, s, f, had))
+        level_ok = v.get("as_neutral") or rally_level_ok(st, s, f)  # card 17: as if Neutral
+        return bool(level_ok) and bool(rally_modes(st, s, f, had))
 
     def cost(self, st: CLState, v: dict[str, Any], s: int) -> int:
         return 1
@@ -109,19 +110,12 @@ class RallySpaceProc(Proc[CLState]):
 
     name = "cl.rally_space"
 
-    def waits(self, st: CLState, fr: Frame) -> bool:
-        return True
-
     def decisions(self, st: CLState, fr: Frame) -> list[Decision]:
         v = fr.vars
         s, f, mode = v["s"], v["f"], v.get("mode")
         u, where = GUER_U[f], W.space(s)
-        if mode == "place":
-            return [decide(st, f, "cl.reclaim", "none Available: take a Guerrilla back from:",
-                           reclaims(st, s, (u, GUER_A[f])))]
-        if mode == "base":
-            return [decide(st, f, "cl.reclaim", "no Base Available: take a Base back from:",
-                           reclaims(st, s, (BASE[f],)))]
+        if mode in ("place", "base"):
+            return self.reclaim_decision(st, s, f, mode)
         if mode == "mass":
             most = min(mass_count(st, s, f), B.PIECES.available(st, u))
             opts = [option(f"n:{k}", f"Place {W.pieces(u, k)} in {where}", count=str(k))
@@ -131,6 +125,22 @@ class RallySpaceProc(Proc[CLState]):
         had = v["had"]
         opts = [option(m, mode_label(st, s, f, m)) for m in rally_modes(st, s, f, had)]
         return [decide(st, f, "cl.rally_mode", f"Rally in {where}: which option?", opts)]
+
+    def reclaim_decision(self, st: CLState, s: int, f: int, mode: str) -> list[Decision]:
+        """CL 1.4.1: none Available: take one back from the map (or, once the faction has
+        made one Available meanwhile, simply place it)."""
+        kind = GUER_U[f] if mode == "place" else BASE[f]
+        if mode == "base" and B.guerrillas(st, s, f) < 2:
+            return []
+        opts = reclaims(st, s, (kind, GUER_A[f]) if mode == "place" else (kind,))
+        if not opts and B.PIECES.available(st, kind):
+            opts = [option(mode, mode_label(st, s, f, mode))]
+        what = "Guerrilla" if mode == "place" else "Base"
+        return [decide(st, f, "cl.reclaim", f"none Available: take a {what} back from:",
+                       opts)] if opts else []
+
+    def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
+        pop(st)  # nothing left to place with (the faction's own removals took it away)
 
     def choose(self, ctx: Ctx, st: CLState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars

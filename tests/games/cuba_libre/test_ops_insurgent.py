@@ -164,7 +164,7 @@ def test_tv_r_20_terror_effects_and_marker_pool_cl_3_3_4() -> None:
     the Syndicate's Terror in an EC costs 0 and Sabotages it; 3 markers from the pool."""
     st = s0()
     put(st, "ec_west", "syndicate_underground")
-    t = Table(st, M26).act("op:terror", "space:santiago_de_cuba", "done")
+    t = Table(st, M26).act("op:terror", "space:santiago_de_cuba", "done", "done")
     st = t.st
     assert st.resources[M26] == 9 and st.support[S["santiago_de_cuba"]] == -1
     t = Table(st, DR).act("op:terror", "space:havana", "done")
@@ -184,7 +184,7 @@ def test_tv_r_20_empty_pool_still_shifts_cl_r_08() -> None:
     """TV-R-20 (CL 3.3.4, CL-R-08): with no marker left the shift still happens."""
     st = s0()
     st.terror[S["matanzas"]] = 20
-    t = Table(st, M26).act("op:terror", "space:santiago_de_cuba", "done")
+    t = Table(st, M26).act("op:terror", "space:santiago_de_cuba", "done", "done")
     st = t.st
     assert st.support[S["santiago_de_cuba"]] == -1 and st.terror[S["santiago_de_cuba"]] == 0
 
@@ -248,3 +248,20 @@ def test_pact_of_caracas_spares_the_other_card_18() -> None:
         st, DR).act("op:attack").offered()
     t = Table(st, DR).act("op:terror")
     assert "space:matanzas" not in t.offered() and "space:havana" in t.offered()
+
+
+def test_morgan_dr_marches_two_spaces_card_28() -> None:
+    """Card 28 Morgan unshaded (Capability, CL-D-13): a DR group may go on from its first
+    space into one adjacent to it, paying for the final destination only, tested for
+    Activation on entering each space."""
+    st = s0()
+    assert "space:sierra_maestra" not in Table(st, DR).act("op:march").offered()
+    st.caps |= 1 << Cap.DR_MARCHES_TWO_SPACES
+    st.support[S["oriente"]] = 1
+    put(st, "oriente", "police", 3)
+    t = Table(st, DR).act("op:march", "space:sierra_maestra")
+    assert t.offered() == ["via:camaguey_province:oriente"]
+    t.act("via:camaguey_province:oriente", "u:1", "a:0")
+    st = t.st
+    assert count(st, "sierra_maestra", "directorio_active") == 1  # 1 + 3 cubes in oriente
+    assert st.resources[DR] == 4
