@@ -75,7 +75,7 @@ def test_card_10_shaded_limop_with_a_special_activity() -> None:
     for mom, sas in ((0, []), (1 << Mom.LIMOP_WITH_FREE_SA,
                                ["sa:transport", "sa:air_strike", "sa:reprisal"])):
         t = card_table(14, M26, with_flags(mom=mom), eligible=[True, True, False, False])
-        t.play("op:rally", "space:oriente", "place", "done")  # 26July's Op: a LimOp next
+        t.play("op:rally", "space:oriente", "place", "done", "done")  # no SA; a LimOp next
         t.choose("limop:assault")
         assert [o for o in t.offered() if o.startswith("sa:")] == sas
 
