@@ -159,3 +159,28 @@ def test_card_4_shaded_police_sweep_in_like_troops() -> None:
         t.play("op:sweep", "space:camaguey_province")
         assert ("from:camaguey_city:police" in t.offered()) is police
         assert "from:camaguey_city:troops" in t.offered()
+
+
+def test_card_2_unshaded_kidnap_in_sierra_maestra_as_a_city() -> None:
+    """CL card 2 unshaded (Capability), CL 4.3.3: 26July may Kidnap in Sierra Maestra (a
+    Province) from the Government, as in a City; not without the Capability."""
+    for caps, sierra in ((0, False), (1 << Cap.KIDNAP_SIERRA_MAESTRA_AS_CITY, True)):
+        def troop(st: CLState) -> None:
+            put(st, "sierra_maestra", "troops")
+        t = card_table(14, M26, with_flags(caps=caps, then=troop))
+        t.play("op:terror", "sa:kidnap")
+        assert ("kidnap:sierra_maestra:govt" in t.offered()) is sierra
+        assert "kidnap:la_habana:syndicate" in t.offered()
+
+
+def test_card_22_shaded_kidnap_raises_aid_twice_the_gain() -> None:
+    """CL card 22 shaded (Momentum), CL 4.3.3: when 26July gains Resources by Kidnap, Aid rises
+    by twice that (seed 1: the die shows 5, Aid 15 -> 25); without it Aid stays."""
+    for mom, aid in ((0, 15), (1 << Mom.KIDNAP_RAISES_AID, 25)):
+        def troop(st: CLState) -> None:
+            put(st, "sierra_maestra", "troops")
+        t = card_table(14, M26, with_flags(caps=1 << Cap.KIDNAP_SIERRA_MAESTRA_AS_CITY, mom=mom,
+                                           then=troop))
+        t.play("op:terror", "sa:kidnap", "kidnap:sierra_maestra:govt")
+        st = t.st
+        assert st.resources[GOVT] == 10 and st.resources[M26] == 14 and st.aid == aid, mom
