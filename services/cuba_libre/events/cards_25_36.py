@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from services.coin.effects import Pick, Program
+from services.coin.operations import op_frame, push_sa
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Option, option
 
@@ -10,6 +11,8 @@ from .. import board as B
 from .. import data as D
 from .. import words as W
 from ..constants import BASE, CUBES, GUER_U, KIND_IDS, NON_CASINO_BASES, Cap, Kind
+from ..operations import OPERATION, begin_op
+from ..ops.attack import ambush_spaces
 from ..state import CLState
 from . import SHADED, UNSHADED, register
 from .capabilities import capability
@@ -25,6 +28,7 @@ from .lib import (
     add_resources,
     aid,
     aid_to_government,
+    by,
     do,
     guerrilla_kinds,
     has_kind,
@@ -93,6 +97,42 @@ def escapade_shaded() -> Program:
 
 
 # -- 26 Rodríguez Loeches -------------------------------------------------------------------
+
+
+def loeches_options(st: CLState, v: Vars) -> list[Option]:
+    """The free Operation Directorio may carry out in the space it placed in (CL 5.5: all
+    other requirements apply)."""
+    s = v.get("s", -1)
+    if s < 0:
+        return []
+    ops = [op for op in ("march", "rally")
+           if OPERATION.can_select_any(st, op_frame(DR, op, False, True, only=[s]))]
+    opts = [option(f"op:{op}", f"A free {W.OPS[op]} {'into' if op == 'march' else 'in'} "
+                   f"{W.space(s)}", op=op) for op in ops]
+    if ambush_spaces(st, DR, [s]):
+        opts.append(option("op:ambush", f"A free Ambush in {W.space(s)}", op="ambush"))
+    return opts
+
+
+def loeches_op(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
+    op = o.split(":")[1]
+    if op == "ambush":
+        push_sa(st, B.BOARD.name("ambush"), DR, only=[v["s"]])
+    else:
+        begin_op(st, DR, op, False, True, sa_ok=False, only=[v["s"]])
+
+
+@register(26, UNSHADED)
+def rodriguez_loeches_unshaded() -> Program:
+    """Directorio places 1 of its Guerrillas from Available in any space, then in that same
+    space carries out one of, free: a March into it (from adjacent spaces), a Rally there, or
+    an Ambush there."""
+    def act(ctx: Ctx, st: CLState, v: Vars, s: int) -> None:
+        v["s"] = s
+        place(ctx, st, s, Kind.DR_U)
+    return [spaces(1, lambda st, v, s: placeable(st, s, Kind.DR_U), act,
+                   "place a Directorio Guerrilla in", who=by(DR)),
+            pick(loeches_options, loeches_op, "choose the free Operation there", who=by(DR))]
 
 
 @register(26, SHADED)

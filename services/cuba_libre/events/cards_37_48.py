@@ -27,8 +27,8 @@ from .lib import (
     add_resources,
     aid,
     alliance,
-    by,
     do,
+    free_sa,
     guerrilla_kinds,
     ineligible_next,
     is_city,
@@ -46,9 +46,7 @@ from .lib import (
 )
 from .lib_late import (
     CashShuffle,
-    ambush_here,
     ambush_reinforce,
-    ambush_space,
     any_casino,
     cash_moves,
     flip_everywhere,
@@ -194,11 +192,8 @@ def fat_butcher_shaded() -> Program:
     Syndicate Special Activity, CL 5.1.1) with 1 of its Underground Guerrillas in a space with
     enemy pieces: flip that Guerrilla Active, remove up to 2 enemy pieces by the Attack rules
     (CL 3.3.3), then place 1 Syndicate Guerrilla there. Then open 1 closed Casino anywhere."""
-    def act(ctx: Ctx, st: CLState, v: Vars, s: int) -> None:
-        ambush_here(ctx, st, v, s, SYNDICATE)
-    return [spaces(1, lambda st, v, s: ambush_space(st, s, SYNDICATE), act,
-                   "Syndicate Ambush in", who=by(SYNDICATE)),
-            do(ambush_reinforce), pick(open_one, open_there, "open a closed Casino")]
+    return [free_sa(SYNDICATE, "ambush", lambda st, v: list(range(D.NS))),
+            pick(open_one, open_there, "open a closed Casino")]
 
 
 # -- 42 Llano -------------------------------------------------------------------------------

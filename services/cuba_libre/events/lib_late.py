@@ -1,7 +1,7 @@
 """CL 5 Event helpers of cards 25-48 that events/lib.py does not hold: picks of single pieces
 (`piece:<space>:<kind>`) removed through lib.remove_piece, replacements by the matching piece
-(CL 1.4.1), the Cash moves of card 38 (CL 4.5.2), the free Ambushes of cards 41 and 44
-(CL 4.3.2 as those cards word it, CL-D-13) and the "closest to Havana" pick of card 27
+(CL 1.4.1), the Cash moves of card 38 (CL 4.5.2), the free Ambush of card 44 (CL 4.3.2 as
+the card words it, CL-D-13) and the "closest to Havana" pick of card 27
 (CL-D-13)."""
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from services.coin import effects as fx
-from services.coin.piece_procs import push_remove
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Option, option
 
@@ -18,13 +17,9 @@ from .. import board as B
 from .. import cash
 from .. import data as D
 from .. import words as W
-from ..casinos import RULES
 from ..constants import BASE, CASINOS, GUER_A, GUER_U, KIND_FACTION, KIND_IDS, Kind
 from ..state import CLState
 from .lib import Vars, flip_all, kinds_of, pick, place, remove_piece
-
-ATTACK = "attack"  # casinos removal mode: the restrictions of CL 3.3.3 step 2
-
 
 # -- single pieces ---------------------------------------------------------------------------
 
@@ -141,26 +136,12 @@ class CashShuffle(fx.Step):
         v.pop("cash_moved", None)
 
 
-# -- free Ambushes granted by Events (CL 4.3.2, 5.1.1, 5.5, CL-D-13) ---------------------------
-
-
-def ambush_space(st: CLState, s: int, f: int) -> bool:
-    """CL 4.3.2: f has an Underground Guerrilla in s and an enemy piece it could remove."""
-    return B.underground(st, s, f) > 0 and bool(RULES.removable(st, s, f, ATTACK))
-
-
-def ambush_here(ctx: Ctx, st: CLState, v: Vars, s: int, f: int) -> None:
-    """CL 4.3.2 steps 1-2 for faction f in s: Activate 1 of its Underground Guerrillas, then
-    remove up to 2 enemy pieces under the Attack restrictions, with Booty. Step 3 is
-    `ambush_reinforce`, a step of its own, once the removals are done."""
-    if B.underground(st, s, f):
-        B.PIECES.flip_to(st, s, GUER_A[f])
-    v["s"], v["ambusher"] = s, f
-    push_remove(B.BOARD, st, s, f, 2, ATTACK, cash.BOOTY)
+# -- the free Ambush of card 44 (CL 4.3.2 as the card words it, CL-D-13) ----------------------
 
 
 def ambush_reinforce(ctx: Ctx, st: Any, v: Vars) -> None:
-    """CL 4.3.2 step 3: place 1 Available Guerrilla of the ambushing faction there."""
+    """CL 4.3.2 step 3: place 1 Available Guerrilla of the ambushing faction (v["ambusher"])
+    in v["s"]."""
     if "ambusher" in v:
         place(ctx, st, v["s"], GUER_U[v["ambusher"]])
 

@@ -39,6 +39,36 @@ def test_card_25_shaded_removes_one_dr_base_and_nothing_without_one() -> None:
     assert t.at_card() and t.st.pieces == standard().pieces
 
 
+def test_card_26_unshaded_places_then_a_free_march_rally_or_ambush_there() -> None:
+    """CL card 26 unshaded (Rodríguez Loeches), CL 5.5: Directorio chooses; a March into the
+    space comes from adjacent spaces."""
+    t = event(26, DR, "unshaded")
+    assert len(t.offered()) == 13 and t.pending().seat == DR
+    t.play("space:la_habana")
+    assert options(t) == ["op:ambush", "op:march", "op:rally"]
+    t.play("op:march", "space:la_habana", "from:havana", "u:2", "a:0")
+    st = t.st
+    assert count(st, "la_habana", "directorio_underground") == 3
+    assert count(st, "havana", "directorio_underground") == 0
+    assert st.resources[DR] == 5 and t.at_card()  # free (CL 3.1.2)
+
+
+def test_card_26_unshaded_free_ambush_where_no_march_or_rally_fits() -> None:
+    """CL card 26 unshaded: Havana at Active Support (no DR Rally, CL 3.3.1), no DR Guerrilla
+    next to it: only the Ambush (CL 4.4.2), with the Guerrilla just placed."""
+    t = event(26, GOVT, "unshaded")
+    assert t.pending().seat == DR  # "Directorio places": its choices
+    t.play("space:havana")
+    assert options(t) == ["op:ambush"]
+    t.play("op:ambush", "space:havana")
+    assert options(t) == ["done", "piece:police", "piece:troops"]  # the Casino is guarded
+    t.play("piece:troops", "piece:troops")
+    st = t.st
+    assert count(st, "havana", "troops") == 4
+    assert count(st, "havana", "directorio_active") == 1
+    assert count(st, "havana", "directorio_underground") == 3
+
+
 def test_card_26_shaded_removes_a_dr_guerrilla_and_5_resources() -> None:
     """CL card 26 shaded (Rodríguez Loeches)."""
     t = event(26, GOVT, "shaded")

@@ -43,6 +43,27 @@ def test_card_38_unshaded_moves_cash_among_the_pieces_of_one_space() -> None:
     assert event(38, SYNDICATE, "unshaded").at_card()  # no Cash: nothing to do
 
 
+def test_card_38_shaded_the_syndicate_moves_casinos_then_all_open() -> None:
+    """CL card 38 shaded (Meyer Lansky): each Casino moves once, to a City or Province within
+    stacking (CL 1.4.2); the moves are the Syndicate's; then every Casino opens."""
+    def closed(st: CLState) -> None:
+        B.close_casino(st, S["la_habana"])
+        put(st, "oriente", "casino_open", 2)
+    t = event(38, GOVT, "shaded", closed)
+    assert t.pending().seat == SYNDICATE
+    assert options(t) == ["done", "piece:havana:casino_open", "piece:la_habana:casino_closed",
+                          "piece:oriente:casino_open", "piece:pinar_del_rio:casino_open"]
+    t.play("piece:la_habana:casino_closed")
+    assert "to:oriente" not in options(t) and "to:ec_west" not in options(t)
+    assert len(options(t)) == 8  # the other Cities and Provinces
+    t.play("to:matanzas")
+    assert "piece:matanzas:casino_closed" not in options(t)  # it moved once already
+    t.play("done")
+    st = t.st
+    assert count(st, "matanzas", "casino_open") == 1 and count(st, "la_habana", "casino_open") == 0
+    assert B.open_casinos(st) == 5 and t.at_card()
+
+
 def test_card_39_unshaded_casino_spaces_at_support_shift_toward_neutral() -> None:
     """CL card 39 unshaded (Turismo): open or closed Casinos."""
     t = event(39, GOVT, "unshaded", lambda st: B.close_casino(st, S["pinar_del_rio"]))
@@ -81,6 +102,27 @@ def test_card_41_unshaded_close_a_casino_or_cut_aid() -> None:
     t = event(41, M26, "unshaded")
     t.play("aid")
     assert t.st.aid == 7 and B.open_casinos(t.st) == 3
+
+
+def test_card_41_shaded_a_syndicate_ambush_then_a_casino_reopens() -> None:
+    """CL card 41 shaded (Fat Butcher), CL 5.1.1: the Syndicate Ambushes (CL 4.3.2) although it
+    has no Ambush; its own choices, whoever executes the Event."""
+    def prep(st: CLState) -> None:
+        put(st, "havana", "syndicate_underground")
+        B.close_casino(st, S["pinar_del_rio"])
+    t = event(41, M26, "shaded", prep)
+    assert t.pending().seat == SYNDICATE and options(t) == ["space:havana"]
+    t.play("space:havana")
+    assert options(t) == ["done", "piece:directorio_underground", "piece:police",
+                          "piece:troops"]
+    t.play("piece:directorio_underground", "piece:directorio_underground")
+    assert options(t) == ["space:pinar_del_rio"] and t.pending().seat == M26
+    t.play("space:pinar_del_rio")
+    st = t.st
+    assert count(st, "havana", "directorio_underground") == 0
+    assert count(st, "havana", "syndicate_active") == 1
+    assert count(st, "havana", "syndicate_underground") == 1
+    assert count(st, "pinar_del_rio", "casino_open") == 1 and t.at_card()
 
 
 def test_card_42_unshaded_26july_base_and_any_guerrilla_in_a_city() -> None:
