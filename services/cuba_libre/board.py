@@ -50,7 +50,8 @@ GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
 PIECES = PieceTable(
     KIND_IDS, KIND_FACTION, pool=POOL, base=(*NON_CASINO_BASES, *CASINOS), cube=CUBES,
     flip={Kind.M26_U: Kind.M26_A, Kind.M26_A: Kind.M26_U, Kind.DR_U: Kind.DR_A,
-          Kind.DR_A: Kind.DR_U, Kind.SYND_U: Kind.SYND_A, Kind.SYND_A: Kind.SYND_U})
+          Kind.DR_A: Kind.DR_U, Kind.SYND_U: Kind.SYND_A, Kind.SYND_A: Kind.SYND_U},
+    held="cash")  # CL 4.5.2: a Cash marker moves, flips and leaves with its holding piece
 # G.3 control counts: every piece counts for its faction except a closed Casino (CL 1.7).
 CONTROL = ControlRule(PIECES, 4, controllers=(GOVT, M26, DR, SYNDICATE),
                       weight=[0 if k == Kind.CASINO_CLOSED else 1 for k in range(NKINDS)])

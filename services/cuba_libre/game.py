@@ -11,31 +11,46 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from services.coin.effects import EffectProc
+from services.coin.own_removal import OwnRemovals
 from services.coin.sa_lines import Lines
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Decision
+from services.kernel.decisions import Choice, Decision
 from services.kernel.flow import Flow
 from services.kernel.game import FlowGame, Role
 from services.kernel.outcome import Outcome
 from services.kernel.rng import RngState
 from services.kernel.state import Frame
 
-from . import alt_setup, events, invariants, operations, propaganda, sequence, setup, views
+from . import (
+    alt_setup,
+    cash,
+    casinos,
+    events,
+    invariants,
+    negotiation,
+    operations,
+    propaganda,
+    redeploy,
+    sequence,
+    setup,
+    views,
+)
 from . import words as W
 from .constants import FACTION_IDS, FACTION_NAMES
 from .state import CLState
 
 FLOW: Flow[CLState] = Flow([*alt_setup.PROCS, *sequence.PROCS, *operations.PROCS,
-                            *propaganda.PROCS, *events.PROCS,
+                            *propaganda.PROCS, *redeploy.PROCS, *events.PROCS,
                             EffectProc(events.PROGRAMS, W.FACTIONS)])
 LINES = Lines(FLOW, operations.OPERATION)  # CL 3.1, 4.1: an SA before the 1st space
 operations.OPERATION.first_sa_ok = LINES.first_sa_ok
+OWN_REMOVALS = OwnRemovals(casinos.RULES)  # CL 1.4.1, CL-R-04
 
 
 class CubaLibre(FlowGame[CLState]):
     id = "cuba_libre"
     title = "Cuba Libre"
-    min_seats = 1
+    min_seats = 2
     max_seats = 4
     rules_version = "0.1.0"
     format_version = 1
@@ -58,6 +73,19 @@ class CubaLibre(FlowGame[CLState]):
 
     def decisions(self, st: CLState) -> list[Decision]:
         return LINES.keep(st, FLOW.decisions(st)) + self.standing(st)
+
+    def standing(self, st: CLState) -> list[Decision]:
+        """CL 1.5.1 Resources (negotiation.py), CL 4.5.2 Cash moves (cash.py), CL 1.4.1 own
+        pieces removed while executing (CL-R-04)."""
+        return negotiation.standing(st) + cash.standing(st) + OWN_REMOVALS.decisions(st)
+
+    def apply_standing(self, ctx: Ctx, st: CLState, d: Decision, c: Choice) -> None:
+        if d.kind == "cl.give_resources":
+            negotiation.apply(ctx, st, d, c)
+        elif d.kind == OWN_REMOVALS.kind:
+            OWN_REMOVALS.apply(ctx, st, d, c)
+        else:
+            cash.apply_standing(ctx, st, d, c)
 
     def in_play(self, st: CLState) -> bool:
         return bool(st.stack) and not st.over

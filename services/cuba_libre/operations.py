@@ -15,9 +15,10 @@ from services.coin.operations import OperationProc, OpSelectProc, SaSpec, op_fra
 from services.coin.sa_lines import copy
 from services.kernel.flow import Proc, push
 
+from . import board as B
 from . import data as D
-from .constants import FACTION_IDS, OPS
-from .ops import govt, insurgent
+from .constants import FACTION_IDS, OPS, Mom
+from .ops import common, govt, insurgent
 from .special import govt as sa_govt
 from .special import insurgent as sa_insurgent
 from .state import CLState
@@ -25,7 +26,8 @@ from .words import WORDS
 
 OPERATION = OperationProc([*govt.OPS, *insurgent.OPS], [*sa_govt.SAS, *sa_insurgent.SAS],
                           D.NAMES, FACTION_IDS, WORDS)
-PROCS: list[Proc[Any]] = [OPERATION, OpSelectProc(OPERATION), *govt.PROCS, *insurgent.PROCS,
+PROCS: list[Proc[Any]] = [OPERATION, OpSelectProc(OPERATION), *common.PROCS, *govt.PROCS,
+                          *insurgent.PROCS,
                           *sa_govt.PROCS, *sa_insurgent.PROCS]
 
 
@@ -43,10 +45,19 @@ def can_start(st: CLState, f: int, op: str, limited: bool, free: bool) -> bool:
         return True
     if OPERATION.can_select_any(st, v):
         return True
-    if (limited and OPERATION.lim_sa_ok is None) or free:
+    if free or (limited and not lim_sa_ok(st, v)):
         return False
     return any(sa.faction == f and sa.allowed(st, v) and opens(st, v, sa)
                for sa in OPERATION.sas)
+
+
+def lim_sa_ok(st: CLState, v: dict[str, Any]) -> bool:
+    """CL 2.3.5: a LimOp has no Special Activity, except a Government LimOp while card 10
+    shaded (Momentum) is in play: it may add 1, free (SAs cost nothing but Bribe)."""
+    return v["f"] == B.GOVT and B.has_mom(st, Mom.LIMOP_WITH_FREE_SA)
+
+
+OPERATION.lim_sa_ok = lim_sa_ok
 
 
 def opens(st: CLState, v: dict[str, Any], sa: SaSpec[CLState]) -> bool:

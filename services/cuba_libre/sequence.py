@@ -14,17 +14,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from services.coin.sequence import GRANTED, CardProc, DeckProc
+from services.coin.sequence import FIRST_EVENT, GRANTED, CardProc, DeckProc, card_vars
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Decision, Option, option
-from services.kernel.flow import Proc, push
+from services.kernel.flow import Proc, pop, push
+from services.kernel.state import Frame
 
 from . import board as B
 from . import data as D
 from . import deck, events, operations
 from . import words as W
-from .constants import FACTION_IDS, NO_CASH, PASS_GAIN
-from .state import CLState
+from .constants import DECEPTION_IDS, FACTION_IDS, NO_CASH, PASS_GAIN, Deception
+from .state import CLState, Counter
 
 NEVER_FREE = ("construct",)  # CL 3.3.5: Construct is never free (so never a Launder LimOp)
 
@@ -68,12 +69,20 @@ class CLSequence:
         is never a Construct (CL 3.3.5)."""
         limited = (limited or deck.final_event_card(st)) and not is_non_player(st, faction)
         verb = "limop" if limited else "op"
-        return [op_option(verb, op, free) for op in operations.faction_ops(faction)
+        opts = [op_option(verb, op, free) for op in operations.faction_ops(faction)
                 if not (free and op in NEVER_FREE)
                 and operations.can_start(st, faction, op, limited, free)]
+        if limited and not free and hidden_assets(st, faction) is not None:
+            opts += [option(f"op:{op}", f"{W.OPS[op]} with a Special Activity instead of a "
+                            "Limited Operation (reveal your Hidden Assets)", op=op)
+                     for op in operations.faction_ops(faction)
+                     if operations.can_start(st, faction, op, False, False)]
+        return opts
 
     def begin_op(self, st: CLState, faction: int, op: str, limited: bool, free: bool) -> None:
         operations.begin_op(st, faction, op, limited, free)
+        if not limited and not free and would_be_limited(st) and not is_non_player(st, faction):
+            push(st, "cl.hidden_assets", f=faction)  # revealed before the Operation starts
 
     def begin_event(self, st: CLState, faction: int, side: str) -> None:
         push(st, "coin.effect", key=events.key(st.played[-1], side), f=faction, pc=0)
@@ -87,6 +96,44 @@ class CLSequence:
 
     def game_over(self, st: CLState) -> bool:
         return st.over != 0
+
+
+def would_be_limited(st: CLState) -> bool:
+    """The 2nd Eligible, executing now, was offered only a LimOp (CL 2.3.4, 2.3.9)."""
+    v = card_vars(st)
+    return (v is not None and v["done"] == 2
+            and (v["first"] != FIRST_EVENT or deck.final_event_card(st)))
+
+
+def hidden_assets(st: CLState, faction: int) -> Counter | None:
+    """CL 7.3 option: the unrevealed Hidden Assets counter of the faction's seat, usable once
+    per game by the 2nd Eligible (the card's 1st Eligible has acted)."""
+    v = card_vars(st)
+    if not st.deception or v is None or v["done"] != 1:
+        return None
+    return next((c for c in st.deception[st.seat_of[faction]]
+                 if c.kind == Deception.HIDDEN_ASSETS and not c.revealed), None)
+
+
+class HiddenAssetsProc(Proc[CLState]):
+    """`cl.hidden_assets` vars: f. CL 7.3: the 2nd Eligible executes an Operation with a
+    Special Activity instead of its LimOp: its Hidden Assets counter is revealed (used)."""
+
+    name = "cl.hidden_assets"
+
+    def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
+        pop(st)
+        reveal_hidden_assets(ctx, st, fr.vars["f"])
+
+
+def reveal_hidden_assets(ctx: Ctx, st: CLState, faction: int) -> None:
+    seat = st.seat_of[faction]
+    counter = next(c for c in st.deception[seat]
+                   if c.kind == Deception.HIDDEN_ASSETS and not c.revealed)
+    counter.revealed = True
+    ctx.emit("cl.deception", f"{W.faction(faction)} reveals Hidden Assets: an Operation with a "
+             "Special Activity instead of a Limited Operation.",
+             {"seat": seat, "counter": DECEPTION_IDS[Deception.HIDDEN_ASSETS]})
 
 
 class Launder:
@@ -189,4 +236,5 @@ def op_option(verb: str, op: str, free: bool) -> Option:
 
 
 RULES = CLSequence()
-PROCS: list[Proc[Any]] = [DeckProc(RULES, deck.next_card), CardProc(RULES, Launder())]
+PROCS: list[Proc[Any]] = [DeckProc(RULES, deck.next_card), CardProc(RULES, Launder()),
+                          HiddenAssetsProc()]

@@ -81,11 +81,12 @@ def lasting(flags: int, cards: dict[int, tuple[int, str]]) -> list[pb.LastingEff
 
 
 def deception_view(st: CLState, seat: int, viewer: int | None) -> pb.DeceptionView:
-    """CL 7.3 option: a player sees its own counters; others only once revealed."""
+    """CL 7.3 option: a player sees its own counters; others only once revealed (used, or at
+    the game's end)."""
     held = st.deception[seat]
     return pb.DeceptionView(seat=seat, held=len(held), counters=[
-        pb.DeceptionCounter(kind=DECEPTION_IDS[c.kind], revealed=c.revealed)
-        for c in held if c.revealed or seat == viewer])
+        pb.DeceptionCounter(kind=DECEPTION_IDS[c.kind], revealed=c.revealed or st.over != 0)
+        for c in held if c.revealed or seat == viewer or st.over != 0])
 
 
 def view(st: CLState, viewer: int | None) -> pb.CubaLibreView:

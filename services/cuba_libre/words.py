@@ -16,7 +16,8 @@ OPS = {"train": "Train", "garrison": "Garrison", "sweep": "Sweep", "assault": "A
 SAS = {"transport": "Transport", "air_strike": "Air Strike", "reprisal": "Reprisal",
        "infiltrate": "Infiltrate", "ambush": "Ambush", "kidnap": "Kidnap",
        "subvert": "Subvert", "assassinate": "Assassinate", "profit": "Profit",
-       "muscle": "Muscle", "bribe": "Bribe"}
+       "muscle": "Muscle", "bribe": "Bribe",
+       "free_assault": "Free Assault (card 5 Momentum)"}
 KINDS = ("Troops", "Police", "Government Base",
          "26July Guerrilla (Underground)", "26July Guerrilla (Active)", "26July Base",
          "Directorio Guerrilla (Underground)", "Directorio Guerrilla (Active)",

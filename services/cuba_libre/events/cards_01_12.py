@@ -11,6 +11,7 @@ from services.kernel.decisions import Option, option
 from .. import board as B
 from .. import data as D
 from ..constants import CUBES, FACTION_IDS, FACTION_NAMES, GUER_A, GUER_U, KIND_IDS, Cap, Kind, Mom
+from ..redeploy import begin_redeploy
 from . import SHADED, UNSHADED, register
 from .capabilities import capability, momentum
 from .lib import (
@@ -44,6 +45,8 @@ from .lib import (
     place_per_city,
     populated,
     remove_all,
+    resources,
+    roll_die,
     shifting,
     spaces,
     store,
@@ -320,6 +323,22 @@ def c10_map_shaded() -> Program:
     """Government Momentum until the next Reset: when the Government carries out a Limited
     Operation it may also carry out 1 Special Activity, free of cost."""
     return [momentum(Mom.LIMOP_WITH_FREE_SA)]
+
+
+def redeploy(ctx: Ctx, st: Any, v: Vars) -> None:
+    """Card 11: the Government's Redeploy as in the Propaganda round (CL 6.4, CL-R-14)."""
+    begin_redeploy(st)
+
+
+@register(11, UNSHADED)
+def c11_batista_flees() -> Program:
+    """Government Resources -10 (not below 0). Roll a die: the executing faction selects
+    that many Troops on the map and removes them to Available (all if fewer). US Alliance 1
+    box up (toward Firm) if possible. Aid +10. Then the Government carries out a Redeploy
+    exactly as in the Redeploy phase of a Propaganda round (CL 6.4)."""
+    return [resources(GOVT, -10), roll_die("Troops removed"),
+            pieces_step(lambda st, v: -1, (Kind.TROOPS,), lambda st, v: v["die"]),
+            alliance(-1), aid(10), do(redeploy)]
 
 
 @register(12, UNSHADED)

@@ -134,33 +134,37 @@ def resolve_attack(ctx: Ctx, st: CLState, s: int, f: int, roll: int) -> None:
         pp.push_remove(B.BOARD, st, s, f, ATTACK_REMOVALS, "attack", BOOTY)
 
 
-def ambush(ctx: Ctx, st: CLState, s: int, f: int) -> None:
+def ambush(ctx: Ctx, st: CLState, s: int, f: int, active_ok: bool = False) -> None:
     """CL 4.3.2 / 4.4.2 Ambush: Activate exactly 1 Underground Guerrilla; no roll; remove up
-    to 2 enemy pieces as an Attack would (Booty); place 1 Guerrilla as on a roll of 1."""
-    B.PIECES.flip_to(st, s, GUER_A[f], 1)
+    to 2 enemy pieces as an Attack would (Booty); place 1 Guerrilla as on a roll of 1.
+    `active_ok`: an Event lets an Active Guerrilla ambush (cards 1, 44: nothing flipped)."""
+    if not active_ok:
+        B.PIECES.flip_to(st, s, GUER_A[f], 1)
     ctx.emit("cl.ambush", f"{W.faction(f)} Ambush in {W.space(s)}.",
              {"faction": FACTION_IDS[f], "space": D.NAMES[s]})
     B.PIECES.place(st, s, GUER_U[f])
     pp.push_remove(B.BOARD, st, s, f, ATTACK_REMOVALS, "attack", BOOTY)
 
 
-def ambush_spaces(st: CLState, f: int, only: list[int] | None = None) -> list[int]:
-    """Where a free Ambush (an Event's, CL 5.5) may go: an own Underground Guerrilla and an
-    enemy piece."""
+def ambush_spaces(st: CLState, f: int, only: list[int] | None = None,
+                  active_ok: bool = False) -> list[int]:
+    """Where a free Ambush (an Event's, CL 5.5) may go: an own Underground Guerrilla (any own
+    Guerrilla when the Event says so) and an enemy piece."""
+    guerrillas = B.guerrillas if active_ok else B.underground
     return [s for s in range(D.NS) if (only is None or s in only)
-            and B.underground(st, s, f) and enemy_pieces(st, s, f)]
+            and guerrillas(st, s, f) and enemy_pieces(st, s, f)]
 
 
 class FreeAmbushProc(Proc[CLState]):
     """`cl.ambush`: a free Ambush granted by an Event (coin.operations.push_sa; vars f, only =
-    the spaces the Event allows, or None)."""
+    the spaces the Event allows or None, active_ok = an Active Guerrilla may ambush)."""
 
     name = "cl.ambush"
 
     def decisions(self, st: CLState, fr: Frame) -> list[Decision]:
         f = fr.vars["f"]
         opts = [option(f"space:{D.NAMES[s]}", f"Ambush in {W.space(s)}", space=D.NAMES[s])
-                for s in ambush_spaces(st, f, fr.vars.get("only"))]
+                for s in ambush_spaces(st, f, fr.vars.get("only"), fr.vars.get("active_ok", False))]
         if not opts:
             return []
         return [decide(st, f, "cl.ambush", "Ambush (free): where?", opts)]
@@ -169,6 +173,6 @@ class FreeAmbushProc(Proc[CLState]):
         pop(st, sa="ambush")
 
     def choose(self, ctx: Ctx, st: CLState, fr: Frame, d: Decision, c: Choice) -> None:
-        f = fr.vars["f"]
+        f, active_ok = fr.vars["f"], fr.vars.get("active_ok", False)
         pop(st, sa="ambush")
-        ambush(ctx, st, D.INDEX[(c.option_id or "").split(":")[1]], f)
+        ambush(ctx, st, D.INDEX[(c.option_id or "").split(":")[1]], f, active_ok)

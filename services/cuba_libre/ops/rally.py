@@ -87,7 +87,8 @@ class Rally(OpSpec[CLState]):
     def selectable(self, st: CLState, v: dict[str, Any], s: int) -> bool:
         f = self.faction
         had = B.n(st, s, BASE[f]) > 0
-        return rally_level_ok(st, s, f) and bool(rally_modes(st, s, f, had))
+        level_ok = v.get("as_neutral") or rally_level_ok(st, s, f)  # card 17: as if Neutral
+        return bool(level_ok) and bool(rally_modes(st, s, f, had))
 
     def cost(self, st: CLState, v: dict[str, Any], s: int) -> int:
         return 1

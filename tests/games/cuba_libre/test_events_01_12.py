@@ -292,3 +292,29 @@ def test_card_12_unshaded_remove_any_two_guerrillas() -> None:
     st = t.st
     assert B.guerrillas(st, S["havana"], DR) == 0 and st.avail[6] == 15 - 1
     assert t.at_card()
+
+
+def test_card_11_batista_flees_then_redeploy() -> None:
+    """CL card 11 with CL 6.4: Government -10; a die (5 with this seed) of Troops removed by
+    the executor; US Alliance up; Aid +10; then the Government Redeploys, the Troops in Las
+    Villas (a Province without a Government Base) having to move (no "done" before)."""
+    def prepare(st: CLState) -> None:
+        st.us_alliance = UsAlliance.RELUCTANT
+    t = event(11, M26, "unshaded", prepare)
+    assert t.offered() == ["piece:havana:troops", "piece:las_villas:troops",
+                           "piece:camaguey_city:troops", "piece:santiago_de_cuba:troops"]
+    assert t.pending().seat == t.st.seat_of[M26]
+    assert [e.data["roll"] for e in t.events if e.kind == "cl.die"] == [5]
+    t.play(*["piece:havana:troops"] * 5)
+    st = t.st
+    assert count(st, "havana", "troops") == 1 and st.avail[0] == 8
+    assert st.resources[GOVT] == 5 and st.us_alliance == UsAlliance.FIRM and st.aid == 25
+    assert t.pending().seat == st.seat_of[GOVT] and t.pending().kind == "cl.redeploy"
+    assert "done" not in t.offered() and "from:las_villas:troops" in t.offered()
+    for _ in range(3):
+        t.play("from:las_villas:troops", "to:havana")
+    assert "done" in t.offered()
+    t.choose("done")
+    st = t.st
+    assert count(st, "havana", "troops") == 4 and count(st, "las_villas", "troops") == 0
+    assert st.ctl == [] and t.at_card()

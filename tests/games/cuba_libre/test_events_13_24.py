@@ -8,7 +8,7 @@ from services.cuba_libre import board as B
 from services.cuba_libre.constants import NO_CASH, Cap, Kind, Mom
 from services.cuba_libre.state import CLState
 
-from .helpers_clev1 import GOVT, M26, SYNDICATE, S, count, event, put
+from .helpers_clev1 import GOVT, M26, SYNDICATE, S, count, event, put, take
 
 DR = 2
 
@@ -137,4 +137,154 @@ def test_card_24_unshaded_sierra_or_neighbour() -> None:
     assert t.st.support[S["santiago_de_cuba"]] == -2
 
 
-_ = put
+
+def test_card_14_unshaded_base_and_guerrilla_in_pinar() -> None:
+    """CL card 14 unshaded: a 26July Base and Guerrilla placed in Pinar del Río."""
+    t = event(14, M26, "unshaded")
+    st = t.st
+    assert count(st, "pinar_del_rio", "m26_base") == 1
+    assert count(st, "pinar_del_rio", "m26_underground") == 1 and t.at_card()
+
+
+def test_card_14_unshaded_stacking() -> None:
+    """CL card 14 unshaded, CL 1.4.2: no room for a Base (2 there), only the Guerrilla."""
+    def prepare(st: CLState) -> None:
+        put(st, "pinar_del_rio", "govt_base", 2)
+    t = event(14, GOVT, "unshaded", prepare)
+    st = t.st
+    assert count(st, "pinar_del_rio", "m26_base") == 0
+    assert count(st, "pinar_del_rio", "m26_underground") == 1 and t.at_card()
+
+
+def test_card_15_unshaded_three_guerrillas_split() -> None:
+    """CL card 15 unshaded: 3 26July Guerrillas in any spaces, the same one again allowed."""
+    t = event(15, GOVT, "unshaded")
+    assert len(t.offered()) == 13
+    t.play("space:havana", "space:havana", "space:oriente")
+    st = t.st
+    assert count(st, "havana", "m26_underground") == 2
+    assert count(st, "oriente", "m26_underground") == 1 and t.at_card()
+
+
+def test_card_15_unshaded_26july_takes_its_own_from_the_map() -> None:
+    """CL card 15 unshaded, CL 1.4.1: with none Available, 26July executing may take its own
+    Guerrillas from elsewhere on the map to place them."""
+    def prepare(st: CLState) -> None:
+        st.avail[3] = 0
+    t = event(15, M26, "unshaded", prepare)
+    t.choose("space:oriente")
+    assert t.offered() == ["reclaim:la_habana:m26_underground",
+                           "reclaim:sierra_maestra:m26_underground",
+                           "reclaim:santiago_de_cuba:m26_underground", "done"]
+    t.choose("reclaim:la_habana:m26_underground")
+    st = t.st
+    assert count(st, "oriente", "m26_underground") == 1
+    assert count(st, "la_habana", "m26_underground") == 0
+
+
+def test_card_16_unshaded_base_where_26july_is() -> None:
+    """CL card 16 unshaded: a 26July Base in a City or Province with a 26July piece."""
+    t = event(16, M26, "unshaded")
+    assert t.offered() == ["space:la_habana", "space:sierra_maestra", "space:santiago_de_cuba"]
+    t.choose("space:la_habana")
+    assert count(t.st, "la_habana", "m26_base") == 1 and t.at_card()
+
+
+def test_card_16_shaded_remove_base_and_resources() -> None:
+    """CL card 16 shaded: one 26July Base removed (executor's choice); 26July -3."""
+    def prepare(st: CLState) -> None:
+        put(st, "oriente", "m26_base")
+    t = event(16, GOVT, "shaded", prepare)
+    assert t.offered() == ["piece:oriente:m26_base", "piece:sierra_maestra:m26_base"]
+    t.choose("piece:oriente:m26_base")
+    st = t.st
+    assert count(st, "oriente", "m26_base") == 0 and st.resources[M26] == 7 and t.at_card()
+
+
+def test_card_16_shaded_no_base() -> None:
+    """CL card 16 shaded, CL 5.1.3: no 26July Base: only the Resources."""
+    def prepare(st: CLState) -> None:
+        take(st, "sierra_maestra", "m26_base")
+        st.resources[M26] = 2
+    t = event(16, GOVT, "shaded", prepare)
+    assert t.at_card() and t.st.resources[M26] == 0
+
+
+def test_card_19_each_faction_places_two_in_order() -> None:
+    """CL card 19: in the card's order each faction may place 2 of its own non-Casino pieces
+    where it has a piece; each decides for itself; the executor stays Eligible."""
+    t = event(19, DR, "unshaded")
+    st = t.st
+    assert t.pending().seat == st.seat_of[M26]
+    assert t.offered() == ["space:la_habana", "space:sierra_maestra", "space:santiago_de_cuba",
+                           "done"]
+    t.choose("space:santiago_de_cuba")
+    assert t.offered() == ["place:m26_underground", "place:m26_base"]
+    t.play("place:m26_base", "place:m26_underground")
+    assert t.pending().seat == t.st.seat_of[DR]
+    t.choose("done")  # the Directorio declines
+    assert t.pending().seat == t.st.seat_of[SYNDICATE]
+    assert t.offered() == ["space:pinar_del_rio", "space:la_habana", "space:havana", "done"]
+    t.choose("space:havana")  # only Guerrillas: placed without a question
+    assert t.pending().seat == t.st.seat_of[GOVT]
+    t.choose("space:camaguey_city")
+    t.play("place:troops", "place:govt_base")
+    st = t.st
+    assert count(st, "santiago_de_cuba", "m26_base") == 1
+    assert count(st, "santiago_de_cuba", "m26_underground") == 2
+    assert count(st, "havana", "syndicate_underground") == 2
+    assert count(st, "havana", "casino_open") == 1
+    assert count(st, "camaguey_city", "troops") == 2
+    assert count(st, "camaguey_city", "govt_base") == 1
+    assert st.eligible[DR] and t.at_card()
+
+
+def test_card_20_shaded_half_the_guerrillas_rounded_up() -> None:
+    """CL card 20 shaded: the space with the most Guerrillas (ties: executor's choice) loses
+    half of them rounded up, the executor choosing which."""
+    def prepare(st: CLState) -> None:
+        put(st, "oriente", "m26_active", 2)
+        put(st, "oriente", "syndicate_underground", 1)
+    t = event(20, GOVT, "shaded", prepare)
+    assert t.offered() == ["space:oriente"]  # 3, Havana and Sierra Maestra 2
+    t.choose("space:oriente")
+    assert t.offered() == ["piece:m26_active", "piece:syndicate_underground"]
+    t.play("piece:syndicate_underground", "piece:m26_active")
+    st = t.st
+    assert count(st, "oriente", "m26_active") == 1
+    assert count(st, "oriente", "syndicate_underground") == 0 and t.at_card()
+
+
+def test_card_20_shaded_tie() -> None:
+    """CL card 20 shaded: a tie for most Guerrillas is the executor's choice."""
+    t = event(20, GOVT, "shaded")
+    assert t.offered() == ["space:havana", "space:sierra_maestra"]
+    t.choose("space:sierra_maestra")
+    t.choose("piece:m26_underground")
+    assert count(t.st, "sierra_maestra", "m26_underground") == 1 and t.at_card()
+
+
+def test_card_23_shaded_base_from_a_province() -> None:
+    """CL card 23 shaded: a 26July Base removed from a Province (not a City)."""
+    def prepare(st: CLState) -> None:
+        put(st, "santiago_de_cuba", "m26_base")
+    t = event(23, GOVT, "shaded", prepare)
+    assert t.offered() == ["piece:sierra_maestra:m26_base"]
+    t.choose("piece:sierra_maestra:m26_base")
+    st = t.st
+    assert count(st, "sierra_maestra", "m26_base") == 0
+    assert count(st, "santiago_de_cuba", "m26_base") == 1 and t.at_card()
+
+
+def test_card_24_shaded_26july_leaves_a_city() -> None:
+    """CL card 24 shaded: every 26July piece removed from a City other than Havana."""
+    def prepare(st: CLState) -> None:
+        put(st, "santiago_de_cuba", "m26_base")
+        put(st, "santiago_de_cuba", "m26_active")
+        put(st, "havana", "m26_underground")
+    t = event(24, GOVT, "shaded", prepare)
+    assert t.offered() == ["space:santiago_de_cuba"]
+    t.choose("space:santiago_de_cuba")
+    st = t.st
+    assert B.pieces_of(st, S["santiago_de_cuba"], M26) == 0
+    assert count(st, "havana", "m26_underground") == 1 and t.at_card()

@@ -164,7 +164,7 @@ def test_tv_r_20_terror_effects_and_marker_pool_cl_3_3_4() -> None:
     the Syndicate's Terror in an EC costs 0 and Sabotages it; 3 markers from the pool."""
     st = s0()
     put(st, "ec_west", "syndicate_underground")
-    t = Table(st, M26).act("op:terror", "space:santiago_de_cuba", "done")
+    t = Table(st, M26).act("op:terror", "space:santiago_de_cuba", "done", "done")
     st = t.st
     assert st.resources[M26] == 9 and st.support[S["santiago_de_cuba"]] == -1
     t = Table(st, DR).act("op:terror", "space:havana", "done")
@@ -184,7 +184,7 @@ def test_tv_r_20_empty_pool_still_shifts_cl_r_08() -> None:
     """TV-R-20 (CL 3.3.4, CL-R-08): with no marker left the shift still happens."""
     st = s0()
     st.terror[S["matanzas"]] = 20
-    t = Table(st, M26).act("op:terror", "space:santiago_de_cuba", "done")
+    t = Table(st, M26).act("op:terror", "space:santiago_de_cuba", "done", "done")
     st = t.st
     assert st.support[S["santiago_de_cuba"]] == -1 and st.terror[S["santiago_de_cuba"]] == 0
 
