@@ -11,6 +11,7 @@ from services.cuba_libre.state import CLState
 from .helpers import DR, standard
 from .helpers_clev1 import GOVT, M26, SYNDICATE, S, count, event, put, take
 from .helpers_clev2 import options
+from .helpers_clins import Table as OpTable
 from .helpers_clins import rig_die
 
 
@@ -148,9 +149,16 @@ def test_card_29_shaded_remove_or_replace_a_dr_piece() -> None:
     assert count(st, "camaguey_province", "m26_underground") == 1
 
 
-def test_card_30_unshaded_sets_the_guerrilla_life_capability() -> None:
+def test_card_30_unshaded_every_26july_rally_space_ends_underground() -> None:
+    """CL card 30 unshaded (The Guerrilla Life), CL 5.3, 3.3.1: the Capability set by the Event
+    makes the next 26July Rally flip its Guerrillas there Underground."""
     t = event(30, DR, "unshaded")
     assert t.st.caps == 1 << Cap.M26_RALLY_HIDES_ALL
+    st = t.st
+    put(st, "santiago_de_cuba", "m26_active")
+    rally = OpTable(st, M26).act("op:rally", "space:santiago_de_cuba", "place", "done")
+    assert count(rally.st, "santiago_de_cuba", "m26_underground") == 3
+    assert count(rally.st, "santiago_de_cuba", "m26_active") == 0
 
 
 def test_card_30_shaded_hides_every_dr_guerrilla_then_one_in_a_city() -> None:

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from services.cuba_libre import board as B
 from services.cuba_libre.constants import NO_CASH, Cap, Kind
+from services.cuba_libre.propaganda import skim_spaces
 from services.cuba_libre.state import CLState
 
-from .helpers import DR, standard
+from .helpers import DR
 from .helpers_clev1 import GOVT, M26, SYNDICATE, S, count, event, put
 from .helpers_clev2 import options
+from .helpers_clins import Table as OpTable
 from .helpers_clins import rig_die
 
 
@@ -147,9 +149,18 @@ def test_card_42_shaded_opposition_city_to_neutral_and_an_open_casino() -> None:
     assert count(full.st, "havana", "casino_open") == 2 and full.st.support[S["havana"]] == 2
 
 
-def test_card_43_shaded_sets_the_mafia_offensive_capability() -> None:
+def test_card_43_shaded_the_syndicate_assassinates_with_its_terror() -> None:
+    """CL card 43 shaded (Mafia Offensive), CL 5.3, 4.4.3: after the Event, a Syndicate Terror
+    in Havana (1 Guerrilla, 4 Police) may be accompanied by Assassinate."""
     t = event(43, SYNDICATE, "shaded")
     assert t.st.caps == 1 << Cap.SYNDICATE_ASSASSINATES
+    st = t.st
+    put(st, "havana", "syndicate_underground")
+    terror = OpTable(st, SYNDICATE).act("op:terror", "space:havana", "sa:assassinate")
+    assert sorted(terror.offered()) == ["piece:havana:directorio_underground",
+                                        "piece:havana:police", "piece:havana:troops"]
+    terror.act("piece:havana:police")
+    assert count(terror.st, "havana", "police") == 3
 
 
 def test_card_44_unshaded_ambush_on_government_pieces_bases_first() -> None:
@@ -225,7 +236,13 @@ def test_card_48_unshaded_syndicate_minus_10_and_all_its_guerrillas_active() -> 
     assert t.st.resources[SYNDICATE] == 5
 
 
-def test_card_48_shaded_sets_the_trafficante_capability() -> None:
+def test_card_48_shaded_an_underground_syndicate_guerrilla_stops_skim() -> None:
+    """CL card 48 shaded (Santo Trafficante Jr), CL 5.3, 6.2.3, TV-R-31: Havana (Government
+    Control, an open Casino) pays Skim unless an Underground Syndicate Guerrilla is there."""
     t = event(48, SYNDICATE, "shaded")
     assert t.st.caps == 1 << Cap.UNDERGROUND_SYNDICATE_STOPS_SKIM
-    assert standard().caps == 0
+    st = t.st
+    put(st, "havana", "syndicate_underground")
+    assert skim_spaces(st) == []
+    st.caps = 0
+    assert skim_spaces(st) == [S["havana"]]
