@@ -8,11 +8,11 @@ from services.kernel.ctx import Ctx
 from services.kernel.decisions import Option, option
 
 from .. import board as B
-from .. import cash
+from .. import cash, operations
 from .. import data as D
 from .. import words as W
 from ..casinos import RULES, open_all
-from ..constants import CASINOS, CUBES, GUER_A, GUER_U, INSURGENTS, KIND_IDS, Cap, Kind
+from ..constants import BASE, CASINOS, CUBES, GUER_A, GUER_U, INSURGENTS, KIND_IDS, OPS, Cap, Kind
 from ..state import CLState
 from . import SHADED, UNSHADED, register
 from .capabilities import capability
@@ -238,6 +238,85 @@ def llano_shaded() -> Program:
 
 
 # -- 43 Mafia Offensive ---------------------------------------------------------------------
+
+
+SYNDICATE_PIECES = (Kind.SYND_U, Kind.SYND_A, Kind.CASINO_OPEN, Kind.CASINO_CLOSED)
+
+
+def as_own(f: int, k: int) -> int:
+    """The piece of faction f a borrowed Syndicate piece counts as: a Guerrilla in the same
+    state, a Casino as a Base."""
+    return BASE[f] if k in CASINOS else (GUER_U[f] if k == Kind.SYND_U else GUER_A[f])
+
+
+def borrowable(st: CLState, f: int, s: int, k: int) -> bool:
+    """The Syndicate piece can stand in for one of f's (CL-I: the stand-in comes from f's
+    Available pieces, so every piece stays counted, CL 1.4.1; a Guerrilla holding the space's
+    only Cash of its kind keeps it)."""
+    held = B.n(st, s, k) == 1 and any(c == B.cash_code(s, k) for c in st.cash)
+    return (B.n(st, s, k) > 0 and not held and B.PIECES.available(st, as_own(f, k)) > 0
+            and (k not in CASINOS or B.base_room(st, s) > 0))
+
+
+def borrow_options(st: CLState, v: Vars) -> list[Option]:
+    f = named(st, v)
+    return [o for o in piece_options(st, SYNDICATE_PIECES, "Count", after=f" as a {W.faction(f)} "
+                                     "piece for the Operation")
+            if borrowable(st, f, *parse_piece(o.id))]
+
+
+def borrow(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
+    s, k = parse_piece(o)
+    f = named(st, v)
+    B.PIECES.remove(st, s, k)
+    B.PIECES.place(st, s, as_own(f, k))
+    v["borrowed"] = [s, k]
+
+
+def limop_options(st: CLState, v: Vars) -> list[Option]:
+    f = named(st, v)
+    return [option(f"op:{op}", f"A free {W.OPS[op]} as a Limited Operation", op=op)
+            for op in OPS[f] if operations.can_start(st, f, op, True, True)]
+
+
+def limop(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
+    operations.begin_op(st, named(st, v), o.split(":")[1], True, True, sa_ok=False)
+
+
+def return_options(st: CLState, v: Vars) -> list[Option]:
+    """Which of the faction's pieces where the Operation left it is the Syndicate's (pieces of
+    one kind are interchangeable, CL-I-1)."""
+    if "borrowed" not in v:
+        return []
+    s, k = v["borrowed"]
+    f = named(st, v)
+    kinds = (BASE[f],) if k in CASINOS else (GUER_U[f], GUER_A[f])
+    where = sorted({s, *v.get("op_spaces", [])})
+    return piece_options(st, kinds, "The Syndicate's piece is", where, prefix="back")
+
+
+def give_back(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
+    """The piece becomes the Syndicate's again, in the state it is in now."""
+    s, k = parse_piece(o)
+    _, was = v.pop("borrowed")
+    B.PIECES.remove(st, s, k)
+    kind = was if was in CASINOS else (Kind.SYND_U if k in GUER_U else Kind.SYND_A)
+    B.PIECES.place(st, s, kind)
+
+
+@register(43, UNSHADED)
+def mafia_offensive_unshaded() -> Program:
+    """The executing faction picks 26July or Directorio; that faction carries out a free
+    Limited Operation in which 1 Syndicate Guerrilla or Casino of its choice in the relevant
+    space(s) counts as its own piece for every purpose of that Operation (counting, moving,
+    activating, requirements). The piece remains Syndicate's afterwards."""
+    return [name_faction((M26, DR), "A free Limited Operation with a Syndicate piece for",
+                         "choose who carries out the Limited Operation"),
+            pick(borrow_options, borrow, "choose the Syndicate piece that counts as yours",
+                 who=named),
+            pick(limop_options, limop, "choose the free Limited Operation", who=named),
+            pick(return_options, give_back, "which piece is the Syndicate's again?",
+                 who=named)]
 
 
 @register(43, SHADED)

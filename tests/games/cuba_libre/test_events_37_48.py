@@ -149,6 +149,44 @@ def test_card_42_shaded_opposition_city_to_neutral_and_an_open_casino() -> None:
     assert count(full.st, "havana", "casino_open") == 2 and full.st.support[S["havana"]] == 2
 
 
+def test_card_43_unshaded_a_syndicate_guerrilla_counts_as_26july_in_a_free_limop() -> None:
+    """CL card 43 unshaded (Mafia Offensive), CL-D-13: the Syndicate Guerrilla counts as a
+    26July one for the Terror (the one Activated may be it); it is the Syndicate's again after,
+    in the state the Operation left it."""
+    t = event(43, SYNDICATE, "unshaded", lambda st: put(st, "la_habana", "syndicate_underground"))
+    assert options(t) == ["faction:directorio", "faction:m26"]
+    t.play("faction:m26")
+    assert t.pending().seat == M26
+    assert options(t) == ["piece:havana:casino_open", "piece:la_habana:casino_open",
+                          "piece:la_habana:syndicate_underground",
+                          "piece:pinar_del_rio:casino_open"]
+    t.play("piece:la_habana:syndicate_underground")
+    assert count(t.st, "la_habana", "m26_underground") == 2
+    assert options(t) == ["op:attack", "op:march", "op:rally", "op:terror"]
+    t.play("op:terror", "space:la_habana")
+    assert options(t) == ["back:la_habana:m26_active", "back:la_habana:m26_underground"]
+    t.play("back:la_habana:m26_active")
+    st = t.st
+    assert [count(st, "la_habana", k) for k in ("m26_underground", "m26_active",
+                                                "syndicate_underground", "syndicate_active")
+            ] == [1, 0, 0, 1]
+    assert st.support[S["la_habana"]] == 0 and st.resources[M26] == 10 and t.at_card()
+
+
+def test_card_43_unshaded_a_casino_counts_as_a_base_for_a_base_rally() -> None:
+    """CL card 43 unshaded, CL 3.3.1: the Casino counts as a 26July Base, so La Habana (Pop 1,
+    Neutral) takes up to 2 x 1 + 2 x 1 Guerrillas; the Casino is the Syndicate's again."""
+    t = event(43, SYNDICATE, "unshaded", lambda st: st.support.__setitem__(S["la_habana"], 0))
+    t.play("faction:m26", "piece:la_habana:casino_open", "op:rally", "space:la_habana", "mass")
+    assert options(t) == ["n:1", "n:2", "n:3", "n:4"]
+    t.play("n:4")
+    assert options(t) == ["back:la_habana:m26_base"]
+    t.play("back:la_habana:m26_base")
+    st = t.st
+    assert count(st, "la_habana", "m26_underground") == 5
+    assert count(st, "la_habana", "casino_open") == 1 and count(st, "la_habana", "m26_base") == 0
+
+
 def test_card_43_shaded_the_syndicate_assassinates_with_its_terror() -> None:
     """CL card 43 shaded (Mafia Offensive), CL 5.3, 4.4.3: after the Event, a Syndicate Terror
     in Havana (1 Guerrilla, 4 Police) may be accompanied by Assassinate."""
