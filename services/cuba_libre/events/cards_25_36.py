@@ -359,8 +359,8 @@ def speaking_tour(ctx: Ctx, st: CLState, v: Vars) -> None:
 def us_speaking_tour_unshaded() -> Program:
     """The executing faction picks one Insurgent faction: it adds one die roll to its
     Resources. Each of the other two Insurgent factions adds +2."""
-    return [name_faction(INSURGENT_IDS, "A die roll of Resources to (the others +2):",
-                         "choose who adds a die roll"),
+    return [name_faction(INSURGENT_IDS, "A die roll of Resources to",
+                         "choose who adds a die roll (the other two Insurgents +2)"),
             roll_die("US Speaking Tour"), do(speaking_tour)]
 
 

@@ -11,7 +11,7 @@ from .. import board as B
 from .. import cash, operations
 from .. import data as D
 from .. import words as W
-from ..casinos import RULES, open_all
+from ..casinos import RULES
 from ..constants import BASE, CASINOS, CUBES, GUER_A, GUER_U, INSURGENTS, KIND_IDS, OPS, Cap, Kind
 from ..state import CLState
 from . import SHADED, UNSHADED, register
@@ -49,6 +49,7 @@ from .lib_late import (
     ambush_reinforce,
     any_casino,
     cash_moves,
+    casino_turns,
     flip_everywhere,
     parse_piece,
     piece_options,
@@ -98,7 +99,9 @@ def move_casinos(ctx: Ctx, st: CLState, v: Vars) -> None:
 
 
 def open_casinos(ctx: Ctx, st: CLState, v: Vars) -> None:
-    open_all(st)
+    for s in spaces_with(st, Kind.CASINO_CLOSED):
+        for _ in range(B.n(st, s, Kind.CASINO_CLOSED)):
+            casino_turns(ctx, st, s, to_open=True)
 
 
 @register(38, SHADED)
@@ -168,7 +171,7 @@ def close_or_cut(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
     if o == "aid":
         add_aid(ctx, st, -8)
     else:
-        B.close_casino(st, D.INDEX[o.split(":")[1]])
+        casino_turns(ctx, st, D.INDEX[o.split(":")[1]], to_open=False)
 
 
 @register(41, UNSHADED)
@@ -183,7 +186,7 @@ def open_one(st: CLState, v: Vars) -> list[Option]:
 
 
 def open_there(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
-    B.open_casino(st, D.INDEX[o.split(":")[1]])
+    casino_turns(ctx, st, D.INDEX[o.split(":")[1]], to_open=True)
 
 
 @register(41, SHADED)
@@ -393,7 +396,7 @@ def rebel_air_force_shaded() -> Program:
 
 def close_havana(ctx: Ctx, st: CLState, v: Vars) -> None:
     for _ in range(B.n(st, HAVANA, Kind.CASINO_OPEN)):
-        B.close_casino(st, HAVANA)
+        casino_turns(ctx, st, HAVANA, to_open=False)
 
 
 @register(45, UNSHADED)
@@ -423,7 +426,10 @@ def casino_over_the_limit(ctx: Ctx, st: CLState, v: Vars) -> None:
         return
     if not B.casino_room(st, HAVANA):
         st.casino_exempt |= 1 << HAVANA
-    B.PIECES.place(st, HAVANA, Kind.CASINO_OPEN)
+    B.PIECES.place(st, HAVANA, Kind.CASINO_OPEN)  # B.can_place keeps to the limit
+    ctx.emit("cl.placed", f"{W.pieces(Kind.CASINO_OPEN, 1)} placed in {W.space(HAVANA)} "
+             "beyond the stacking limit.", {"space": D.NAMES[HAVANA], "piece": "casino_open",
+                                            "count": 1})
 
 
 def cash_to_police(ctx: Ctx, st: CLState, v: Vars) -> None:

@@ -83,6 +83,14 @@ def flip_everywhere(ctx: Ctx, st: CLState, f: int, hide: bool) -> None:
         flip_all(ctx, st, s, GUER_U[f] if hide else GUER_A[f])
 
 
+def casino_turns(ctx: Ctx, st: CLState, s: int, to_open: bool) -> None:
+    """An Event opens (or closes) one Casino in s (CL 1.4.4)."""
+    (B.open_casino if to_open else B.close_casino)(st, s)
+    ctx.emit("cl.casino", f"A Casino in {W.space(s)} is {'opened' if to_open else 'closed'}.",
+             {"space": D.NAMES[s], "piece": KIND_IDS[Kind.CASINO_OPEN if to_open
+                                                     else Kind.CASINO_CLOSED]})
+
+
 def spaces_with(st: CLState, kind: int) -> tuple[int, ...]:
     return tuple(s for s in range(D.NS) if B.n(st, s, kind))
 
