@@ -99,14 +99,19 @@ def escapade_shaded() -> Program:
 # -- 26 Rodríguez Loeches -------------------------------------------------------------------
 
 
+# CL 5.1.1 (its example): the Event names the Rally space, so its level does not forbid the
+# Rally; CL 5.5: every other requirement holds (a March needs Guerrillas next door, an Ambush
+# an Underground Guerrilla and an enemy piece).
+LOECHES_VARS = {"march": {}, "rally": {"as_neutral": True}}
+
+
 def loeches_options(st: CLState, v: Vars) -> list[Option]:
-    """The free Operation Directorio may carry out in the space it placed in (CL 5.5: all
-    other requirements apply)."""
+    """The free Operations Directorio may carry out in the space it placed in."""
     s = v.get("s", -1)
     if s < 0:
         return []
-    ops = [op for op in ("march", "rally")
-           if OPERATION.can_select_any(st, op_frame(DR, op, False, True, only=[s]))]
+    ops = [op for op, extra in LOECHES_VARS.items()
+           if OPERATION.can_select_any(st, op_frame(DR, op, False, True, only=[s], **extra))]
     opts = [option(f"op:{op}", f"A free {W.OPS[op]} {'into' if op == 'march' else 'in'} "
                    f"{W.space(s)}", op=op) for op in ops]
     if ambush_spaces(st, DR, [s]):
@@ -119,7 +124,7 @@ def loeches_op(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
     if op == "ambush":
         push_sa(st, B.BOARD.name("ambush"), DR, only=[v["s"]])
     else:
-        begin_op(st, DR, op, False, True, sa_ok=False, only=[v["s"]])
+        begin_op(st, DR, op, False, True, sa_ok=False, only=[v["s"]], **LOECHES_VARS[op])
 
 
 @register(26, UNSHADED)

@@ -54,13 +54,14 @@ def test_card_26_unshaded_places_then_a_free_march_rally_or_ambush_there() -> No
     assert st.resources[DR] == 5 and t.at_card()  # free (CL 3.1.2)
 
 
-def test_card_26_unshaded_free_ambush_where_no_march_or_rally_fits() -> None:
-    """CL card 26 unshaded: Havana at Active Support (no DR Rally, CL 3.3.1), no DR Guerrilla
-    next to it: only the Ambush (CL 4.4.2), with the Guerrilla just placed."""
+def test_card_26_unshaded_free_ambush_or_a_rally_the_level_would_forbid() -> None:
+    """CL card 26 unshaded, CL 5.1.1 (its example): the Event names the space, so Havana at
+    Active Support may take the Rally (CL 3.3.1 forbids it otherwise); no DR Guerrilla next to
+    Havana: no March; the Ambush (CL 4.4.2) uses the Guerrilla just placed."""
     t = event(26, GOVT, "unshaded")
     assert t.pending().seat == DR  # "Directorio places": its choices
     t.play("space:havana")
-    assert options(t) == ["op:ambush"]
+    assert options(t) == ["op:ambush", "op:rally"]
     t.play("op:ambush", "space:havana")
     assert options(t) == ["done", "piece:police", "piece:troops"]  # the Casino is guarded
     t.play("piece:troops", "piece:troops")
@@ -68,6 +69,15 @@ def test_card_26_unshaded_free_ambush_where_no_march_or_rally_fits() -> None:
     assert count(st, "havana", "troops") == 4
     assert count(st, "havana", "directorio_active") == 1
     assert count(st, "havana", "directorio_underground") == 3
+
+
+def test_card_26_unshaded_rally_at_active_support() -> None:
+    """CL card 26 unshaded, CL 5.1.1: a free Directorio Rally in Havana (Active Support)."""
+    t = event(26, DR, "unshaded")
+    t.play("space:havana", "op:rally", "space:havana")
+    assert options(t) == ["base", "place"]
+    t.play("place")
+    assert count(t.st, "havana", "directorio_underground") == 4 and t.st.resources[DR] == 5
 
 
 def test_card_26_shaded_removes_a_dr_guerrilla_and_5_resources() -> None:
