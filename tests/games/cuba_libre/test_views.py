@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from tablero.cuba_libre.v1 import view_pb2 as pb
 
-from services.cuba_libre import GAME
+from services.cuba_libre import GAME, views
 from services.cuba_libre import board as B
 from services.cuba_libre import data as D
-from services.cuba_libre import views
 from services.cuba_libre.constants import Cap, Deception, Kind, Mom
 from services.cuba_libre.state import CLState, Counter
 from services.kernel import rng
