@@ -80,6 +80,11 @@ class Game(ABC, Generic[S]):
 
     # -- play -------------------------------------------------------------------
 
+    def upgrade(self, st: S) -> None:
+        """Bring a decoded state written by an older build of the same format up to date
+        (a field that moved within the state); nothing by default. The engine calls it on
+        every decoded state, so a live table survives a deploy mid-game."""
+
     @abstractmethod
     def decisions(self, st: S) -> list[Decision]:
         """Every decision pending now, with options (standing optional ones included)."""
@@ -146,9 +151,14 @@ class FlowGame(Game[S]):
     def score(self, st: S) -> Outcome:
         """The outcome of a finished game."""
 
-    def setup(self, ctx: Ctx, seats: int, options: dict[str, str], seed: int) -> S:
+    def new_state(self, seats: int, options: dict[str, str], seed: int) -> S:
+        """The state before `begin`: seats, seed, the PRNG seeded from the seed, and the game's
+        `initial` fields (tests build positions from it)."""
         r = prng.seeded(seed)
-        st = self.state_type(seats=seats, seed=seed, rng=r, **self.initial(seats, options, r))
+        return self.state_type(seats=seats, seed=seed, rng=r, **self.initial(seats, options, r))
+
+    def setup(self, ctx: Ctx, seats: int, options: dict[str, str], seed: int) -> S:
+        st = self.new_state(seats, options, seed)
         self.begin(ctx, st, options)
         self.advance(ctx, st)
         return st
