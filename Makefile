@@ -7,6 +7,7 @@ PY     := $(BIN)/python
 # add the tools (requirements-dev.txt). A stamp per file content: an edit reinstalls.
 STAMP  := $(VENV)/.installed-run-$(shell cat requirements.txt | cksum | cut -d' ' -f1)
 DEV    := $(VENV)/.installed-dev-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
+BENCHDEPS := $(VENV)/.installed-bench-$(shell cat requirements-dev.txt requirements-bench.txt | cksum | cut -d' ' -f1)
 BUF    := node_modules/.bin/buf
 export PYTHONPATH := $(CURDIR):$(CURDIR)/gen
 
@@ -28,6 +29,10 @@ dev: $(DEV)
 $(DEV): $(STAMP) requirements-dev.txt
 	$(PY) -m pip install -q -r requirements-dev.txt
 	rm -f $(VENV)/.installed-dev-* && touch $(DEV)
+
+$(BENCHDEPS): $(DEV) requirements-bench.txt
+	$(PY) -m pip install -q -r requirements-bench.txt
+	rm -f $(VENV)/.installed-bench-* && touch $(BENCHDEPS)
 
 gen: $(STAMP) gen/.stamp
 
@@ -52,8 +57,9 @@ contract: $(BUF)
 	$(BUF) lint
 	bash scripts/check_breaking.sh
 
-bench: dev gen
+bench: dev gen $(BENCHDEPS)
 	$(PY) -m bench.platform
+	$(PY) -m bench.redis_clients
 
 bench-memory: dev gen
 	$(PY) -m bench.memory
