@@ -64,14 +64,10 @@ bench: dev gen $(BENCHDEPS)
 bench-memory: dev gen
 	$(PY) -m bench.memory
 
+# Every shipped game beside a base ref in the same run (issue 15's baseline by default).
+BASE ?= 639746b
 bench-games: dev gen
-	$(PY) -m bench.cuba speed
-	$(PY) -m bench.rules_service cuba 12 4 4
-	$(PY) -m bench.andean_abyss
-	$(PY) -m bench.rules_service andean_abyss 4 4 4
-	$(PY) -m bench.junta speed 10
-	$(PY) -m bench.rules_service junta 4 4 2
-	$(PY) -m bench.rules_service junta 4 7 2
+	$(PY) -m bench.games --grpc --base $(BASE)
 
 clean:
 	rm -rf gen $(VENV) node_modules
