@@ -12,7 +12,9 @@ generated there), so both run the same loop on the same seeds: set-up, then for 
 choice a uniformly random waited-on decision and option, applied with `engine.act` (decode,
 check, apply, encode, pending decisions). Runs alternate base and new so that the load of
 a shared machine falls on both alike. The number of games is set once per game from a
-short calibration of the new tree (about `--seconds` per run).
+short calibration of the new tree (about `--seconds` per run). Rates are per second of the
+child's CPU time, so that other work on a shared machine slows both trees' wall clocks, not
+the figures.
 
 The default base is the merge-base of HEAD with main (what this branch changes); pass
 `--base 639746b` for issue 15's baseline. `--base none` measures this tree alone.
@@ -51,7 +53,7 @@ def play(game_id: str, games: int, seats: int) -> dict[str, Any]:
         return {"missing": True}
     seats = max(game.min_seats, min(seats, game.max_seats))
     choices = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         r = rng.seeded(seed, stream=7)
         step = engine.setup(game, seats, {}, seed)
@@ -62,7 +64,7 @@ def play(game_id: str, games: int, seats: int) -> dict[str, Any]:
             d = waiting[rng.randbelow(r, len(waiting))]
             step = engine.act(game, step.state, d.seat, random_choice(d, r))
             choices += 1
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start  # CPU seconds: a shared machine's load aside
     return {"games": games, "seats": seats, "choices": choices, "seconds": seconds}
 
 
@@ -124,7 +126,7 @@ def calibrate(game: str, seats: int, seconds: float) -> int:
 def measure_games(games: list[str], trees: dict[str, Path], runs: int, seconds: float,
                   seats: int) -> None:
     names = list(trees)
-    print(f"full random games through engine.act, in process; {runs} runs, "
+    print(f"full random games through engine.act, in process, per CPU second; {runs} runs, "
           "figures min/median/max; ratio: medians (min..max of the runs)")
     for game in games:
         n = calibrate(game, seats, seconds)

@@ -131,7 +131,7 @@ def _answered(out: Outcome | None, ds: list[Decision], seat: int, choice: Choice
 
 def _finish(game: Game[Any], ctx: Ctx, st: KernelState) -> Step:
     out = game.outcome(st)
-    ds = [] if out is not None else game.decisions(st)
+    ds = [] if out is not None else game.decisions_after_advance(st)
     if out is None and not any(not d.optional for d in ds):
         raise RulesBug("dead end: the game is not over and waits on nothing")
     for d in ds:
