@@ -118,7 +118,8 @@ class MarchIntoProc(AskProc[CLState]):
         opts = [option(f"a:{k}", f"{k} Active Guerrilla{'s' if k != 1 else ''} march along "
                        f"({v['nu'] + k} in the group)", count=str(k))
                 for k in range(0 if v["nu"] else 1, max(0, min(a, free - v["nu"])) + 1)]
-        return [decide(st, f, "cl.march_a", "how many Active Guerrillas move?", opts)]
+        return [decide(st, f, "cl.march_a", "how many Active Guerrillas move?", opts)] \
+            if opts else []
 
     def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
         v = fr.vars
