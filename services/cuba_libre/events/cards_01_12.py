@@ -11,7 +11,7 @@ from services.kernel.decisions import Option, option
 from .. import board as B
 from .. import data as D
 from ..constants import CUBES, FACTION_IDS, FACTION_NAMES, GUER_A, GUER_U, KIND_IDS, Cap, Kind, Mom
-from ..redeploy import begin_redeploy
+from ..propaganda import push_redeploy
 from . import SHADED, UNSHADED, register
 from .capabilities import capability, momentum
 from .lib import (
@@ -107,6 +107,8 @@ def troops_and_insurgent_guerrillas(st: Any, v: Vars, s: int) -> bool:
 
 
 def marcher_options(st: Any, v: Vars) -> list[Option]:
+    if "first" not in v:  # no space qualified (CL 5.1.3)
+        return []
     s = v["first"]
     return [option(f"faction:{FACTION_IDS[f]}", f"{FACTION_NAMES[f]} Marches every Guerrilla "
                    f"out of {D.TITLES[s]}", faction=FACTION_IDS[f], space=D.NAMES[s])
@@ -179,7 +181,7 @@ def c05_rolando_masferrer_unshaded() -> Program:
         to_level(PASSIVE_OPPOSITION)(ctx, st, v, s)
 
     def next_to_first(st: Any, v: Vars, s: int) -> bool:
-        return is_province(s) and s in D.ADJ[v["first"]]
+        return "first" in v and is_province(s) and s in D.ADJ[v["first"]]
     return [spaces(1, with_troops, first, "set to Passive Opposition (has Troops)"),
             spaces(1, next_to_first, to_level(PASSIVE_OPPOSITION),
                    "set to Passive Opposition (adjacent)")]
@@ -327,7 +329,7 @@ def c10_map_shaded() -> Program:
 
 def redeploy(ctx: Ctx, st: Any, v: Vars) -> None:
     """Card 11: the Government's Redeploy as in the Propaganda round (CL 6.4, CL-R-14)."""
-    begin_redeploy(st)
+    push_redeploy(st)
 
 
 @register(11, UNSHADED)

@@ -5,7 +5,7 @@ decision (docstrings cite the card side and rule)."""
 from __future__ import annotations
 
 from services.cuba_libre import board as B
-from services.cuba_libre.constants import Mom, UsAlliance
+from services.cuba_libre.constants import Kind, Mom, UsAlliance
 from services.cuba_libre.state import CLState
 
 from .helpers_clev1 import GOVT, M26, SYNDICATE, S, card_table, count, event, put
@@ -318,3 +318,99 @@ def test_card_11_batista_flees_then_redeploy() -> None:
     st = t.st
     assert count(st, "havana", "troops") == 4 and count(st, "las_villas", "troops") == 0
     assert st.ctl == [] and t.at_card()
+
+
+def test_card_3_shaded_free_sweep_then_assault_in_place() -> None:
+    """CL card 3 shaded, CL 3.2.3-3.2.4: in a City or Province with Troops the Government
+    Sweeps free (Activating by the cubes there), then Assaults free; 26July executes, the
+    Government chooses inside its Operations."""
+    def prepare(st: CLState) -> None:
+        put(st, "santiago_de_cuba", "m26_active", 1)
+    t = event(3, M26, "shaded", prepare)
+    assert t.offered() == ["space:havana", "space:las_villas", "space:camaguey_city",
+                           "space:santiago_de_cuba"]
+    assert t.pending().seat == t.st.seat_of[M26]
+    t.choose("space:santiago_de_cuba")
+    assert t.pending().seat == t.st.seat_of[GOVT]
+    assert t.labels() == {"space:santiago_de_cuba": "Sweep in Santiago de Cuba (free)"}
+    t.play("space:santiago_de_cuba", "piece:m26_underground")
+    assert t.labels() == {"space:santiago_de_cuba": "Assault in Santiago de Cuba (free)"}
+    t.play("space:santiago_de_cuba", "piece:m26_active", "piece:m26_active")
+    st = t.st
+    assert B.guerrillas(st, S["santiago_de_cuba"], M26) == 0
+    assert st.resources[GOVT] == 15 and t.at_card()
+
+
+def test_cards_3_and_5_unshaded_nothing_to_select() -> None:
+    """CL cards 3 and 5 unshaded, CL 5.1.3: with no Troops on the map neither Event can do
+    anything, and both end at once."""
+    def no_troops(st: CLState) -> None:
+        for s in range(len(st.support)):
+            n = B.n(st, s, 0)
+            if n:
+                B.PIECES.remove(st, s, 0, n)
+    assert event(3, M26, "unshaded", no_troops).at_card()
+    assert event(5, M26, "unshaded", no_troops).at_card()
+
+
+def test_card_3_shaded_sweep_moves_no_cube_in() -> None:
+    """CL card 3 shaded, CL 3.2.3: the free Sweep only Activates with the cubes already there:
+    Troops next door (Sierra Maestra) are not offered to move into Santiago de Cuba."""
+    def prepare(st: CLState) -> None:
+        put(st, "sierra_maestra", "troops", 3)
+    t = event(3, M26, "shaded", prepare)
+    t.play("space:santiago_de_cuba", "space:santiago_de_cuba")
+    assert t.pending().kind == "cl.activate"  # straight to the Activation, no move
+    t.choose("piece:m26_underground")
+    assert count(t.st, "sierra_maestra", "troops") == 3
+    assert count(t.st, "santiago_de_cuba", "troops") == 2
+
+
+def test_card_9_shaded_coup_assaults_only_the_directorio() -> None:
+    """CL card 9 shaded, CL 3.2.4: in each City with a cube and a Directorio piece, every DR
+    Guerrilla is Activated, then a free Assault removes Directorio pieces only (Bases last);
+    then the US Alliance goes down one box, Aid unchanged."""
+    def prepare(st: CLState) -> None:
+        put(st, "havana", "m26_active")
+        put(st, "havana", "directorio_base")
+        put(st, "camaguey_city", "directorio_underground")
+    t = event(9, M26, "shaded", prepare)
+    assert count(t.st, "havana", "directorio_active") == 2
+    assert count(t.st, "camaguey_city", "directorio_active") == 1
+    assert t.labels() == {"space:havana": "Assault in Havana (free)"}
+    t.choose("space:havana")
+    assert t.offered() == ["piece:directorio_active"]  # not the 26July Guerrilla, nor the Base
+    t.play("piece:directorio_active", "piece:directorio_active")
+    assert t.offered() == ["piece:directorio_base"]
+    t.choose("piece:directorio_base")
+    assert t.offered() == ["space:camaguey_city"]
+    t.play("space:camaguey_city", "piece:directorio_active")
+    st = t.st
+    assert B.pieces_of(st, S["havana"], DR) == 0 and B.pieces_of(st, S["camaguey_city"], DR) == 0
+    assert count(st, "havana", "m26_active") == 1 and count(st, "havana", "casino_open") == 1
+    assert st.us_alliance == UsAlliance.RELUCTANT and st.aid == 15
+    assert st.resources[GOVT] == 15 and t.at_card()
+
+
+def test_card_1_unshaded_march_to_one_space_then_ambush_there() -> None:
+    """CL card 1 unshaded, CL 3.3.2, 4.3.2, 3.1.2: the picked faction Marches free into a
+    single destination, then Ambushes free there even with an Active Guerrilla (nothing is
+    flipped): up to 2 enemy pieces removed, 1 Guerrilla placed; it chooses inside both."""
+    def active(st: CLState) -> None:
+        B.PIECES.flip_to(st, S["sierra_maestra"], Kind.M26_A, 2)
+        B.PIECES.flip_to(st, S["santiago_de_cuba"], Kind.M26_A, 1)
+    t = event(1, GOVT, "unshaded", active)
+    assert t.offered() == ["faction:m26", "faction:directorio"]
+    t.choose("faction:m26")
+    assert t.pending().seat == t.st.seat_of[M26]
+    t.play("space:santiago_de_cuba", "from:sierra_maestra", "u:0", "a:2")
+    assert t.pending().kind == "cl.ambush"  # a Limited March: one destination only
+    assert t.labels() == {"space:santiago_de_cuba": "Ambush in Santiago de Cuba"}
+    t.play("space:santiago_de_cuba", "piece:troops", "piece:police")
+    st = t.st
+    assert count(st, "santiago_de_cuba", "troops") == 1
+    assert count(st, "santiago_de_cuba", "police") == 1
+    assert count(st, "santiago_de_cuba", "m26_underground") == 1  # the one placed
+    assert count(st, "santiago_de_cuba", "m26_active") == 3
+    assert B.guerrillas(st, S["sierra_maestra"], M26) == 0
+    assert st.resources[M26] == 10 and t.at_card()

@@ -288,3 +288,70 @@ def test_card_24_shaded_26july_leaves_a_city() -> None:
     st = t.st
     assert B.pieces_of(st, S["santiago_de_cuba"], M26) == 0
     assert count(st, "havana", "m26_underground") == 1 and t.at_card()
+
+
+def test_card_20_unshaded_free_march_then_rally_in_a_destination() -> None:
+    """CL card 20 unshaded, CL 3.1.2, 3.3.1-3.3.2: the named Insurgent Marches free, then
+    Rallies free in 1 of its March destinations (a City or Province), choosing inside both."""
+    t = event(20, GOVT, "unshaded")
+    assert t.offered() == ["faction:m26", "faction:directorio", "faction:syndicate"]
+    t.choose("faction:m26")
+    assert t.pending().seat == t.st.seat_of[M26] and t.pending().kind == "coin.op_space"
+    assert t.labels()["space:oriente"] == "March in Oriente (free)"
+    t.play("space:oriente", "from:sierra_maestra", "u:1", "a:0", "space:ec_east",
+           "from:sierra_maestra", "u:1", "a:0", "done")
+    assert t.offered() == ["space:oriente"]  # the EC is no Rally space
+    assert t.labels()["space:oriente"] == "Rally in Oriente (free)"
+    t.choose("space:oriente")
+    assert t.offered() == ["place"]
+    t.choose("place")
+    st = t.st
+    assert count(st, "oriente", "m26_underground") == 2
+    assert count(st, "ec_east", "m26_underground") == 1
+    assert st.resources[M26] == 10 and t.at_card()
+
+
+def test_card_20_unshaded_march_only_into_an_ec() -> None:
+    """CL card 20 unshaded, CL 5.1.3: no City or Province among the destinations: no
+    Rally."""
+    t = event(20, M26, "unshaded")
+    t.play("faction:m26", "space:ec_east", "from:sierra_maestra", "u:1", "a:0", "done")
+    assert t.at_card() and count(t.st, "ec_east", "m26_underground") == 1
+
+
+def test_card_17_unshaded_free_rally_in_every_base_space() -> None:
+    """CL card 17 unshaded, CL 3.3.1, 3.1.2: the picked faction Rallies free in every space
+    with its Base, one after the other (none may be skipped), choosing the Rally option."""
+    def prepare(st: CLState) -> None:
+        put(st, "oriente", "m26_base")
+    t = event(17, GOVT, "unshaded", prepare)
+    assert t.offered() == ["faction:m26", "faction:directorio"]
+    t.choose("faction:m26")
+    assert t.pending().seat == t.st.seat_of[M26]
+    assert t.labels() == {"space:oriente": "Rally in Oriente (free)"}
+    t.play("space:oriente", "place")
+    assert t.labels() == {"space:sierra_maestra": "Rally in Sierra Maestra (free)"}
+    t.play("space:sierra_maestra", "place")
+    st = t.st
+    assert count(st, "oriente", "m26_underground") == 1
+    assert count(st, "sierra_maestra", "m26_underground") == 3
+    assert st.resources[M26] == 10 and t.at_card()
+
+
+def test_card_17_unshaded_no_base() -> None:
+    """CL card 17 unshaded, CL 5.1.3: the Directorio has no Base at S0: nothing happens."""
+    t = event(17, GOVT, "unshaded")
+    t.choose("faction:directorio")
+    assert t.at_card()
+
+
+def test_card_17_unshaded_rally_as_if_neutral() -> None:
+    """CL card 17 unshaded, CL 3.3.1: the Directorio may not Rally at an Active level, but the
+    card treats its Base spaces as Neutral: Havana (Active Support) is offered."""
+    def base(st: CLState) -> None:
+        put(st, "havana", "directorio_base")
+    t = event(17, GOVT, "unshaded", base)
+    t.choose("faction:directorio")
+    assert t.labels() == {"space:havana": "Rally in Havana (free)"}
+    t.play("space:havana", "place")
+    assert count(t.st, "havana", "directorio_underground") == 3 and t.at_card()
