@@ -164,8 +164,8 @@ def test_card_43_unshaded_a_syndicate_guerrilla_counts_as_26july_in_a_free_limop
     assert count(t.st, "la_habana", "m26_underground") == 2
     assert options(t) == ["op:attack", "op:march", "op:rally", "op:terror"]
     t.play("op:terror", "space:la_habana")
-    assert options(t) == ["back:la_habana:m26_active", "back:la_habana:m26_underground"]
-    t.play("back:la_habana:m26_active")
+    assert options(t) == ["piece:la_habana:m26_active", "piece:la_habana:m26_underground"]
+    t.play("piece:la_habana:m26_active")
     st = t.st
     assert [count(st, "la_habana", k) for k in ("m26_underground", "m26_active",
                                                 "syndicate_underground", "syndicate_active")
@@ -180,8 +180,8 @@ def test_card_43_unshaded_a_casino_counts_as_a_base_for_a_base_rally() -> None:
     t.play("faction:m26", "piece:la_habana:casino_open", "op:rally", "space:la_habana", "mass")
     assert options(t) == ["n:1", "n:2", "n:3", "n:4"]
     t.play("n:4")
-    assert options(t) == ["back:la_habana:m26_base"]
-    t.play("back:la_habana:m26_base")
+    assert options(t) == ["piece:la_habana:m26_base"]
+    t.play("piece:la_habana:m26_base")
     st = t.st
     assert count(st, "la_habana", "m26_underground") == 5
     assert count(st, "la_habana", "casino_open") == 1 and count(st, "la_habana", "m26_base") == 0
