@@ -12,13 +12,18 @@
 
 from __future__ import annotations
 
+import msgspec
+
+from services.coin.own_removal import OwnRemovals
 from services.coin.piece_procs import PieceRules
 from services.coin.spaces import NEUTRAL
 from services.kernel.ctx import Ctx
+from services.kernel.decisions import Choice, Decision, option
 
 from . import board as B
 from . import cash
 from . import data as D
+from . import words as W
 from .constants import BASE, GUER_A, GUER_U, Cap, Faction, Kind
 from .state import CLState
 
@@ -133,3 +138,43 @@ class CLPieceRules(PieceRules[CLState]):
 
 
 RULES = CLPieceRules(B.BOARD)
+
+
+class CLOwnRemovals(OwnRemovals[CLState]):
+    """CL 1.4.1, 1.4.5 (CL-R-04): the executing faction's standing removal of its own pieces;
+    the Syndicate may also close its own open Casinos (`close:<space>`); 26July or DR removing
+    2 of its own Bases in one execution cancels card 18 Pact of Caracas."""
+
+    def decisions(self, st: CLState) -> list[Decision]:
+        ds = super().decisions(st)
+        if self.executing(st) != SYNDICATE:
+            return ds
+        closes = [option(f"close:{D.NAMES[s]}", f"Close your open Casino in {W.space(s)}",
+                         space=D.NAMES[s]) for s in range(D.NS) if B.n(st, s, Kind.CASINO_OPEN)]
+        if not closes:
+            return ds
+        if ds:
+            return [msgspec.structs.replace(ds[0], options=ds[0].options + tuple(closes))]
+        return [Decision(f"o{st.serial}.{SYNDICATE}", st.seat_of[SYNDICATE], self.kind,
+                         "Syndicate: remove one of your pieces or close a Casino (optional, "
+                         "while you execute).", tuple(closes), optional=True)]
+
+    def apply(self, ctx: Ctx, st: CLState, d: Decision, c: Choice) -> None:
+        verb, _, arg = (c.option_id or "").partition(":")
+        if verb == "close":
+            B.close_casino(st, D.INDEX[arg])
+            ctx.emit("cl.casino_closed", f"The Syndicate closes its Casino in "
+                     f"{W.space(D.INDEX[arg])}.", {"space": arg})
+            return
+        super().apply(ctx, st, d, c)
+        f, kind = int(d.id.split(".")[1]), arg.split(":")[1]
+        frame = next((fr for fr in reversed(st.stack) if fr.proc in ("coin.op", "coin.effect")),
+                     None)
+        if frame is None or B.PIECES.index[kind] != BASE[f]:
+            return
+        frame.vars["own_bases"] = frame.vars.get("own_bases", 0) + 1
+        from .events.capabilities import own_bases_removed  # events import this module
+        own_bases_removed(ctx, st, f, frame.vars["own_bases"])
+
+
+OWN_REMOVALS = CLOwnRemovals(RULES)

@@ -73,27 +73,20 @@ def each(where: fx.SpacePred, act: fx.SpaceAct) -> fx.EachSpace:
     return fx.EachSpace(D.NS, where, act)
 
 
-def do(fn: Callable[[Ctx, Any, Vars], object]) -> fx.Do:
-    return fx.Do(fn)
-
-
-def pick(opts: Callable[[Any, Vars], list[Option]],
-         act: Callable[[Ctx, Any, Vars, str], None], prompt: str,
-         who: fx.Who = EXEC) -> fx.Pick:
-    return fx.Pick(opts, act, prompt, who)
-
-
-def faction_options(factions: tuple[int, ...], what: str) -> list[Option]:
-    """`faction:<id>` options labelled "<what> <Faction>"."""
-    return [option(f"faction:{FACTION_IDS[f]}", f"{what} {W.faction(f)}",
-                   faction=FACTION_IDS[f]) for f in factions]
+do = fx.Do  # a step running a function of the state
+pick = fx.Pick  # one decision among computed options
 
 
 def name_faction(factions: tuple[int, ...], what: str, prompt: str) -> fx.Pick:
-    """The executing faction picks one of `factions` (kept in v["named"])."""
+    """The executing faction picks one of `factions` (kept in v["named"]); options
+    `faction:<id>` read "<what> <Faction>"."""
+    def opts(st: Any, v: Vars) -> list[Option]:
+        return [option(f"faction:{FACTION_IDS[f]}", f"{what} {W.faction(f)}",
+                       faction=FACTION_IDS[f]) for f in factions]
+
     def act(ctx: Ctx, st: Any, v: Vars, o: str) -> None:
         v["named"] = FACTION_IDS.index(o.split(":", 1)[1])
-    return pick(lambda st, v: faction_options(factions, what), act, prompt)
+    return fx.Pick(opts, act, prompt)
 
 
 # -- spaces in the cards' words (CL 1.3) -------------------------------------------------------

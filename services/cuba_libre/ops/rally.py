@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from services.coin import piece_procs as pp
-from services.coin.operations import OpSpec, op_frame
+from services.coin.operations import op_frame
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, option
 from services.kernel.flow import Proc, pop, push
@@ -21,6 +21,7 @@ from ..cash import decide
 from ..casinos import RULES
 from ..constants import BASE, GUER_A, GUER_U, NO_CONTROL, Cap, Faction, Kind
 from ..state import CLState
+from .spec import InsurgentOp
 
 GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
 
@@ -73,13 +74,10 @@ def mode_label(st: CLState, s: int, f: int, mode: str) -> str:
             "hide": f"Flip every {who} Guerrilla in {where} Underground"}[mode]
 
 
-class Rally(OpSpec[CLState]):
+class Rally(InsurgentOp):
     """CL 3.3.1 Rally: 1 Resource per City or Province (never an EC)."""
 
     name = "rally"
-
-    def __init__(self, faction: int) -> None:
-        self.faction = faction
 
     def candidates(self, st: CLState, v: dict[str, Any]) -> tuple[int, ...]:
         return D.POPULATED
@@ -89,12 +87,6 @@ class Rally(OpSpec[CLState]):
         had = B.n(st, s, BASE[f]) > 0
         level_ok = v.get("as_neutral") or rally_level_ok(st, s, f)  # card 17: as if Neutral
         return bool(level_ok) and bool(rally_modes(st, s, f, had))
-
-    def cost(self, st: CLState, v: dict[str, Any], s: int) -> int:
-        return 1
-
-    def max_spaces(self, st: CLState, v: dict[str, Any]) -> int:
-        return int(v.get("most", 1 if v["lim"] else 99))
 
     def select(self, ctx: Ctx, st: CLState, v: dict[str, Any], s: int) -> None:
         f = self.faction
@@ -110,19 +102,12 @@ class RallySpaceProc(Proc[CLState]):
 
     name = "cl.rally_space"
 
-    def waits(self, st: CLState, fr: Frame) -> bool:
-        return True
-
     def decisions(self, st: CLState, fr: Frame) -> list[Decision]:
         v = fr.vars
         s, f, mode = v["s"], v["f"], v.get("mode")
         u, where = GUER_U[f], W.space(s)
-        if mode == "place":
-            return [decide(st, f, "cl.reclaim", "none Available: take a Guerrilla back from:",
-                           reclaims(st, s, (u, GUER_A[f])))]
-        if mode == "base":
-            return [decide(st, f, "cl.reclaim", "no Base Available: take a Base back from:",
-                           reclaims(st, s, (BASE[f],)))]
+        if mode in ("place", "base"):
+            return self.reclaim_decision(st, s, f, mode)
         if mode == "mass":
             most = min(mass_count(st, s, f), B.PIECES.available(st, u))
             opts = [option(f"n:{k}", f"Place {W.pieces(u, k)} in {where}", count=str(k))
@@ -132,6 +117,22 @@ class RallySpaceProc(Proc[CLState]):
         had = v["had"]
         opts = [option(m, mode_label(st, s, f, m)) for m in rally_modes(st, s, f, had)]
         return [decide(st, f, "cl.rally_mode", f"Rally in {where}: which option?", opts)]
+
+    def reclaim_decision(self, st: CLState, s: int, f: int, mode: str) -> list[Decision]:
+        """CL 1.4.1: none Available: take one back from the map (or, once the faction has
+        made one Available meanwhile, simply place it)."""
+        kind = GUER_U[f] if mode == "place" else BASE[f]
+        if mode == "base" and B.guerrillas(st, s, f) < 2:
+            return []
+        opts = reclaims(st, s, (kind, GUER_A[f]) if mode == "place" else (kind,))
+        if not opts and B.PIECES.available(st, kind):
+            opts = [option(mode, mode_label(st, s, f, mode))]
+        what = "Guerrilla" if mode == "place" else "Base"
+        return [decide(st, f, "cl.reclaim", f"none Available: take a {what} back from:",
+                       opts)] if opts else []
+
+    def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
+        pop(st)  # nothing left to place with (the faction's own removals took it away)
 
     def choose(self, ctx: Ctx, st: CLState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars

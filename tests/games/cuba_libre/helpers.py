@@ -18,6 +18,7 @@ from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision
 from services.kernel.events import Event
 from services.kernel.flow import Flow, push
+from services.kernel.outcome import Outcome
 
 S = D.INDEX
 GOVT, M26, DR, SYNDICATE = 0, 1, 2, 3
@@ -95,10 +96,11 @@ def game(seats: int = 4, seed: int = 1, **options: str) -> CLState:
     return codec.decode(engine.setup(GAME, seats, options, seed).state, CLState)
 
 
-def at_card(st: CLState, card: int, deck: list[int] | None = None) -> CLState:
-    """Make `card` the current card (the deck's top is the last of `deck`; by default three
-    Events) and start playing it: its 1st Eligible waits."""
-    st.played = [card]
+def at_card(st: CLState, card: int, deck: list[int] | None = None,
+            before: tuple[int, ...] = ()) -> CLState:
+    """Make `card` the current card (played after the cards `before`; the deck's top is the
+    last of `deck`, by default three Events) and start playing it: its 1st Eligible waits."""
+    st.played = [*before, card]
     st.deck = list(deck if deck is not None else [c for c in (45, 46, 47) if c != card])
     st.stack = []
     push(st, "coin.deck", ph="play")
@@ -126,9 +128,18 @@ class Table:
         ds = [d for d in self.decisions() if not d.optional]
         return ds[0] if ds else None
 
+    def pending(self) -> Decision:
+        """The decision the game waits on (there must be one)."""
+        d = self.decision()
+        assert d is not None, "no decision pending"
+        return d
+
     def options(self) -> list[str]:
         d = self.decision()
         return d.option_ids() if d else []
+
+    def outcome(self) -> Outcome | None:
+        return engine.view(GAME, self.data, None).outcome
 
     def prompt(self) -> str:
         d = self.decision()

@@ -10,60 +10,34 @@ from collections.abc import Callable
 from services.coin.sequence import eligible_queue
 from services.cuba_libre import board as B
 from services.cuba_libre import data as D
-from services.cuba_libre.game import FLOW, CubaLibre
+from services.cuba_libre.game import FLOW
 from services.cuba_libre.sequence import RULES
 from services.cuba_libre.state import CLState
-from services.kernel import codec, engine
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Choice, Decision
-from services.kernel.events import Event
+from services.kernel.decisions import Decision
 
+from . import helpers
 from .helpers import GOVT, M26, SYNDICATE, S, count, kind, put, take
 
-GAME = CubaLibre()
 __all__ = ["B", "D", "GOVT", "M26", "SYNDICATE", "S", "count", "kind", "put", "take"]
 
 
-def clear(st: CLState, space: str) -> None:
-    """Take every piece off a space (back to Available)."""
-    s = S[space]
-    for k in range(B.PIECES.n):
-        n = B.n(st, s, k)
-        if n:
-            B.PIECES.remove(st, s, k, n)
-
-
-class Table:
-    """An encoded state and the events of the last choices."""
-
-    def __init__(self, st: CLState) -> None:
-        self.data = codec.encode(st)
-        self.events: list[Event] = []
-
-    @property
-    def st(self) -> CLState:
-        return codec.decode(self.data, CLState)
+class Table(helpers.Table):
+    """helpers.Table (engine.act on encoded states) with the words these tests use."""
 
     def pending(self) -> Decision:
-        ds = [d for d in GAME.decisions(self.st) if not d.optional]
-        assert len(ds) == 1, ds
-        return ds[0]
+        d = self.decision()
+        assert d is not None, "nothing waits"
+        return d
 
     def offered(self) -> list[str]:
-        return self.pending().option_ids()
+        return self.options()
 
     def labels(self) -> dict[str, str]:
         return {o.id: o.label for o in self.pending().options}
 
     def choose(self, option_id: str) -> None:
-        d = self.pending()
-        step = engine.act(GAME, self.data, d.seat, Choice(d.id, option_id))
-        self.data = step.state
-        self.events += step.events
-
-    def play(self, *option_ids: str) -> None:
-        for o in option_ids:
-            self.choose(o)
+        self.play(option_id)
 
     def at_card(self) -> bool:
         """Whether the game waits on the next card's 1st Eligible (the Event is over)."""
@@ -75,7 +49,7 @@ def card_table(card: int, faction: int, prepare: Callable[[CLState], None] | Non
     """The standard setup (4 seats), the board changed by `prepare`, with `card` current and
     `faction` its only Eligible faction to act (at its 1st Eligible decision); with
     `eligible`, those factions are Eligible and asked in the card's order (`faction` first)."""
-    st = codec.decode(engine.setup(GAME, 4, {}, seed).state, CLState)
+    st = helpers.game(seed=seed)
     if prepare is not None:
         prepare(st)
     first = st.played[-1]

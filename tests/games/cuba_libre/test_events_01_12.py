@@ -5,7 +5,7 @@ decision (docstrings cite the card side and rule)."""
 from __future__ import annotations
 
 from services.cuba_libre import board as B
-from services.cuba_libre.constants import Mom, UsAlliance
+from services.cuba_libre.constants import Kind, Mom, UsAlliance
 from services.cuba_libre.state import CLState
 
 from .helpers_clev1 import GOVT, M26, SYNDICATE, S, card_table, count, event, put
@@ -390,3 +390,27 @@ def test_card_9_shaded_coup_assaults_only_the_directorio() -> None:
     assert count(st, "havana", "m26_active") == 1 and count(st, "havana", "casino_open") == 1
     assert st.us_alliance == UsAlliance.RELUCTANT and st.aid == 15
     assert st.resources[GOVT] == 15 and t.at_card()
+
+
+def test_card_1_unshaded_march_to_one_space_then_ambush_there() -> None:
+    """CL card 1 unshaded, CL 3.3.2, 4.3.2, 3.1.2: the picked faction Marches free into a
+    single destination, then Ambushes free there even with an Active Guerrilla (nothing is
+    flipped): up to 2 enemy pieces removed, 1 Guerrilla placed; it chooses inside both."""
+    def active(st: CLState) -> None:
+        B.PIECES.flip_to(st, S["sierra_maestra"], Kind.M26_A, 2)
+        B.PIECES.flip_to(st, S["santiago_de_cuba"], Kind.M26_A, 1)
+    t = event(1, GOVT, "unshaded", active)
+    assert t.offered() == ["faction:m26", "faction:directorio"]
+    t.choose("faction:m26")
+    assert t.pending().seat == t.st.seat_of[M26]
+    t.play("space:santiago_de_cuba", "from:sierra_maestra", "u:0", "a:2")
+    assert t.pending().kind == "cl.ambush"  # a Limited March: one destination only
+    assert t.labels() == {"space:santiago_de_cuba": "Ambush in Santiago de Cuba"}
+    t.play("space:santiago_de_cuba", "piece:troops", "piece:police")
+    st = t.st
+    assert count(st, "santiago_de_cuba", "troops") == 1
+    assert count(st, "santiago_de_cuba", "police") == 1
+    assert count(st, "santiago_de_cuba", "m26_underground") == 1  # the one placed
+    assert count(st, "santiago_de_cuba", "m26_active") == 3
+    assert B.guerrillas(st, S["sierra_maestra"], M26) == 0
+    assert st.resources[M26] == 10 and t.at_card()

@@ -343,3 +343,15 @@ def test_card_17_unshaded_no_base() -> None:
     t = event(17, GOVT, "unshaded")
     t.choose("faction:directorio")
     assert t.at_card()
+
+
+def test_card_17_unshaded_rally_as_if_neutral() -> None:
+    """CL card 17 unshaded, CL 3.3.1: the Directorio may not Rally at an Active level, but the
+    card treats its Base spaces as Neutral: Havana (Active Support) is offered."""
+    def base(st: CLState) -> None:
+        put(st, "havana", "directorio_base")
+    t = event(17, GOVT, "unshaded", base)
+    t.choose("faction:directorio")
+    assert t.labels() == {"space:havana": "Rally in Havana (free)"}
+    t.play("space:havana", "place")
+    assert count(t.st, "havana", "directorio_underground") == 3 and t.at_card()
