@@ -50,6 +50,12 @@ def decide(st: CLState, f: int, kind: str, prompt: str, opts: list[Option]) -> D
                     tuple(opts))
 
 
+def ask(st: CLState, f: int, kind: str, prompt: str, opts: list[Option]) -> list[Decision]:
+    """The faction's decision, or none when there is nothing to choose (its own removals or
+    transfers may have taken the choices away: the proc then goes on by itself)."""
+    return [decide(st, f, kind, prompt, opts)] if opts else []
+
+
 def held_by(st: CLState, s: int, kind: int) -> list[int]:
     """Markers under pieces of `kind` in s."""
     code = B.cash_code(s, kind)
@@ -140,8 +146,8 @@ class CashRescueProc(Proc[CLState]):
             if not opts:
                 return []
             opts.append(option("drop", "Let the Cash go with the removed piece"))
-            return [decide(st, v["owner"], "cl.cash_rescue", f"your piece holding Cash in "
-                           f"{where} is removed: move its Cash first?", opts)]
+            return ask(st, v["owner"], "cl.cash_rescue", f"your piece holding Cash in "
+                           f"{where} is removed: move its Cash first?", opts)
         if v["capture"] != CONTRABAND:
             return []
         opts = [option(f"to:{KIND_IDS[k]}", f"Contraband: put the Cash under {W.pieces(k, 1)} "
@@ -149,8 +155,8 @@ class CashRescueProc(Proc[CLState]):
         if not opts:
             return []
         opts.append(option("drop", "Put the Cash in the Cash box"))
-        return [decide(st, SYNDICATE, "cl.contraband", f"Cash of the piece Bribed away in "
-                       f"{where}: where does it go?", opts)]
+        return ask(st, SYNDICATE, "cl.contraband", f"Cash of the piece Bribed away in "
+                       f"{where}: where does it go?", opts)
 
     def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
         v = fr.vars
@@ -272,7 +278,7 @@ class CashDepositProc(Proc[CLState]):
             opts.append(option("base", f"Open the closed Casino in {W.space(s)}"))
         elif k >= 0:
             opts.append(option("base", f"Place {W.pieces(k, 1)} in {W.space(s)}"))
-        return [decide(st, f, "cl.cash_deposit", f"deposit your Cash in {W.space(s)}.", opts)]
+        return ask(st, f, "cl.cash_deposit", f"deposit your Cash in {W.space(s)}.", opts)
 
     def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
         pop(st)

@@ -15,7 +15,7 @@ from services.kernel.state import Frame
 from .. import board as B
 from .. import data as D
 from .. import words as W
-from ..cash import decide
+from ..cash import ask
 from ..constants import FACTION_IDS, GUER_A, GUER_U, Cap, Faction
 from ..state import CLState
 from .spec import InsurgentOp
@@ -100,7 +100,7 @@ class MarchIntoProc(AskProc[CLState]):
             return []
         if v["groups"]:
             opts.append(option("done", f"No more groups into {W.space(s)}"))
-        return [decide(st, f, "cl.march_from", f"March into {W.space(s)} from:", opts)]
+        return ask(st, f, "cl.march_from", f"March into {W.space(s)} from:", opts)
 
     def group_decision(self, st: CLState, v: dict[str, Any]) -> list[Decision]:
         """How many Underground, then Active, Guerrillas form the group from origin o (none
@@ -111,15 +111,14 @@ class MarchIntoProc(AskProc[CLState]):
             opts = [option(f"u:{k}", f"{k} Underground Guerrilla{'s' if k != 1 else ''} march "
                            f"from {W.space(o)} into {W.space(s)}", count=str(k))
                     for k in range(0 if a else 1, u + 1)]
-            return [decide(st, f, "cl.march_u", "how many Underground Guerrillas move?",
-                           opts)] if opts else []
+            return ask(st, f, "cl.march_u", "how many Underground Guerrillas move?",
+                           opts)
         if v["nu"] > u:
             return []  # its Underground Guerrillas were taken back meanwhile: no group
         opts = [option(f"a:{k}", f"{k} Active Guerrilla{'s' if k != 1 else ''} march along "
                        f"({v['nu'] + k} in the group)", count=str(k))
                 for k in range(0 if v["nu"] else 1, max(0, min(a, free - v["nu"])) + 1)]
-        return [decide(st, f, "cl.march_a", "how many Active Guerrillas move?", opts)] \
-            if opts else []
+        return ask(st, f, "cl.march_a", "how many Active Guerrillas move?", opts)
 
     def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
         v = fr.vars
