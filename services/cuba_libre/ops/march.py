@@ -42,11 +42,12 @@ def two_steps(st: CLState, f: int) -> bool:
     return f == DR and B.has_cap(st, Cap.DR_MARCHES_TWO_SPACES)
 
 
-def routes(st: CLState, s: int, f: int) -> list[tuple[int, int]]:
+def routes(st: CLState, s: int, f: int, adjacent: bool = False) -> list[tuple[int, int]]:
     """(origin, via) pairs of groups that may March into s: adjacent origins (via -1), and under
-    Morgan origins 2 spaces away through a space adjacent to both."""
+    Morgan origins 2 spaces away through a space adjacent to both (not when an Event's free
+    March says "from adjacent spaces": `adjacent`)."""
     out = [(o, -1) for o in D.ADJ[s]]
-    if two_steps(st, f):
+    if two_steps(st, f) and not adjacent:
         out += [(o, x) for x in D.ADJ[s] for o in D.ADJ[x] if o != s]
     return out
 
@@ -63,7 +64,7 @@ class March(InsurgentOp):
         for o in range(D.NS):
             if B.guerrillas(st, o, self.faction) > arrived[o]:
                 near.update(D.ADJ[o])
-                if two_steps(st, self.faction):
+                if two_steps(st, self.faction) and not v.get("adjacent"):
                     near.update(x for a in D.ADJ[o] for x in D.ADJ[a] if x != o)
         return sorted(near)
 
@@ -93,8 +94,8 @@ class MarchIntoProc(AskProc[CLState]):
         s, f = v["s"], v["f"]
         if "o" in v:
             return self.group_decision(st, v)
-        arrived = self.arrived(st)
-        opts = [route_option(s, o, x) for o, x in routes(st, s, f)
+        arrived, adjacent = self.arrived(st), op_vars(st).get("adjacent", False)
+        opts = [route_option(s, o, x) for o, x in routes(st, s, f, adjacent)
                 if o not in v["groups"] and unmoved(st, o, f, arrived)[2]]
         if not opts:
             return []
