@@ -185,6 +185,43 @@ class CashRescueProc(Proc[CLState]):
         put(st, i, v["s"], KIND_INDEX[(c.option_id or "").split(":")[1]])
 
 
+def push_follow(st: CLState, src: int, dst: int, f: int, kinds: tuple[int, ...]) -> None:
+    """CL 4.5.2 step 1: some of f's Guerrillas of `kinds` left src while others stayed: f says
+    which of its Cash held by those kinds went with the movers (`cl.cash_follow`)."""
+    if any(held_by(st, src, k) for k in kinds):
+        push(st, "cl.cash_follow", src=src, dst=dst, f=f, kinds=list(kinds), asked=[])
+
+
+class CashFollowProc(Proc[CLState]):
+    """`cl.cash_follow` vars: src, dst, f, kinds, asked (markers the owner kept in src)."""
+
+    name = "cl.cash_follow"
+
+    def markers(self, st: CLState, v: dict[str, Any]) -> list[int]:
+        return [i for k in v["kinds"] for i in held_by(st, v["src"], k) if i not in v["asked"]]
+
+    def decisions(self, st: CLState, fr: Frame) -> list[Decision]:
+        v = fr.vars
+        to = W.space(v["dst"])
+        opts = [option(f"follow:{i}", f"Cash {i + 1} goes with the Guerrillas to {to}",
+                       cash=str(i)) for i in self.markers(st, v)]
+        if opts:
+            opts.append(option("stay", f"The rest stays in {W.space(v['src'])}"))
+        return ask(st, v["f"], "cl.cash_follow", f"which of your Cash in {W.space(v['src'])} "
+                   f"goes with the Guerrillas to {to}?", opts)
+
+    def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
+        pop(st)
+
+    def choose(self, ctx: Ctx, st: CLState, fr: Frame, d: Decision, c: Choice) -> None:
+        v = fr.vars
+        if c.option_id == "stay":
+            pop(st)
+            return
+        i = int((c.option_id or "").split(":")[1])
+        put(st, i, v["dst"], own_guerrilla_kind(st, v["dst"], v["f"]))
+
+
 # -- CL 4.5.2 step 2: moving Cash between pieces of one space (a standing decision) --------------
 
 
@@ -302,4 +339,4 @@ class CashDepositProc(Proc[CLState]):
                                      "piece": KIND_IDS[BASE[f]]})
 
 
-PROCS: list[Proc[Any]] = [CashRescueProc(), CashDepositProc()]
+PROCS: list[Proc[Any]] = [CashRescueProc(), CashFollowProc(), CashDepositProc()]

@@ -13,6 +13,7 @@ from services.kernel.flow import AskProc, pop, push
 from services.kernel.state import Frame
 
 from .. import board as B
+from .. import cash
 from .. import data as D
 from .. import words as W
 from ..cash import ask
@@ -163,6 +164,7 @@ def move_group(ctx: Ctx, st: CLState, s: int, f: int, o: int, nu: int, na: int,
     B.PIECES.move(st, o, s, GUER_U[f], nu, GUER_A[f] if act else None)
     B.PIECES.move(st, o, s, GUER_A[f], na)
     op["arrived"][s] += nu + na
+    cash.push_follow(st, o, s, f, tuple(k for k, n in ((GUER_U[f], nu), (GUER_A[f], na)) if n))
     if f == M26 and B.has_cap(st, Cap.M26_FIRST_MARCH_GROUP_HIDES) and not op.get("che"):
         op["che"] = True
         B.PIECES.flip_to(st, s, GUER_U[f], nu + na if act else na)
