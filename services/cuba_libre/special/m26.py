@@ -140,7 +140,7 @@ class KidnapProc(SaProc):
             if v["rerolled"] or not may_reroll(st, M26):
                 return []
             return ask(st, M26, "cl.reroll", f"Kidnap in {W.space(v['s'])}: keep the die?",
-                           reroll_options(v["roll"]))
+                       reroll_options(v["roll"]))
         if "s" in v:
             return []
         opts = [option(f"kidnap:{D.NAMES[s]}:{FACTION_IDS[g]}", f"Kidnap from the "
