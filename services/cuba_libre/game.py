@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from services.coin.effects import EffectProc
-from services.coin.own_removal import OwnRemovals
 from services.coin.sa_lines import Lines
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision
@@ -44,7 +43,7 @@ FLOW: Flow[CLState] = Flow([*alt_setup.PROCS, *sequence.PROCS, *operations.PROCS
                             EffectProc(events.PROGRAMS, W.FACTIONS)])
 LINES = Lines(FLOW, operations.OPERATION)  # CL 3.1, 4.1: an SA before the 1st space
 operations.OPERATION.first_sa_ok = LINES.first_sa_ok
-OWN_REMOVALS = OwnRemovals(casinos.RULES)  # CL 1.4.1, CL-R-04
+OWN_REMOVALS = casinos.OWN_REMOVALS  # CL 1.4.1, 1.4.5, CL-R-04; 2 own Bases end card 18
 
 
 class CubaLibre(FlowGame[CLState]):

@@ -11,8 +11,7 @@ from services.coin.propaganda import PropagandaProc, begin_round
 from services.coin.spaces import ACTIVE_OPPOSITION
 from services.coin.support import SpaceStepsProc
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Choice, Decision, option
-from services.kernel.flow import AskProc, Proc, push
+from services.kernel.flow import Proc, push
 from services.kernel.state import Frame
 
 from . import board as B
@@ -20,7 +19,6 @@ from . import cash, casinos
 from . import data as D
 from . import words as W
 from .constants import FACTION_IDS, GUER_U, NO_CONTROL, Cap, Kind, UsAlliance
-from .ops.common import decide
 from .ops.govt import CIVIC_ACTION_COST, civic_action, civic_label, civic_ok
 from .ops.insurgent import push_expat_backing
 from .redeploy import begin_redeploy
@@ -89,7 +87,9 @@ def skim_spaces(st: CLState) -> list[int]:
 
 
 def pay_skim(ctx: Ctx, st: CLState, s: int) -> None:
-    """CL 6.2.3: 2 Resources (what is left, CL-R-13) to the Controller of s."""
+    """CL 6.2.3: 2 Resources to the Controller of s (a recipient at 49 gains no more,
+    CL-R-13). The Syndicate has just earned 2 per open Casino, so it can always pay every
+    Skim and the order of CL-R-13 never matters."""
     to = B.control(st, s)
     paid = min(SKIM, st.resources[SYNDICATE])
     st.resources[SYNDICATE] -= paid
@@ -106,33 +106,9 @@ def resources_phase(ctx: Ctx, st: CLState, v: dict[str, Any]) -> None:
         got = B.add_resources(st, f, gains[f])
         ctx.emit("cl.earnings", f"The {W.faction(f)} earn {W.resources(got)}.",
                  {"faction": FACTION_IDS[f], "amount": got})
-    cash.push_deposits(st)
-    spaces = skim_spaces(st)
-    if SKIM * len(spaces) <= st.resources[SYNDICATE]:
-        for s in spaces:
-            pay_skim(ctx, st, s)
-    else:
-        push(st, "cl.skim", left=spaces)
-
-
-class SkimProc(AskProc[CLState]):
-    """`cl.skim` vars: left (spaces still owed). CL-R-13: the Syndicate, short of Resources,
-    pays in the order it chooses until it has none."""
-
-    name = "cl.skim"
-
-    def decisions(self, st: CLState, fr: Frame) -> list[Decision]:
-        if st.resources[SYNDICATE] <= 0 or not fr.vars["left"]:
-            return []
-        opts = [option(f"space:{D.NAMES[s]}", f"Pay Skim in {W.space(s)} to the "
-                       f"{W.faction(B.control(st, s))}", space=D.NAMES[s])
-                for s in fr.vars["left"]]
-        return [decide(st, SYNDICATE, "cl.skim", "Skim: which space do you pay next?", opts)]
-
-    def choose(self, ctx: Ctx, st: CLState, fr: Frame, d: Decision, c: Choice) -> None:
-        s = D.INDEX[(c.option_id or "").split(":")[1]]
-        fr.vars["left"].remove(s)
+    for s in skim_spaces(st):  # earned 2 per open Casino just now: never short (CL-R-13)
         pay_skim(ctx, st, s)
+    cash.push_deposits(st)
 
 
 # -- 6.3 Support ------------------------------------------------------------------------------
@@ -250,5 +226,4 @@ def reset_phase(ctx: Ctx, st: CLState, v: dict[str, Any]) -> None:
 PHASES = [("Victory", victory_phase), ("Resources", resources_phase),
           ("Support", support_phase), ("Game end", game_end), ("Redeploy", redeploy_phase),
           ("Reset", reset_phase)]
-PROCS: list[Proc[Any]] = [PropagandaProc(PHASES), SkimProc(), CivicActionProc(),
-                          AgitationProc()]
+PROCS: list[Proc[Any]] = [PropagandaProc(PHASES), CivicActionProc(), AgitationProc()]

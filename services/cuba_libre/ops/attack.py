@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from services.coin import piece_procs as pp
-from services.coin.operations import OpSpec
 from services.kernel import rng
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, option
@@ -21,6 +20,7 @@ from ..cash import BOOTY, decide
 from ..casinos import pact
 from ..constants import FACTION_IDS, GUER_A, GUER_U, Cap, Faction
 from ..state import CLState
+from .spec import InsurgentOp
 
 GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
 ATTACK_REMOVALS = 2  # CL 3.3.3 step 2, 4.3.2
@@ -49,13 +49,10 @@ def may_reroll(st: CLState, f: int) -> bool:
     return f == M26 and B.has_cap(st, Cap.M26_REROLLS_ATTACK_AND_KIDNAP)
 
 
-class Attack(OpSpec[CLState]):
+class Attack(InsurgentOp):
     """CL 3.3.3 Attack: 1 Resource per space with own Guerrillas and an enemy piece."""
 
     name = "attack"
-
-    def __init__(self, faction: int) -> None:
-        self.faction = faction
 
     def candidates(self, st: CLState, v: dict[str, Any]) -> range:
         return range(D.NS)
@@ -63,12 +60,6 @@ class Attack(OpSpec[CLState]):
     def selectable(self, st: CLState, v: dict[str, Any], s: int) -> bool:
         f = self.faction
         return B.guerrillas(st, s, f) > 0 and enemy_pieces(st, s, f) > 0
-
-    def cost(self, st: CLState, v: dict[str, Any], s: int) -> int:
-        return 1
-
-    def max_spaces(self, st: CLState, v: dict[str, Any]) -> int:
-        return int(v.get("most", 1 if v["lim"] else 99))
 
     def select(self, ctx: Ctx, st: CLState, v: dict[str, Any], s: int) -> None:
         f = self.faction
@@ -137,8 +128,9 @@ def resolve_attack(ctx: Ctx, st: CLState, s: int, f: int, roll: int) -> None:
 def ambush(ctx: Ctx, st: CLState, s: int, f: int, active_ok: bool = False) -> None:
     """CL 4.3.2 / 4.4.2 Ambush: Activate exactly 1 Underground Guerrilla; no roll; remove up
     to 2 enemy pieces as an Attack would (Booty); place 1 Guerrilla as on a roll of 1.
-    `active_ok`: an Event lets an Active Guerrilla ambush (cards 1, 44: nothing flipped)."""
-    if not active_ok:
+    `active_ok`: an Event lets an Active Guerrilla ambush (cards 1, 44): nothing is flipped
+    when one is there."""
+    if not (active_ok and B.active(st, s, f)):
         B.PIECES.flip_to(st, s, GUER_A[f], 1)
     ctx.emit("cl.ambush", f"{W.faction(f)} Ambush in {W.space(s)}.",
              {"faction": FACTION_IDS[f], "space": D.NAMES[s]})

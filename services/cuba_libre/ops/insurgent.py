@@ -28,6 +28,7 @@ from ..state import CLState
 from .attack import Attack, AttackSpaceProc, FreeAmbushProc
 from .march import March, MarchIntoProc
 from .rally import Rally, RallySpaceProc, push_expat_backing
+from .spec import InsurgentOp
 
 GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
 CONSTRUCT_COST = 5  # CL 3.3.5
@@ -35,14 +36,11 @@ CONSTRUCT_COST = 5  # CL 3.3.5
 __all__ = ["OPS", "PROCS", "push_expat_backing", "terror"]
 
 
-class Terror(OpSpec[CLState]):
+class Terror(InsurgentOp):
     """CL 3.3.4 Terror: 1 Resource per City or Province, 0 per EC, where an own Guerrilla is
     Underground; not (26July, DR) at Opposition under the Pact of Caracas (CL-R-23)."""
 
     name = "terror"
-
-    def __init__(self, faction: int) -> None:
-        self.faction = faction
 
     def candidates(self, st: CLState, v: dict[str, Any]) -> range:
         return range(D.NS)
@@ -53,9 +51,6 @@ class Terror(OpSpec[CLState]):
 
     def cost(self, st: CLState, v: dict[str, Any], s: int) -> int:
         return 0 if D.IS_EC[s] else 1
-
-    def max_spaces(self, st: CLState, v: dict[str, Any]) -> int:
-        return int(v.get("most", 1 if v["lim"] else 99))
 
     def select(self, ctx: Ctx, st: CLState, v: dict[str, Any], s: int) -> None:
         terror(ctx, st, s, self.faction)
@@ -93,12 +88,11 @@ def construct_choices(st: CLState, s: int) -> list[str]:
     return out
 
 
-class Construct(OpSpec[CLState]):
+class Construct(InsurgentOp):
     """CL 3.3.5 Construct: 5 Resources per City or Province Controlled by the Government or the
     Syndicate; never free (not by Event, not by Launder)."""
 
     name = "construct"
-    faction = SYNDICATE
 
     def candidates(self, st: CLState, v: dict[str, Any]) -> tuple[int, ...]:
         return D.POPULATED
@@ -152,7 +146,7 @@ def construct(ctx: Ctx, st: CLState, s: int, how: str) -> None:
 
 OPS: list[OpSpec[CLState]] = [
     *(Rally(int(f)) for f in INSURGENTS), *(March(int(f)) for f in INSURGENTS),
-    Attack(M26), Attack(DR), *(Terror(int(f)) for f in INSURGENTS), Construct()]
+    Attack(M26), Attack(DR), *(Terror(int(f)) for f in INSURGENTS), Construct(SYNDICATE)]
 PROCS: list[Proc[Any]] = [*pp.piece_procs(RULES), *cash.PROCS, RallySpaceProc(),
                           MarchIntoProc(), AttackSpaceProc(), FreeAmbushProc(),
                           ConstructSpaceProc()]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from services.coin.operations import OpSpec, op_vars
+from services.coin.operations import op_vars
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, option
 from services.kernel.flow import AskProc, pop, push
@@ -18,6 +18,7 @@ from .. import words as W
 from ..cash import decide
 from ..constants import FACTION_IDS, GUER_A, GUER_U, Cap, Faction
 from ..state import CLState
+from .spec import InsurgentOp
 
 GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
 GROUP_LIMIT = 3  # CL 3.3.2: a group Activates when it and the cubes there number more than 3
@@ -50,13 +51,10 @@ def routes(st: CLState, s: int, f: int) -> list[tuple[int, int]]:
     return out
 
 
-class March(OpSpec[CLState]):
+class March(InsurgentOp):
     """CL 3.3.2 March: 1 Resource per City or Province destination, 0 per EC."""
 
     name = "march"
-
-    def __init__(self, faction: int) -> None:
-        self.faction = faction
 
     def candidates(self, st: CLState, v: dict[str, Any]) -> list[int]:
         """Spaces next to a space holding Guerrillas that have not moved yet."""
@@ -74,9 +72,6 @@ class March(OpSpec[CLState]):
 
     def cost(self, st: CLState, v: dict[str, Any], s: int) -> int:
         return 0 if D.IS_EC[s] else 1
-
-    def max_spaces(self, st: CLState, v: dict[str, Any]) -> int:
-        return int(v.get("most", 1 if v["lim"] else 99))
 
     def select(self, ctx: Ctx, st: CLState, v: dict[str, Any], s: int) -> None:
         v.setdefault("arrived", [0] * D.NS)
@@ -118,20 +113,22 @@ class MarchIntoProc(AskProc[CLState]):
                     for k in range(0 if a else 1, u + 1)]
             return [decide(st, f, "cl.march_u", "how many Underground Guerrillas move?",
                            opts)] if opts else []
-        if v["nu"] > u:
-            return []
+        if v["nu"] > u or min(a, free - v["nu"]) <= 0:
+            return []  # no Active one can go along: `step` moves the group as it is
         opts = [option(f"a:{k}", f"{k} Active Guerrilla{'s' if k != 1 else ''} march along "
                        f"({v['nu'] + k} in the group)", count=str(k))
                 for k in range(0 if v["nu"] else 1, min(a, free - v["nu"]) + 1)]
-        return [decide(st, f, "cl.march_a", "how many Active Guerrillas move?", opts)] \
-            if opts else []
+        return [decide(st, f, "cl.march_a", "how many Active Guerrillas move?", opts)]
 
     def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
-        if "o" in fr.vars:  # the group's Guerrillas are gone: no group from there
-            fr.vars.pop("o")
-            fr.vars.pop("nu", None)
-        else:
+        v = fr.vars
+        if "o" not in v:
             pop(st)
+            return
+        o, nu, via = v.pop("o"), v.pop("nu", 0), v.pop("via", -1)
+        u = unmoved(st, o, v["f"], self.arrived(st))[0]
+        if 0 < nu <= u:  # the Underground ones go alone (else they are gone: no group)
+            move_group(ctx, st, v["s"], v["f"], o, nu, 0, via)
 
     def choose(self, ctx: Ctx, st: CLState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from services.coin import piece_procs as pp
-from services.coin.operations import OpSpec, op_frame
+from services.coin.operations import op_frame
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, option
 from services.kernel.flow import Proc, pop, push
@@ -21,6 +21,7 @@ from ..cash import decide
 from ..casinos import RULES
 from ..constants import BASE, GUER_A, GUER_U, NO_CONTROL, Cap, Faction, Kind
 from ..state import CLState
+from .spec import InsurgentOp
 
 GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
 
@@ -73,13 +74,10 @@ def mode_label(st: CLState, s: int, f: int, mode: str) -> str:
             "hide": f"Flip every {who} Guerrilla in {where} Underground"}[mode]
 
 
-class Rally(OpSpec[CLState]):
+class Rally(InsurgentOp):
     """CL 3.3.1 Rally: 1 Resource per City or Province (never an EC)."""
 
     name = "rally"
-
-    def __init__(self, faction: int) -> None:
-        self.faction = faction
 
     def candidates(self, st: CLState, v: dict[str, Any]) -> tuple[int, ...]:
         return D.POPULATED
@@ -89,12 +87,6 @@ class Rally(OpSpec[CLState]):
         had = B.n(st, s, BASE[f]) > 0
         level_ok = v.get("as_neutral") or rally_level_ok(st, s, f)  # card 17: as if Neutral
         return bool(level_ok) and bool(rally_modes(st, s, f, had))
-
-    def cost(self, st: CLState, v: dict[str, Any], s: int) -> int:
-        return 1
-
-    def max_spaces(self, st: CLState, v: dict[str, Any]) -> int:
-        return int(v.get("most", 1 if v["lim"] else 99))
 
     def select(self, ctx: Ctx, st: CLState, v: dict[str, Any], s: int) -> None:
         f = self.faction

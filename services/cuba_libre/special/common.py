@@ -8,7 +8,7 @@ from typing import Any
 
 from services.coin.operations import SaSpec
 from services.kernel.ctx import Ctx
-from services.kernel.flow import push
+from services.kernel.flow import Proc, pop, push
 from services.kernel.state import Frame
 
 from ..state import CLState
@@ -43,3 +43,16 @@ def op_of(st: CLState, fr: Frame) -> dict[str, Any]:
         op: dict[str, Any] = fr.vars["op"]
         return op
     return next((f.vars for f in reversed(st.stack) if f.proc == "coin.op"), NO_OP)
+
+
+class SaProc(Proc[CLState]):
+    """The proc of an SA (`cl.<sa>`): with nothing left to choose it ends, handing its name
+    to the Operation beside it (`sa`, CL 4.1: one SA per Operation)."""
+
+    sa = ""
+
+    def end(self, st: CLState) -> None:
+        pop(st, sa=self.sa)
+
+    def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
+        self.end(st)

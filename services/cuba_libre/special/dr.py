@@ -9,7 +9,7 @@ from typing import Any
 from services.coin.spaces import NEUTRAL, set_support
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, option
-from services.kernel.flow import AskProc, Proc, pop
+from services.kernel.flow import Proc
 from services.kernel.state import Frame
 
 from .. import board as B
@@ -19,7 +19,7 @@ from ..cash import SEIZURE, decide
 from ..casinos import RULES, pact_freezes, removable
 from ..constants import FACTION_IDS, KIND_IDS, Cap, Faction, Kind
 from ..state import CLState
-from .common import InsurgentSa, op_of
+from .common import InsurgentSa, SaProc, op_of
 
 GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
 
@@ -42,22 +42,20 @@ class Subvert(InsurgentSa):
         return bool(subvert_spaces(st))
 
 
-class SubvertProc(AskProc[CLState]):
+class SubvertProc(SaProc):
     """`cl.subvert`: DR gains the Province's Population; the Province is set to Neutral."""
 
     name = "cl.subvert"
+    sa = "subvert"
 
     def decisions(self, st: CLState, fr: Frame) -> list[Decision]:
         opts = [option(f"space:{D.NAMES[s]}", f"Subvert {W.space(s)}: +{D.POP[s]} Resources, "
                        "set to Neutral", space=D.NAMES[s]) for s in subvert_spaces(st)]
         return [decide(st, DR, "cl.subvert", "Subvert: which Province?", opts)] if opts else []
 
-    def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
-        pop(st, sa="subvert")
-
     def choose(self, ctx: Ctx, st: CLState, fr: Frame, d: Decision, c: Choice) -> None:
         s = D.INDEX[(c.option_id or "").split(":")[1]]
-        pop(st, sa="subvert")
+        self.end(st)
         got = B.add_resources(st, DR, D.POP[s])
         set_support(st, D.POP, s, NEUTRAL)
         ctx.emit("cl.subvert", f"Directorio Subvert {W.space(s)}: +{got} Resources, now Neutral.",
@@ -94,11 +92,12 @@ class Assassinate(InsurgentSa):
         return bool(assassinate_choices(st, f, Frame("cl.assassinate", {"op": op})))
 
 
-class AssassinateProc(Proc[CLState]):
+class AssassinateProc(SaProc):
     """`cl.assassinate` vars f: remove 1 enemy piece (a Base regardless of its faction's other
     pieces) or close 1 open Casino in a Terror space; Seizure takes the piece's Cash."""
 
     name = "cl.assassinate"
+    sa = "assassinate"
 
     def decisions(self, st: CLState, fr: Frame) -> list[Decision]:
         f = fr.vars["f"]
@@ -108,13 +107,10 @@ class AssassinateProc(Proc[CLState]):
                 for s, k in assassinate_choices(st, f, fr)]
         return [decide(st, f, "cl.assassinate", "Assassinate: whom?", opts)] if opts else []
 
-    def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
-        pop(st, sa="assassinate")
-
     def choose(self, ctx: Ctx, st: CLState, fr: Frame, d: Decision, c: Choice) -> None:
         f = fr.vars["f"]
         _, space, kind = (c.option_id or "").split(":")
-        pop(st, sa="assassinate")
+        self.end(st)
         s = D.INDEX[space]
         RULES.remove_piece(ctx, st, s, KIND_IDS.index(kind), SEIZURE, f)
         ctx.emit("cl.assassinate", f"{W.faction(f)} Assassinate in {W.space(s)}.",

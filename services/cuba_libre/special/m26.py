@@ -7,7 +7,7 @@ from typing import Any
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, option
-from services.kernel.flow import Proc, pop, push
+from services.kernel.flow import Proc, push
 from services.kernel.state import Frame
 
 from .. import board as B
@@ -20,7 +20,7 @@ from ..constants import FACTION_IDS, Cap, Faction, Kind, Mom
 from ..ops.attack import may_reroll, reroll_options, roll_die
 from ..ops.insurgent import Terror
 from ..state import CLState
-from .common import InsurgentSa, op_of
+from .common import InsurgentSa, SaProc, op_of
 
 GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
 TERROR = Terror(M26)
@@ -43,11 +43,12 @@ class Infiltrate(InsurgentSa):
         return bool(infiltrate_spaces(st))
 
 
-class InfiltrateProc(Proc[CLState]):
+class InfiltrateProc(SaProc):
     """`cl.infiltrate`: remove 1 Police (else 1 Troop) or replace it with a 26July Guerrilla;
     Seizure takes its Cash (CL 4.3.1)."""
 
     name = "cl.infiltrate"
+    sa = "infiltrate"
 
     def decisions(self, st: CLState, fr: Frame) -> list[Decision]:
         opts = []
@@ -62,13 +63,10 @@ class InfiltrateProc(Proc[CLState]):
             return []
         return [decide(st, M26, "cl.infiltrate", "Infiltrate: where?", opts)]
 
-    def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
-        pop(st, sa="infiltrate")
-
     def choose(self, ctx: Ctx, st: CLState, fr: Frame, d: Decision, c: Choice) -> None:
         verb, _, space = (c.option_id or "").partition(":")
         s = D.INDEX[space]
-        pop(st, sa="infiltrate")
+        self.end(st)
         RULES.remove_piece(ctx, st, s, infiltrated(st, s), SEIZURE, M26)
         if verb == "replace":
             B.PIECES.place(st, s, Kind.M26_U)
@@ -130,10 +128,11 @@ class Kidnap(InsurgentSa):
         return bool(kidnap_choices(st, Frame("cl.kidnap", {"op": op})))
 
 
-class KidnapProc(Proc[CLState]):
+class KidnapProc(SaProc):
     """`cl.kidnap` vars: f, s, g (target), roll, rerolled."""
 
     name = "cl.kidnap"
+    sa = "kidnap"
 
     def decisions(self, st: CLState, fr: Frame) -> list[Decision]:
         v = fr.vars
@@ -153,12 +152,12 @@ class KidnapProc(Proc[CLState]):
     def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
         v = fr.vars
         if "s" not in v:
-            pop(st, sa="kidnap")
+            self.end(st)
         elif "roll" not in v and not ransom(st, v["s"], v["g"]):
             v["roll"], v["rerolled"] = roll_die(ctx, st, v["s"], M26, "Kidnap"), False
         else:
             s = v["s"]
-            pop(st, sa="kidnap")
+            self.end(st)
             op = op_of(st, fr)
             kidnap(ctx, st, s, v["g"], v.get("roll", 0))
             if op["op"] == "terror" and s not in op["spaces"]:

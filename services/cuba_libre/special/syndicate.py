@@ -6,7 +6,7 @@ from typing import Any
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, option
-from services.kernel.flow import AskProc, Proc, pop
+from services.kernel.flow import Proc
 from services.kernel.state import Frame
 
 from .. import board as B
@@ -17,7 +17,7 @@ from ..cash import CONTRABAND, decide
 from ..casinos import RULES, removable
 from ..constants import KIND_IDS, NO_CASH, Faction, Kind
 from ..state import CLState
-from .common import InsurgentSa
+from .common import InsurgentSa, SaProc
 
 GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
 PROFIT_GAIN = 3  # CL 4.5.1 B, per Casino closed or Cash removed
@@ -47,10 +47,11 @@ class Profit(InsurgentSa):
         return bool(own_cash(st) or open_casino_spaces(st))
 
 
-class ProfitProc(Proc[CLState]):
+class ProfitProc(SaProc):
     """`cl.profit` vars f, mode ("" until chosen, "stash" = A, "cashout" = B), stashed."""
 
     name = "cl.profit"
+    sa = "profit"
 
     def decisions(self, st: CLState, fr: Frame) -> list[Decision]:
         v = fr.vars
@@ -76,14 +77,11 @@ class ProfitProc(Proc[CLState]):
         return [decide(st, SYNDICATE, "cl.profit", "Profit: stash Cash (A) or cash out (B).",
                        opts)]
 
-    def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
-        pop(st, sa="profit")
-
     def choose(self, ctx: Ctx, st: CLState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars
         parts = (c.option_id or "").split(":")
         if parts[0] == "done":
-            pop(st, sa="profit")
+            self.end(st)
         elif parts[0] == "stash":
             v["mode"] = "stash"
             s = D.INDEX[parts[1]]
@@ -125,10 +123,11 @@ class Muscle(InsurgentSa):
         return bool(muscle_targets(st))
 
 
-class MuscleProc(AskProc[CLState]):
+class MuscleProc(SaProc):
     """`cl.muscle` vars f, s (target), moved."""
 
     name = "cl.muscle"
+    sa = "muscle"
 
     def decisions(self, st: CLState, fr: Frame) -> list[Decision]:
         v = fr.vars
@@ -146,14 +145,11 @@ class MuscleProc(AskProc[CLState]):
         return [decide(st, SYNDICATE, "cl.muscle_from", "Muscle: move a cube from:", opts)] \
             if opts else []
 
-    def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
-        pop(st, sa="muscle")
-
     def choose(self, ctx: Ctx, st: CLState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars
         verb, _, space = (c.option_id or "").partition(":")
         if verb == "done":
-            pop(st, sa="muscle")
+            self.end(st)
         elif verb == "space":
             v["s"], v["moved"] = D.INDEX[space], 0
         else:
@@ -179,11 +175,12 @@ class Bribe(InsurgentSa):
             bribe_modes(st, s) for s in range(D.NS))
 
 
-class BribeProc(Proc[CLState]):
+class BribeProc(SaProc):
     """`cl.bribe` vars f, s, mode, n (pieces acted on), touched (kinds made by a flip: each
     Guerrilla is acted on once)."""
 
     name = "cl.bribe"
+    sa = "bribe"
 
     def decisions(self, st: CLState, fr: Frame) -> list[Decision]:
         v = fr.vars
@@ -219,14 +216,11 @@ class BribeProc(Proc[CLState]):
                             piece=KIND_IDS[k]) for k in kinds]
         return opts
 
-    def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
-        pop(st, sa="bribe")
-
     def choose(self, ctx: Ctx, st: CLState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars
         verb, _, arg = (c.option_id or "").partition(":")
         if verb == "done":
-            pop(st, sa="bribe")
+            self.end(st)
         elif verb == "space":
             v.update(s=D.INDEX[arg], n=0, touched=[])
             st.resources[SYNDICATE] -= BRIBE_COST

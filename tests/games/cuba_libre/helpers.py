@@ -18,6 +18,7 @@ from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision
 from services.kernel.events import Event
 from services.kernel.flow import Flow, push
+from services.kernel.outcome import Outcome
 
 S = D.INDEX
 GOVT, M26, DR, SYNDICATE = 0, 1, 2, 3
@@ -136,6 +137,9 @@ class Table:
     def options(self) -> list[str]:
         d = self.decision()
         return d.option_ids() if d else []
+
+    def outcome(self) -> Outcome | None:
+        return engine.view(GAME, self.data, None).outcome
 
     def prompt(self) -> str:
         d = self.decision()

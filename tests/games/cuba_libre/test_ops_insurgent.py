@@ -3,8 +3,11 @@ Rally, March, Attack, Terror, Construct (TV-R-15..21), with the options offered.
 
 from __future__ import annotations
 
+from services.coin.operations import op_frame
 from services.cuba_libre import board as B
 from services.cuba_libre.constants import Cap, Kind
+from services.cuba_libre.state import CLState
+from services.kernel.state import Frame
 
 from .helpers_clins import DR, M26, SYNDICATE, S, Table, count, put, rig_die, s0, take
 
@@ -73,11 +76,11 @@ def test_tv_r_17_march_into_oriente_groups_cl_3_3_2() -> None:
     put(st, "camaguey_province", "m26_underground")
     t = Table(st, M26).act("op:march", "space:oriente")
     assert t.offered() == ["from:camaguey_province", "from:sierra_maestra"]
-    t.act("from:camaguey_province", "u:1", "a:0")
+    t.act("from:camaguey_province", "u:1")
     assert t.offered() == ["from:sierra_maestra", "done"]
     t.act("from:sierra_maestra")
     assert t.offered() == ["u:1", "u:2"]
-    t.act("u:2", "a:0", "done")
+    t.act("u:2", "done")
     st = t.st
     assert st.resources[M26] == 9
     assert count(st, "oriente", "m26_underground") == 1
@@ -89,11 +92,15 @@ def test_tv_r_17_march_into_oriente_groups_cl_3_3_2() -> None:
 def test_tv_r_17_march_at_neutral_activates_nothing_cl_3_3_2() -> None:
     """TV-R-17 (CL 3.3.2): with oriente at Neutral nothing is Activated."""
     st = s0()
-    st.support[S["oriente"]] = 0
+    assert count(march_two_into_oriente(st, 0), "oriente", "m26_underground") == 2
+
+
+def march_two_into_oriente(st: CLState, level: int) -> CLState:
+    """26July marches its 2 sierra_maestra Guerrillas into oriente (2 Police, at `level`)."""
+    st.support[S["oriente"]] = level
     put(st, "oriente", "police", 2)
-    t = Table(st, M26).act("op:march", "space:oriente", "from:sierra_maestra", "u:2", "a:0",
-                           "done")
-    assert count(t.st, "oriente", "m26_underground") == 2
+    return Table(st, M26).act("op:march", "space:oriente", "from:sierra_maestra", "u:2",
+                              "done").st
 
 
 def test_tv_r_18_limited_march_into_an_ec_cl_3_3_2() -> None:
@@ -102,7 +109,7 @@ def test_tv_r_18_limited_march_into_an_ec_cl_3_3_2() -> None:
     st = s0()
     put(st, "pinar_del_rio", "syndicate_underground")
     t = Table(st, SYNDICATE, first="op").act("limop:march", "space:ec_west",
-                                             "from:pinar_del_rio", "u:1", "a:0")
+                                             "from:pinar_del_rio", "u:1")
     st2 = t.st
     assert not any(fr.proc == "coin.op" for fr in st2.stack)  # one destination: it ended
     assert st2.resources[SYNDICATE] == 15
@@ -207,11 +214,7 @@ def test_el_che_first_march_group_flips_underground_card_13() -> None:
     """Card 13 El Che (CL 3.3.2): 26July's first group is flipped Underground after moving."""
     st = s0()
     st.caps |= 1 << Cap.M26_FIRST_MARCH_GROUP_HIDES
-    st.support[S["oriente"]] = 1
-    put(st, "oriente", "police", 2)
-    t = Table(st, M26).act("op:march", "space:oriente", "from:sierra_maestra", "u:2", "a:0",
-                           "done")
-    assert count(t.st, "oriente", "m26_underground") == 2
+    assert count(march_two_into_oriente(st, 1), "oriente", "m26_underground") == 2
 
 
 def test_guerrilla_life_rally_flips_all_underground_card_30() -> None:
@@ -261,7 +264,40 @@ def test_morgan_dr_marches_two_spaces_card_28() -> None:
     put(st, "oriente", "police", 3)
     t = Table(st, DR).act("op:march", "space:sierra_maestra")
     assert t.offered() == ["via:camaguey_province:oriente"]
-    t.act("via:camaguey_province:oriente", "u:1", "a:0")
+    t.act("via:camaguey_province:oriente", "u:1")
     st = t.st
     assert count(st, "sierra_maestra", "directorio_active") == 1  # 1 + 3 cubes in oriente
     assert st.resources[DR] == 4
+
+
+def free_op(st: CLState, f: int, op: str, **extra: object) -> Table:
+    """A free Operation as an Event grants it (CL 3.1.2, 5.5): its frame on the stack."""
+    st.stack.append(Frame("coin.op", {**op_frame(f, op, False, True, sa_ok=False, **extra),
+                                      "ph": "spaces"}))
+    return Table(st, f)
+
+
+def test_free_terror_in_named_spaces_cl_5_5() -> None:
+    """CL 3.1.2 / 5.5: a free Terror costs nothing and goes only where the Event says
+    (`only`), with no Special Activity (`sa_ok=False`)."""
+    t = free_op(s0(), M26, "terror", only=[S["santiago_de_cuba"]])
+    assert t.offered() == ["space:santiago_de_cuba"]
+    assert t.pending().options[0].label == "Terror in Santiago de Cuba (free)"
+    t.act("space:santiago_de_cuba")
+    assert t.st.resources[M26] == 10 and t.st.support[S["santiago_de_cuba"]] == -1
+
+
+def test_free_rally_as_if_neutral_and_most_spaces_cl_5_5() -> None:
+    """Card 17's free Rally ignores the level (`as_neutral`); `most` caps the spaces."""
+    t = free_op(s0(), M26, "rally", as_neutral=True, most=1)
+    assert "space:havana" in t.offered()
+    t.act("space:havana", "place")
+    st = t.st
+    assert count(st, "havana", "m26_underground") == 1 and st.resources[M26] == 10
+    assert not any(fr.proc == "coin.op" for fr in st.stack)
+
+
+def test_construct_is_never_free_cl_3_3_5() -> None:
+    """CL 3.3.5: no free Construct (an Event's or Launder's): no space can be selected."""
+    t = free_op(s0(), SYNDICATE, "construct")
+    assert not [d for d in t.decisions if d.kind == "coin.op_space"]

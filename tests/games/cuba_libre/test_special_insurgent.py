@@ -183,3 +183,32 @@ def test_kidnap_sierra_maestra_as_city_card_2_unshaded() -> None:
     st.caps |= 1 << Cap.KIDNAP_SIERRA_MAESTRA_AS_CITY
     t = Table(st, M26).act("op:terror", "space:sierra_maestra", "sa:kidnap")
     assert "kidnap:sierra_maestra:govt" in t.offered()
+
+
+def test_cl_r_09_subvert_first_pays_for_the_rally() -> None:
+    """CL 4.1 / CL-R-09: DR with 0 Resources Subverts camaguey_province first (+1) and pays
+    its Rally there with it."""
+    st = s0()
+    st.resources[DR] = 0
+    t = Table(st, DR)
+    assert "op:rally" in t.offered()
+    t.act("op:rally")
+    assert t.offered() == ["sa:subvert"]
+    t.act("sa:subvert", "space:camaguey_province")
+    assert "space:camaguey_province" in t.offered()
+    t.act("space:camaguey_province", "place")
+    st = t.st
+    assert st.resources[DR] == 0 and count(st, "camaguey_province", "directorio_underground") == 2
+
+
+def test_raul_rerolls_a_kidnap_die_card_22() -> None:
+    """Card 22 Raúl unshaded (CL 4.3.3): 26July may reroll the Kidnap die once; the second
+    roll stands."""
+    st = s0()
+    st.caps |= 1 << Cap.M26_REROLLS_ATTACK_AND_KIDNAP
+    rig_die(st, 1, 5)
+    t = Table(st, M26).act("op:terror", "space:la_habana", "sa:kidnap",
+                           "kidnap:la_habana:syndicate")
+    assert t.offered() == ["keep", "reroll"]
+    t.act("reroll", "done")
+    assert t.st.resources[M26] == 10 - 1 + 5 and t.st.resources[SYNDICATE] == 10
