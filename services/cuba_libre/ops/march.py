@@ -113,22 +113,21 @@ class MarchIntoProc(AskProc[CLState]):
                     for k in range(0 if a else 1, u + 1)]
             return [decide(st, f, "cl.march_u", "how many Underground Guerrillas move?",
                            opts)] if opts else []
-        if v["nu"] > u or min(a, free - v["nu"]) <= 0:
-            return []  # no Active one can go along: `step` moves the group as it is
+        if v["nu"] > u:
+            return []  # its Underground Guerrillas were taken back meanwhile: no group
         opts = [option(f"a:{k}", f"{k} Active Guerrilla{'s' if k != 1 else ''} march along "
                        f"({v['nu'] + k} in the group)", count=str(k))
-                for k in range(0 if v["nu"] else 1, min(a, free - v["nu"]) + 1)]
-        return [decide(st, f, "cl.march_a", "how many Active Guerrillas move?", opts)]
+                for k in range(0 if v["nu"] else 1, max(0, min(a, free - v["nu"])) + 1)]
+        return [decide(st, f, "cl.march_a", "how many Active Guerrillas move?", opts)] \
+            if opts else []
 
     def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
         v = fr.vars
         if "o" not in v:
             pop(st)
             return
-        o, nu, via = v.pop("o"), v.pop("nu", 0), v.pop("via", -1)
-        u = unmoved(st, o, v["f"], self.arrived(st))[0]
-        if 0 < nu <= u:  # the Underground ones go alone (else they are gone: no group)
-            move_group(ctx, st, v["s"], v["f"], o, nu, 0, via)
+        for key in ("o", "nu", "via"):  # the group's Guerrillas are gone: no group
+            v.pop(key, None)
 
     def choose(self, ctx: Ctx, st: CLState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars

@@ -92,7 +92,7 @@ def test_cash_follows_a_march_cl_4_5_2() -> None:
     """CL 4.5.2: the last Guerrillas to leave take the Cash with them."""
     st = s0()
     st.cash[0] = B.cash_code(S["sierra_maestra"], Kind.M26_U)
-    t = Table(st, M26).act("op:march", "space:oriente", "from:sierra_maestra", "u:2")
+    t = Table(st, M26).act("op:march", "space:oriente", "from:sierra_maestra", "u:2", "a:0")
     assert t.st.cash[0] == B.cash_code(S["oriente"], Kind.M26_U)
 
 
