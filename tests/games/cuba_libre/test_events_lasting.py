@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from services.cuba_libre import board as B
 from services.cuba_libre.constants import Cap, Mom, UsAlliance
 from services.cuba_libre.state import CLState
 
@@ -184,3 +185,21 @@ def test_card_22_shaded_kidnap_raises_aid_twice_the_gain() -> None:
         t.play("op:terror", "sa:kidnap", "kidnap:sierra_maestra:govt")
         st = t.st
         assert st.resources[GOVT] == 10 and st.resources[M26] == 14 and st.aid == aid, mom
+
+
+def test_card_18_pact_cancelled_when_26july_removes_two_own_bases() -> None:
+    """CL card 18, CL 1.4.1 (CL-R-04): 26July removing 2 of its own Bases while it executes
+    (the standing own-piece removal) cancels the Pact of Caracas; 1 does not."""
+    def bases(st: CLState) -> None:
+        st.caps = 1 << Cap.M26_DR_PACT
+        put(st, "oriente", "m26_base")
+    t = card_table(14, M26, bases)
+    t.choose("op:rally")
+    d = t.standing("cl.remove_own")
+    assert d is not None and "own:oriente:m26_base" in d.option_ids()
+    t.answer(d, "own:oriente:m26_base")
+    assert B.has_cap(t.st, Cap.M26_DR_PACT)
+    d = t.standing("cl.remove_own")
+    assert d is not None
+    t.answer(d, "own:sierra_maestra:m26_base")
+    assert not B.has_cap(t.st, Cap.M26_DR_PACT)
