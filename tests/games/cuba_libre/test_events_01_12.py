@@ -55,12 +55,11 @@ def test_card_4_unshaded_nothing_to_do() -> None:
 
 
 def test_card_4_5_6_10_shaded_momentum() -> None:
-    """CL cards 4, 5, 6, 10 shaded (CL 5.4): each sets its Government Momentum."""
-    for card, mom in ((4, Mom.POLICE_SWEEP_AND_ASSAULT_AS_TROOPS),
-                      (5, Mom.SWEEP_WITH_FREE_ASSAULT), (6, Mom.ASSAULT_MOUNTAIN_AS_CITY),
-                      (10, Mom.LIMOP_WITH_FREE_SA)):
-        t = event(card, GOVT, "shaded")
-        assert t.st.mom == 1 << mom, card
+    """CL cards 4, 5, 6, 10 shaded (CL 5.4): each sets its Government Momentum, only it."""
+    assert event(4, GOVT, "shaded").st.mom == 1 << Mom.POLICE_SWEEP_AND_ASSAULT_AS_TROOPS
+    assert event(5, GOVT, "shaded").st.mom == 1 << Mom.SWEEP_WITH_FREE_ASSAULT
+    assert event(6, GOVT, "shaded").st.mom == 1 << Mom.ASSAULT_MOUNTAIN_AS_CITY
+    assert event(10, GOVT, "shaded").st.mom == 1 << Mom.LIMOP_WITH_FREE_SA
 
 
 def test_card_6_shaded_mountain_assault_counts_every_cube() -> None:
