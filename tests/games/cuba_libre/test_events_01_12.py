@@ -470,3 +470,14 @@ def test_card_8_shaded_no_closed_casino() -> None:
     t = event(8, GOVT, "shaded")
     t.choose("space:camaguey_city")
     assert t.st.support[S["camaguey_city"]] == 2 and t.at_card()
+
+
+def test_card_1_unshaded_underground_ambusher_is_flipped() -> None:
+    """CL card 1 unshaded with CL 4.3.2: the card waives the need for an Underground
+    Guerrilla; with only Underground ones there, one is still Activated by the Ambush."""
+    t = event(1, GOVT, "unshaded")
+    t.play("faction:m26", "space:santiago_de_cuba", "from:sierra_maestra", "u:2", "a:0")
+    t.play("space:santiago_de_cuba", "piece:troops", "piece:police")
+    st = t.st
+    assert count(st, "santiago_de_cuba", "m26_underground") == 3  # 3 there, 1 flipped, 1 new
+    assert count(st, "santiago_de_cuba", "m26_active") == 1 and t.at_card()
