@@ -52,6 +52,7 @@ from .lib import (
     store,
     to_level,
 )
+from .lib_late import casino_turns
 
 ACTIVE_SUPPORT, PASSIVE_OPPOSITION = 2, -1
 
@@ -246,9 +247,7 @@ def c08_general_strike_shaded() -> Program:
             flip_all(ctx, st, s, GUER_A[f])
 
     def open_one(ctx: Ctx, st: Any, v: Vars, s: int) -> None:
-        B.open_casino(st, s)
-        ctx.emit("cl.casino_opened", f"A closed Casino in {D.TITLES[s]} is opened.",
-                 {"space": D.NAMES[s]})
+        casino_turns(ctx, st, s, to_open=True)
     return [spaces(1, lambda st, v, s: is_city(s), city, "set to Active Support, Activate all"),
             spaces(1, lambda st, v, s: B.n(st, s, Kind.CASINO_CLOSED) > 0, open_one,
                    "open a closed Casino")]

@@ -62,6 +62,7 @@ from .lib import (
     stays_eligible,
     to_level,
 )
+from .lib_late import casino_turns
 
 ACTIVE_OPPOSITION = -2
 
@@ -265,9 +266,7 @@ def fangio_act(ctx: Ctx, st: Any, v: Vars, o: str) -> None:
     s = D.INDEX[space]
     v.setdefault("fangio", []).append(s)
     if verb == "open":
-        B.open_casino(st, s)
-        ctx.emit("cl.casino_opened", f"A closed Casino in {D.TITLES[s]} is opened.",
-                 {"space": space})
+        casino_turns(ctx, st, s, to_open=True)
         return
     k = KIND_IDS.index(holder[0])
     st.cash[st.cash.index(NO_CASH)] = B.cash_code(s, k)
