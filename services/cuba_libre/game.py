@@ -30,6 +30,7 @@ from . import (
     operations,
     propaganda,
     redeploy,
+    reference,
     sequence,
     setup,
     views,
@@ -95,6 +96,9 @@ class CubaLibre(FlowGame[CLState]):
 
     def view(self, st: CLState, seat: int | None) -> Any:
         return views.view(st, seat)
+
+    def reference(self) -> Any:
+        return reference.reference()
 
     def check_invariants(self, st: CLState) -> None:
         invariants.check_invariants(st)
