@@ -63,8 +63,9 @@ def test_card_4_5_6_10_shaded_momentum() -> None:
 
 
 def test_card_6_shaded_mountain_assault_counts_every_cube() -> None:
-    """CL card 6 shaded with CL 3.2.4: in a Mountain Province an Assault removes 1 piece per
-    cube (Police too) instead of 1 per 2 Troops (board.assault_removals)."""
+    """CL card 6 shaded with CL 3.2.4 (TV-D-03, last line): in a Mountain Province an Assault
+    removes 1 piece per cube (Police too) instead of 1 per 2 Troops: Sierra Maestra with 3
+    Troops + 2 Police -> 5 (1 without the Momentum)."""
     def prepare(st: CLState) -> None:
         put(st, "sierra_maestra", "troops", 3)
         put(st, "sierra_maestra", "police", 2)
