@@ -63,6 +63,8 @@ bench-games: dev gen
 	$(PY) -m bench.rules_service cuba 12 4 4
 	$(PY) -m bench.andean_abyss
 	$(PY) -m bench.rules_service andean_abyss 4 4 4
+	$(PY) -m bench.cuba_libre 10 4
+	$(PY) -m bench.rules_service cuba_libre 4 4 4
 	$(PY) -m bench.junta speed 10
 	$(PY) -m bench.rules_service junta 4 4 2
 	$(PY) -m bench.rules_service junta 4 7 2

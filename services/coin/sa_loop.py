@@ -70,7 +70,7 @@ class SpaceLoop(Proc[Any], Generic[S]):
             return
         s = b.index[(c.option_id or "").split(":", 1)[1]]
         v["done"].append(s)
-        ctx.emit(b.name(v["sa"]), f"{b.faction(v['f'])}: {b.words.sa(v['sa'])} in "
+        ctx.emit(b.name(v["sa"]), f"{b.faction(v['f'])} {b.words.sa(v['sa'])} in "
                  f"{b.space(s)}.", {"faction": b.faction_ids[v["f"]], "sa": v["sa"],
                                     "space": b.space_ids[s]})
         self.apply(ctx, st, v, s)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from services.coin.effects import EffectProc
-from services.coin.own_removal import OwnRemovals
 from services.coin.sa_lines import Lines
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision
@@ -31,6 +30,7 @@ from . import (
     operations,
     propaganda,
     redeploy,
+    reference,
     sequence,
     setup,
     views,
@@ -44,7 +44,7 @@ FLOW: Flow[CLState] = Flow([*alt_setup.PROCS, *sequence.PROCS, *operations.PROCS
                             EffectProc(events.PROGRAMS, W.FACTIONS)])
 LINES = Lines(FLOW, operations.OPERATION)  # CL 3.1, 4.1: an SA before the 1st space
 operations.OPERATION.first_sa_ok = LINES.first_sa_ok
-OWN_REMOVALS = OwnRemovals(casinos.RULES)  # CL 1.4.1, CL-R-04
+OWN_REMOVALS = casinos.OWN_REMOVALS  # CL 1.4.1, 1.4.5, CL-R-04; 2 own Bases end card 18
 
 
 class CubaLibre(FlowGame[CLState]):
@@ -96,6 +96,9 @@ class CubaLibre(FlowGame[CLState]):
 
     def view(self, st: CLState, seat: int | None) -> Any:
         return views.view(st, seat)
+
+    def reference(self) -> Any:
+        return reference.reference()
 
     def check_invariants(self, st: CLState) -> None:
         invariants.check_invariants(st)
