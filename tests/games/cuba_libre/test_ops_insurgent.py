@@ -301,3 +301,16 @@ def test_construct_is_never_free_cl_3_3_5() -> None:
     """CL 3.3.5: no free Construct (an Event's or Launder's): no space can be selected."""
     t = free_op(s0(), SYNDICATE, "construct")
     assert not [d for d in t.decisions if d.kind == "coin.op_space"]
+
+
+def test_free_march_from_adjacent_spaces_only_under_morgan_card_26() -> None:
+    """CL 5.1.2: an Event's free March "from adjacent spaces" (`adjacent=True`) offers no
+    Morgan route through a second space."""
+    st = s0()
+    st.caps |= 1 << Cap.DR_MARCHES_TWO_SPACES
+    t = free_op(st, DR, "march", adjacent=True)
+    assert "space:sierra_maestra" not in t.offered()
+    st = s0()
+    st.caps |= 1 << Cap.DR_MARCHES_TWO_SPACES
+    t = free_op(st, DR, "march", adjacent=True, only=[S["oriente"]]).act("space:oriente")
+    assert t.offered() == ["from:camaguey_province"]
