@@ -6,7 +6,7 @@ the Non-player exemptions (8.1, CL-R-34)."""
 from __future__ import annotations
 
 from services.cuba_libre import board as B
-from services.cuba_libre.constants import Kind
+from services.cuba_libre.constants import Kind, Mom
 
 from .helpers import DR, GOVT, M26, SYNDICATE, S, Table, at_card, count, game, put
 
@@ -192,3 +192,14 @@ def test_free_op_granted_by_anothers_event_keeps_eligibility_cl_3_1_2() -> None:
     t.until("coin.eligible")
     st2 = t.st
     assert st2.eligible[DR] is False and st2.eligible[M26] is True
+
+
+def test_final_event_card_no_event_after_a_limop_with_sa_cl_2_3_9() -> None:
+    """CL 2.3.9: on the final Event card the 2nd Eligible takes only a LimOp, even after the
+    Government's LimOp with card 10 shaded's Special Activity (recorded Op + SA)."""
+    st = game()
+    st.prop_played, st.mom = 3, 1 << Mom.LIMOP_WITH_FREE_SA
+    t = Table(at_card(st, 1, [45, 46, P4]))
+    t.play("limop:train", "space:havana", "done", "sa:transport", "from:havana", "to:oriente",
+           "count:1").until("coin.eligible")
+    assert t.pending().seat == M26 and kinds(t) == {"pass", "limop"}
