@@ -7,6 +7,7 @@ PY     := $(BIN)/python
 # add the tools (requirements-dev.txt). A stamp per file content: an edit reinstalls.
 STAMP  := $(VENV)/.installed-run-$(shell cat requirements.txt | cksum | cut -d' ' -f1)
 DEV    := $(VENV)/.installed-dev-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
+BENCHDEPS := $(VENV)/.installed-bench-$(shell cat requirements-dev.txt requirements-bench.txt | cksum | cut -d' ' -f1)
 BUF    := node_modules/.bin/buf
 export PYTHONPATH := $(CURDIR):$(CURDIR)/gen
 
@@ -28,6 +29,10 @@ dev: $(DEV)
 $(DEV): $(STAMP) requirements-dev.txt
 	$(PY) -m pip install -q -r requirements-dev.txt
 	rm -f $(VENV)/.installed-dev-* && touch $(DEV)
+
+$(BENCHDEPS): $(DEV) requirements-bench.txt
+	$(PY) -m pip install -q -r requirements-bench.txt
+	rm -f $(VENV)/.installed-bench-* && touch $(BENCHDEPS)
 
 gen: $(STAMP) gen/.stamp
 
@@ -52,22 +57,17 @@ contract: $(BUF)
 	$(BUF) lint
 	bash scripts/check_breaking.sh
 
-bench: dev gen
+bench: dev gen $(BENCHDEPS)
 	$(PY) -m bench.platform
+	$(PY) -m bench.redis_clients
 
 bench-memory: dev gen
 	$(PY) -m bench.memory
 
+# Every shipped game beside a base ref in the same run (issue 15's baseline by default).
+BASE ?= 639746b
 bench-games: dev gen
-	$(PY) -m bench.cuba speed
-	$(PY) -m bench.rules_service cuba 12 4 4
-	$(PY) -m bench.andean_abyss
-	$(PY) -m bench.rules_service andean_abyss 4 4 4
-	$(PY) -m bench.cuba_libre 10 4
-	$(PY) -m bench.rules_service cuba_libre 4 4 4
-	$(PY) -m bench.junta speed 10
-	$(PY) -m bench.rules_service junta 4 4 2
-	$(PY) -m bench.rules_service junta 4 7 2
+	$(PY) -m bench.games --grpc --base $(BASE)
 
 clean:
 	rm -rf gen $(VENV) node_modules

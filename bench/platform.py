@@ -83,6 +83,9 @@ class Rig:
     full_pids: dict[str, list[int]]
     floor_pids: dict[str, list[int]]
     pairs: list[tuple[str, str]] = field(default_factory=list)
+    # Gateways whose hot path runs on another Redis client (issue 15 item 4): name ->
+    # (endpoint, process ids to account), measured on the full path like the main one.
+    clients: dict[str, tuple[str, dict[str, list[int]]]] = field(default_factory=dict)
 
 
 async def measure(rig: Rig, level: int, warmup: float, duration: float) -> dict[str, Any]:
@@ -100,15 +103,34 @@ async def measure(rig: Rig, level: int, warmup: float, duration: float) -> dict[
                                                *rig.pairs[i], payload)
                                   for i in range(level)], warmup / 2, duration,
                                  harness.cpu_probe(rig.floor_pids))
+        others = {name: await full_path(endpoint, pids, level, warmup, duration)
+                  for name, (endpoint, pids) in rig.clients.items()}
     finally:
         for c in gw_channels + fl_channels:
             await c.close()
-    return {"actions_per_s": round(full.per_s, 1), "p50_ms": round(full.p50_ms, 2),
+    return {"clients": {name: {"actions_per_s": round(o.per_s, 1), "p50_ms": round(o.p50_ms, 2),
+                               "vs_lean": round(o.per_s / full.per_s, 3), "errors": o.errors,
+                               "cpu_ms_per_action": o.cpu_ms_per_call}
+                        for name, o in others.items()},
+            "actions_per_s": round(full.per_s, 1), "p50_ms": round(full.p50_ms, 2),
             "p99_ms": round(full.p99_ms, 2), "floor_per_s": round(bare.per_s, 1),
             "floor_p50_ms": round(bare.p50_ms, 2), "floor_p99_ms": round(bare.p99_ms, 2),
             "ratio_p50": round(full.p50_ms / bare.p50_ms, 2), "errors": full.errors,
             "cpu_ms_per_action": full.cpu_ms_per_call,
             "floor_cpu_ms_per_call": bare.cpu_ms_per_call}
+
+
+async def full_path(endpoint: str, pids: dict[str, list[int]], level: int, warmup: float,
+                    duration: float) -> harness.Summary:
+    """Duel through a gateway at `endpoint` (another Redis client's), as the main run."""
+    chans = channels(endpoint, CONNECTIONS)
+    stubs = [gateway_pb2_grpc.GatewayStub(c) for c in chans]
+    try:
+        return await harness.run([DuelWorker(stubs[i % len(stubs)], i) for i in range(level)],
+                                 warmup, duration, harness.cpu_probe(pids))
+    finally:
+        for c in chans:
+            await c.close()
 
 
 def cpu_line(cpu: dict[str, float]) -> str:
@@ -128,6 +150,11 @@ def report(results: dict[str, dict[str, Any]]) -> str:
     for level, r in results.items():
         lines.append(f"{level:>6} | {cpu_line(r['cpu_ms_per_action'])} | "
                      f"{cpu_line(r['floor_cpu_ms_per_call'])}")
+    for level, r in results.items():
+        for name, o in r.get("clients", {}).items():
+            lines.append(f"{level:>6} | gateway on {name}: {o['actions_per_s']:.0f} actions/s = "
+                         f"{o['vs_lean']:.2f}x the lean client's, p50 {o['p50_ms']:.2f} ms, "
+                         f"errors {o['errors']:.0f}, CPU {cpu_line(o['cpu_ms_per_action'])}")
     top = results.get("500")
     lines.append(f"targets: p50 within {TARGET_RATIO:.0f}x the floor at every level; "
                  f">= {TARGET_RATE_AT_500:.0f} actions/s at 500 tables")
@@ -157,6 +184,8 @@ def main() -> None:
     p.add_argument("--replicas", type=int, default=2, help="Duel rules replicas")
     p.add_argument("--gateway-workers", type=int, default=2,
                    help="gateway processes (GATEWAY_WORKERS); the floor runs as many fronts")
+    p.add_argument("--redis-clients", default="glide" if has_glide() else "",
+                   help="other hot-path Redis clients to measure a gateway on (glide)")
     p.add_argument("--out", type=Path, default=RESULTS)
     args = p.parse_args()
     log_dir = Path(tempfile.mkdtemp(prefix="tablero-bench-"))
@@ -175,17 +204,43 @@ def main() -> None:
         fronts = [start_floor(["--redis", url, "--rules", dp.target(echoes)])
                   for _ in range(args.gateway_workers)]
         procs += fronts
+        alts = {name: start_gateway_on(name, url, {"duel": dp.target(reps)}, log_dir, args)
+                for name in filter(None, args.redis_clients.split(","))}
+        procs += alts.values()
         me = [os.getpid()]
         rig = Rig(gateway.endpoint, [f.endpoint for f in fronts],
                   {"client": me, "gateway": process_tree(gateway.popen.pid),
                    "rules": [r.popen.pid for r in reps], "redis": [rd.popen.pid]},
                   {"client": me, "floor": [f.popen.pid for f in fronts],
-                   "echo": [e.popen.pid for e in echoes], "redis": [rd.popen.pid]})
+                   "echo": [e.popen.pid for e in echoes], "redis": [rd.popen.pid]},
+                  clients={name: (g.endpoint, {"client": me,
+                                               "gateway": process_tree(g.popen.pid),
+                                               "rules": [r.popen.pid for r in reps],
+                                               "redis": [rd.popen.pid]})
+                           for name, g in alts.items()})
         loop.run(bench_with_seed(args, url, rig))
     finally:
         for proc in reversed(procs):
             proc.stop()
     print(f"logs in {log_dir}")
+
+
+def has_glide() -> bool:
+    try:
+        import glide  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def start_gateway_on(client: str, url: str, games: dict[str, str], log_dir: Path,
+                     args: argparse.Namespace) -> Proc:
+    """A gateway like the main one whose hot path runs on `client` (bench/glide_site)."""
+    site = ROOT / "bench" / "glide_site"
+    return dp.start_gateway(url, games, log_dir=log_dir, env={
+        **GATEWAY_ENV, "GATEWAY_WORKERS": str(args.gateway_workers),
+        "TABLERO_BENCH_REDIS_CLIENT": client,
+        "PYTHONPATH": os.pathsep.join([str(site), str(ROOT), str(ROOT / "gen")])})
 
 
 def process_tree(pid: int) -> list[int]:

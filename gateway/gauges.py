@@ -38,6 +38,28 @@ async def sample(redis: Redis, games: Iterable[str]) -> None:
         QUEUE_DEPTH.labels(game).set(waiting)
 
 
+async def file_unfiled(redis: Redis, batch: int = 500) -> int:
+    """File every active table in its game's set of tables being played: tables started
+    by a gateway older than that set are in `tables:active` only, and the live-tables
+    gauge would never count them. Run once when a gateway starts; returns how many it
+    filed (adding a table already filed changes nothing)."""
+    filed = 0
+    cursor = 0
+    while True:
+        cursor, tids = await redis.sscan(keys.TABLES_ACTIVE, cursor, count=batch)
+        pipe = redis.pipeline(transaction=False)
+        for tid in tids:
+            pipe.hget(keys.table_meta(tid.decode()), "game")
+        games = await pipe.execute() if tids else []
+        pipe = redis.pipeline(transaction=False)
+        for tid, game in zip(tids, games):
+            if game is not None:
+                pipe.sadd(keys.tables_playing(game.decode()), tid)
+        filed += sum(await pipe.execute()) if any(g is not None for g in games) else 0
+        if cursor == 0:
+            return filed
+
+
 async def queue_depths(redis: Redis) -> list[tuple[str, int]]:
     """(game, waiting tickets) of every known queue."""
     qids = [raw.decode() for raw in await redis.smembers(keys.QUEUES)]

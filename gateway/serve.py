@@ -134,6 +134,7 @@ async def start(config: Config) -> Gateway:
     await server.start()
     for name in ("", names[0]):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    await gauges.file_unfiled(redis)
     halt = asyncio.Event()
     every_sweep = functools.partial(every, config.sweep_interval_s, halt=halt)
     loops = [asyncio.create_task(every_sweep(driver.sweep, "clock sweep")),

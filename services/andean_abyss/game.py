@@ -12,8 +12,9 @@ from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, option
 from services.kernel.errors import BadRequest, RulesBug
 from services.kernel.flow import Flow, push
-from services.kernel.game import Game, GameOptionSpec, Role
+from services.kernel.game import FlowGame, GameOptionSpec, Role
 from services.kernel.outcome import Outcome
+from services.kernel.rng import RngState
 
 from . import board as B
 from . import data as D
@@ -42,7 +43,7 @@ LINES = Lines(FLOW, operations.OPERATION)  # AA 3.1, 4.1: an SA before the 1st s
 operations.OPERATION.first_sa_ok = LINES.first_sa_ok
 
 
-class AndeanAbyss(Game[AAState]):
+class AndeanAbyss(FlowGame[AAState]):
     id = "andean_abyss"
     title = "Andean Abyss"
     min_seats = 2
@@ -50,6 +51,7 @@ class AndeanAbyss(Game[AAState]):
     rules_version = "0.1.0"
     format_version = 1
     state_type = AAState
+    flow = FLOW
     view_type = "tablero.andean_abyss.v1.AndeanAbyssView"
     roles = tuple(Role(f, f.upper() if f != "govt" else "Government") for f in FACTION_IDS)
     option_specs = (
@@ -75,8 +77,10 @@ class AndeanAbyss(Game[AAState]):
                              "eligibility options A and B")
         return opts
 
-    def setup(self, ctx: Ctx, seats: int, options: dict[str, str], seed: int) -> AAState:
-        st = setup.new_state(seats, seed, options)
+    def initial(self, seats: int, options: dict[str, str], r: RngState) -> dict[str, Any]:
+        return setup.initial(seats, options)
+
+    def begin(self, ctx: Ctx, st: AAState, options: dict[str, str]) -> None:
         setup.prepare_deck(st)
         if options.get("deployment") == "open":
             # AA 2.2: the first card is revealed once the pieces are placed
@@ -87,22 +91,20 @@ class AndeanAbyss(Game[AAState]):
             setup.standard_deployment(st)
             setup.start(ctx, st)
             push(st, "coin.deck", ph="play")
-        FLOW.advance(ctx, st)
-        return st
 
     def decisions(self, st: AAState) -> list[Decision]:
-        return LINES.keep(st, FLOW.decisions(st)) + transfer_decisions(st)
+        return LINES.keep(st, FLOW.decisions(st)) + self.standing(st)
 
-    def apply(self, ctx: Ctx, st: AAState, d: Decision, c: Choice) -> None:
-        if d.optional:
-            apply_transfer(ctx, st, d, c)
-        else:
-            FLOW.choose(ctx, st, d, c)
-        FLOW.advance(ctx, st)
+    def standing(self, st: AAState) -> list[Decision]:
+        return transfer_decisions(st)
 
-    def outcome(self, st: AAState) -> Outcome | None:
-        if not st.over and st.stack:
-            return None
+    def apply_standing(self, ctx: Ctx, st: AAState, d: Decision, c: Choice) -> None:
+        apply_transfer(ctx, st, d, c)
+
+    def in_play(self, st: AAState) -> bool:
+        return not st.over and bool(st.stack)
+
+    def score(self, st: AAState) -> Outcome:
         return victory.outcome(st)
 
     def view(self, st: AAState, seat: int | None) -> Any:
@@ -200,6 +202,5 @@ _TOTALS: list[int] = []
 
 def setup_total(kind: int) -> int:
     if not _TOTALS:
-        st = setup.new_state(4, 0, {})
-        _TOTALS.extend(st.avail)
+        _TOTALS.extend(setup.initial(4, {})["avail"])
     return _TOTALS[kind]

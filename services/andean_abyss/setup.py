@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from services.coin.spaces import LEVEL_OF_NAME
 from services.kernel import rng
 from services.kernel.ctx import Ctx
@@ -17,7 +19,8 @@ SEATINGS = {  # AA 1.5 option without Non-players (setup.json players.without_no
         ["without_non_players_option"][str(n)]["players"]] for n in (2, 3, 4)}
 
 
-def new_state(seats: int, seed: int, options: dict[str, str]) -> AAState:
+def initial(seats: int, options: dict[str, str]) -> dict[str, Any]:
+    """AA 1.5, 2.1: the state's fields before deployment (kernel FlowGame `initial`)."""
     players = SEATINGS[seats]
     seat_of = [0] * 4
     for seat, fs in enumerate(players):
@@ -29,15 +32,14 @@ def new_state(seats: int, seed: int, options: dict[str, str]) -> AAState:
         for piece, count in forces[fid].items():
             kind = GUER_U[f] if piece == "guerrilla" else _kind(fid, piece)
             avail[kind] = int(count)
-    return AAState(seats=seats, seed=seed, rng=rng.seeded(seed), seat_of=seat_of,
-                   players=players, pieces=[0] * (D.NS * NKINDS), avail=avail,
-                   support=[0] * D.NS, resources=[0] * 4, eligible=[True] * 4,
-                   terror=[0] * D.NS, out_of_play=[0] * NKINDS,
-                   final_prop=3 if options.get("short_game") == "true" else 4,
-                   hidden_next=options.get("hidden_next_card") == "true",
-                   edition=2 if options.get("card_text_edition") == "second" else 1,
-                   elig_option=options.get("eligibility_option", "standard").replace(
-                       "standard", ""))
+    return dict(seat_of=seat_of, players=players, pieces=[0] * (D.NS * NKINDS), avail=avail,
+                support=[0] * D.NS, resources=[0] * 4, eligible=[True] * 4,
+                terror=[0] * D.NS, out_of_play=[0] * NKINDS,
+                final_prop=3 if options.get("short_game") == "true" else 4,
+                hidden_next=options.get("hidden_next_card") == "true",
+                edition=2 if options.get("card_text_edition") == "second" else 1,
+                elig_option=options.get("eligibility_option", "standard").replace(
+                    "standard", ""))
 
 
 def _kind(fid: str, piece: str) -> int:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
+from services.kernel import sealed
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Choice, Decision
 from services.kernel.flow import Flow, Proc
-from services.kernel.game import Game, GameOptionSpec
+from services.kernel.game import FlowGame, GameOptionSpec
 from services.kernel.outcome import Outcome
+from services.kernel.rng import RngState
 
 from . import (
     buildings,
@@ -48,7 +51,7 @@ FARM_SIDES: tuple[str, ...] = (SIDE_STANDARD,) + ((SIDE_INDIVIDUAL,) if DATA.far
                                                   else ())
 
 
-class Cuba(Game[CubaState]):
+class Cuba(FlowGame[CubaState]):
     id = "cuba"
     title = "Cuba"
     min_seats = DATA.min_players
@@ -56,6 +59,8 @@ class Cuba(Game[CubaState]):
     rules_version = "1.0.0"
     format_version = 1
     state_type = CubaState
+    flow = FLOW
+    policies = {"heuristic": HeuristicBot}
     view_type = "tablero.cuba.v1.CubaView"
     option_specs = (
         GameOptionSpec(OPTION_FARM_SIDE, FARM_SIDES,
@@ -65,25 +70,21 @@ class Cuba(Game[CubaState]):
                        "CU 8: choose the parliament card face down at the start of phase B."),
     )
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.bots["heuristic"] = HeuristicBot()
+    def initial(self, seats: int, options: dict[str, str], r: RngState) -> dict[str, Any]:
+        return setup.initial(seats, options, r)
 
-    def setup(self, ctx: Ctx, seats: int, options: dict[str, str], seed: int) -> CubaState:
-        st = setup.new_state(seats, options, seed)
+    def begin(self, ctx: Ctx, st: CubaState, options: dict[str, str]) -> None:
         setup.begin(ctx, st)
-        FLOW.advance(ctx, st)
-        return st
 
-    def decisions(self, st: CubaState) -> list[Decision]:
-        return FLOW.decisions(st)
+    def upgrade(self, st: CubaState) -> None:
+        """States written before the sealed rounds ran as kernel SealedProcs held an open
+        round in `st.sealed`; it moves into the frame of the proc running it."""
+        if st.sealed is not None:
+            st.stack[-1].vars[sealed.ROUND_VAR] = msgspec.to_builtins(st.sealed)
+            st.sealed = None
 
-    def apply(self, ctx: Ctx, st: CubaState, d: Decision, c: Choice) -> None:
-        FLOW.choose(ctx, st, d, c)
-        FLOW.advance(ctx, st)
-
-    def outcome(self, st: CubaState) -> Outcome | None:
-        return None if st.stack else scoring.outcome(st)
+    def score(self, st: CubaState) -> Outcome:
+        return scoring.outcome(st)
 
     def view(self, st: CubaState, seat: int | None) -> Any:
         return build_view(st, seat)

@@ -11,6 +11,7 @@ from services.kernel import sealed
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import Proc, pop, push
+from services.kernel.sealed import SealedProc, SealedRound
 from services.kernel.state import Frame
 
 from .constants import (
@@ -85,11 +86,10 @@ def open_bids(st: CubaState, kind: str, prompt: str, seats: list[int]) -> bool:
     when nobody bids (bribery law, or no money)."""
     if not bribes_allowed(st):
         return False
-    bounds = {s: (0, st.players[s].money) for s in seats if st.players[s].money > 0}
-    if bounds:
-        st.sealed = sealed.open_amounts(kind, kind, prompt, st.serial, bounds)
-        push(st, "bribe")
-    return bool(bounds)
+    bidders = [s for s in seats if st.players[s].money > 0]
+    if bidders:
+        push(st, "bribe", kind=kind, prompt=prompt, seats=bidders)
+    return bool(bidders)
 
 
 def leaders(st: CubaState) -> list[int]:
@@ -152,25 +152,23 @@ STAGES = {"reveal": reveal_cards, "veto": veto_stage, "bribe": bribe_stage,
           "tally": tally_stage, "winner": winner_stage, "close": close_stage}
 
 
-class BribeProc(Proc[CubaState]):
-    """CU 5.C.4-5.C.5: the sealed bids; all revealed together, all paid to the bank."""
+class BribeProc(SealedProc[CubaState]):
+    """CU 5.C.4-5.C.5: the sealed bids (0..his money each, for the frame's `seats`); all
+    revealed together, all paid to the bank."""
 
     name = "bribe"
 
-    def decisions(self, st: CubaState, fr: Frame) -> list[Decision]:
-        return [] if st.sealed is None else sealed.decisions(st.sealed)
+    def open(self, st: CubaState, fr: Frame) -> SealedRound | None:
+        kind = fr.vars["kind"]
+        return sealed.open_amounts(kind, kind, fr.vars["prompt"], st.serial,
+                                   {s: (0, st.players[s].money) for s in fr.vars["seats"]})
 
-    def choose(self, ctx: Ctx, st: CubaState, fr: Frame, d: Decision, c: Choice) -> None:
-        assert st.sealed is not None and c.amount is not None
-        if not sealed.commit(ctx, st.sealed, d.seat, c.amount):
-            return
-        for seat, value in sealed.reveal(ctx, st.sealed).items():
+    def resolve(self, ctx: Ctx, st: CubaState, fr: Frame, values: dict[int, int | str]) -> None:
+        for seat, value in values.items():
             bid = int(value)
             pay(st, seat, bid)
             st.players[seat].bribe += bid
             st.players[seat].votes += bid
-        st.sealed = None
-        pop(st)
 
 
 def vetoable(st: CubaState) -> list[int]:

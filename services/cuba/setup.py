@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from services.kernel import rng
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision
@@ -31,9 +33,8 @@ from .state import CubaState, Player
 from .words import item_name
 
 
-def new_state(seats: int, options: dict[str, str], seed: int) -> CubaState:
+def initial(seats: int, options: dict[str, str], r: rng.RngState) -> dict[str, Any]:
     """CU 3.1-3.11 before the starting picks; all shuffles from the seeded PRNG (CU 11.4)."""
-    r = rng.seeded(seed)
     supply = list(DATA.components)
     market = [0] * len(DATA.market)
     for row in DATA.market:  # CU 3.3
@@ -52,8 +53,8 @@ def new_state(seats: int, options: dict[str, str], seed: int) -> CubaState:
     players = [Player(money=DATA.start_pesos, farm=list(farm_layout(side, s)),
                       buildings=[NO_BUILDING] * N_FIELDS, worker=DATA.worker_start)
                for s in range(seats)]
-    return CubaState(
-        seats=seats, seed=seed, rng=r, variant=options[OPTION_VARIANT] == VARIANT_HIDDEN_CARD,
+    return dict(
+        variant=options[OPTION_VARIANT] == VARIANT_HIDDEN_CARD,
         farm_side=side, start_player=start, players=players, supply=supply, market=market,
         harbor=harbor, loads=[[0] * 5 for _ in DATA.ships], ship_deck=ships[3:],
         law_decks=decks, in_force=list(DATA.starting_laws), proposals=[-1] * len(CATEGORY_IDS),

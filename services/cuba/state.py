@@ -66,7 +66,8 @@ class CubaState(KernelState, kw_only=True):
     vote_tile, veto_tile: seat holding the City Hall / Church tile this round.
     veto:       category vetoed this round, or -1; last_veto_*: the round and category
                 of the most recent veto (CU 5.C.3 restriction).
-    sealed:     the open sealed round (bribes, rebids, variant card), if any.
+    sealed:     legacy: states written before the sealed rounds ran as kernel SealedProcs
+                held the open round here; `Cuba.upgrade` moves it into its proc's frame.
     bank:       pesos in the bank; bank + players' money is constant (CU-G-21:
                 the bank never runs out, so it may go below zero).
     """

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from tablero.cuba.v1 import view_pb2 as pb
 
+from services.kernel import sealed
+
 from .constants import (
     BERTHS,
     CATEGORY_IDS,
@@ -134,7 +136,7 @@ def fill_tiles(st: CubaState, v: pb.CubaView) -> None:
 
 def fill_sealed(st: CubaState, v: pb.CubaView, viewer: int | None) -> None:
     """Only who has committed is public; the viewer sees his own value."""
-    rnd = st.sealed
+    rnd = sealed.open_round(st.stack)
     if rnd is None:
         return
     v.sealed.kind = rnd.kind

@@ -40,6 +40,13 @@ class Step(msgspec.Struct):
         return [d for d in self.decisions if not d.optional]
 
 
+def load(game: Game[Any], data: bytes) -> Any:
+    """A stored state, decoded and brought up to date by the game (`Game.upgrade`)."""
+    st = codec.decode(data, game.state_type)
+    game.upgrade(st)
+    return st
+
+
 def setup(game: Game[Any], seats: int, options: Mapping[str, str], seed: int) -> Step:
     opts = game.check_setup(seats, options)
     if not 0 <= seed < 2**64:
@@ -50,7 +57,7 @@ def setup(game: Game[Any], seats: int, options: Mapping[str, str], seed: int) ->
 
 
 def act(game: Game[Any], data: bytes, seat: int, choice: Choice) -> Step:
-    st = codec.decode(data, game.state_type)
+    st = load(game, data)
     out, ds = _pending(game, data, st)
     d = _answered(out, ds, seat, choice)
     ctx = Ctx()
@@ -124,7 +131,7 @@ def _answered(out: Outcome | None, ds: list[Decision], seat: int, choice: Choice
 
 def _finish(game: Game[Any], ctx: Ctx, st: KernelState) -> Step:
     out = game.outcome(st)
-    ds = [] if out is not None else game.decisions(st)
+    ds = [] if out is not None else game.decisions_after_advance(st)
     if out is None and not any(not d.optional for d in ds):
         raise RulesBug("dead end: the game is not over and waits on nothing")
     for d in ds:
@@ -145,7 +152,7 @@ class SeatView(msgspec.Struct):
 
 def view(game: Game[Any], data: bytes, seat: int | None) -> SeatView:
     """What one seat (None = spectator) may see: its own decisions and its view."""
-    st = codec.decode(data, game.state_type)
+    st = load(game, data)
     if seat is not None and not 0 <= seat < st.seats:
         raise BadRequest(f"seat {seat} is not at this table")
     out, ds = _pending(game, data, st)
@@ -163,7 +170,7 @@ def suggest(game: Game[Any], data: bytes, seat: int, decision_id: str = "",
     bot = game.bots.get(policy or "random")
     if bot is None:
         raise BadRequest(f"unknown bot policy {policy!r}; have {sorted(game.bots)}")
-    st = codec.decode(data, game.state_type)
+    st = load(game, data)
     if not 0 <= seat < st.seats:
         raise BadRequest(f"seat {seat} is not at this table")
     out, ds = _pending(game, data, st)
@@ -209,7 +216,7 @@ def play_bots(game: Game[Any], data: bytes, bot_seats: Iterable[int], policy: st
     bots = set(bot_seats)
     if not 1 <= max_steps <= MAX_BOT_STEPS:
         raise BadRequest(f"max_steps must be within 1..{MAX_BOT_STEPS}")
-    seats = codec.decode(data, game.state_type).seats
+    seats = load(game, data).seats
     if any(not 0 <= s < seats for s in bots):
         raise BadRequest(f"bot seats must be within 0..{seats - 1}")
     now = view(game, data, None)

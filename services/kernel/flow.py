@@ -82,6 +82,8 @@ class Flow(Generic[S]):
             if not p.name or p.name in self.procs:
                 raise ValueError(f"proc name missing or duplicated: {p.name!r}")
             self.procs[p.name] = p
+        # What the last counted `advance` stopped on: (state, frame, serial, decisions).
+        self._stopped: tuple[S, Frame, int, list[Decision]] | None = None
 
     def top(self, st: S) -> tuple[Proc[S], Frame] | None:
         if not st.stack:
@@ -102,14 +104,47 @@ class Flow(Generic[S]):
             raise RulesBug("choice with an empty stack")
         top[0].choose(ctx, st, top[1], d, c)
 
-    def advance(self, ctx: Ctx, st: S) -> None:
-        """Run automatic procs until one waits on a decision or the stack is empty."""
+    def advance(self, ctx: Ctx, st: S, serial: int | None = None) -> None:
+        """Run automatic procs until one waits on a decision or the stack is empty.
+
+        `serial`: the serial the state will have when its decisions are next asked for (the
+        engine counts a choice after applying it). A proc without a cheaper `waits` is then
+        asked for its decisions at that serial, and what it offers is kept for one
+        `decisions_once_advanced` of this state: the decisions are computed once per
+        choice, not once to stop and again to offer them."""
+        self._stopped = None
         for _ in range(STEP_GUARD):
             top = self.top(st)
             if top is None:
                 return
             proc, fr = top
-            if proc.waits(st, fr):
+            if serial is not None and type(proc).waits is Proc.waits:
+                ds = _decisions_at(proc, st, fr, serial)
+                if ds:
+                    self._stopped = (st, fr, serial, ds)
+                    return
+            elif proc.waits(st, fr):
                 return
             proc.step(ctx, st, fr)
         raise RulesBug("runaway flow: no decision after STEP_GUARD automatic steps")
+
+    def decisions_once_advanced(self, st: S) -> list[Decision]:
+        """`decisions(st)`, answered from the last counted `advance` when it stopped on this
+        very state and frame at this serial (read once; computed afresh otherwise). Only
+        for the engine, which asks right after advancing: whoever changes the state in
+        between must call `decisions`."""
+        found, self._stopped = self._stopped, None
+        top = self.top(st)
+        if (found is not None and top is not None and found[0] is st and found[1] is top[1]
+                and found[2] == st.serial):
+            return found[3]
+        return self.decisions(st)
+
+
+def _decisions_at(proc: Proc[S], st: S, fr: Frame, serial: int) -> list[Decision]:
+    """What `proc` offers once the state's serial is `serial`."""
+    now, st.serial = st.serial, serial
+    try:
+        return proc.decisions(st, fr)
+    finally:
+        st.serial = now

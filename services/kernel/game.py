@@ -80,6 +80,11 @@ class Game(ABC, Generic[S]):
 
     # -- play -------------------------------------------------------------------
 
+    def upgrade(self, st: S) -> None:
+        """Bring a decoded state written by an older build of the same format up to date
+        (a field that moved within the state); nothing by default. The engine calls it on
+        every decoded state, so a live table survives a deploy mid-game."""
+
     @abstractmethod
     def decisions(self, st: S) -> list[Decision]:
         """Every decision pending now, with options (standing optional ones included)."""
@@ -87,6 +92,12 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def apply(self, ctx: Ctx, st: S, d: Decision, c: Choice) -> None:
         """Apply a checked choice; then advance until decisions are pending or the game ends."""
+
+    def decisions_after_advance(self, st: S) -> list[Decision]:
+        """`decisions(st)` when the engine asks right after `setup`, or after `apply` and
+        its count of the choice (`st.serial` + 1), nothing else having touched the state:
+        a game may answer from what it found while advancing."""
+        return self.decisions(st)
 
     @abstractmethod
     def outcome(self, st: S) -> Outcome | None:
@@ -146,16 +157,34 @@ class FlowGame(Game[S]):
     def score(self, st: S) -> Outcome:
         """The outcome of a finished game."""
 
-    def setup(self, ctx: Ctx, seats: int, options: dict[str, str], seed: int) -> S:
+    def new_state(self, seats: int, options: dict[str, str], seed: int) -> S:
+        """The state before `begin`: seats, seed, the PRNG seeded from the seed, and the game's
+        `initial` fields (tests build positions from it)."""
         r = prng.seeded(seed)
-        st = self.state_type(seats=seats, seed=seed, rng=r, **self.initial(seats, options, r))
+        return self.state_type(seats=seats, seed=seed, rng=r, **self.initial(seats, options, r))
+
+    def setup(self, ctx: Ctx, seats: int, options: dict[str, str], seed: int) -> S:
+        st = self.new_state(seats, options, seed)
         self.begin(ctx, st, options)
-        self.advance(ctx, st)
+        self._advance_to(ctx, st, st.serial)
         return st
 
     def advance(self, ctx: Ctx, st: S) -> None:
         """Run the flow until it waits on a decision or ends."""
         self.flow.advance(ctx, st)
+
+    def _advance_to(self, ctx: Ctx, st: S, serial: int) -> None:
+        """`advance`; the flow keeps what it stops on for `decisions_after_advance` at
+        `serial`, unless the game runs more than the flow after each choice."""
+        if type(self).advance is FlowGame.advance:
+            self.flow.advance(ctx, st, serial)
+        else:
+            self.advance(ctx, st)
+
+    def decisions_after_advance(self, st: S) -> list[Decision]:
+        if type(self).decisions is not FlowGame.decisions:  # the game filters: afresh
+            return self.decisions(st)
+        return self.flow.decisions_once_advanced(st) + self.standing(st)
 
     def standing(self, st: S) -> list[Decision]:
         """Standing optional decisions (never waited on); none by default."""
@@ -172,7 +201,7 @@ class FlowGame(Game[S]):
             self.apply_standing(ctx, st, d, c)
         else:
             self.flow.choose(ctx, st, d, c)
-        self.advance(ctx, st)
+        self._advance_to(ctx, st, st.serial + 1)
 
     def in_play(self, st: S) -> bool:
         return bool(st.stack)

@@ -62,3 +62,28 @@ def test_tables_live_and_queue_depth_count_per_game_from_redis(own, new_client):
                                    "tablero_gateway_queue_depth": {"duel": 3, "other": 0}}
     play_to_end([ann], playing.table_id, random.Random(3))
     assert sampled(url, games)["tablero_gateway_tables_live"] == {"duel": 0, "other": 0}
+
+
+def test_a_table_started_before_the_per_game_set_is_counted_after_a_restart(own, new_client):
+    """A table filed in `tables:active` only (by a gateway older than the per-game set of
+    tables being played) is filed by the start-up pass, and then counted."""
+    endpoint, url = own
+    ann = new_client("dee", endpoint)
+    tid = ann.CreateTable(gw.CreateTableRequest(game="duel", seats=2, bot_seats=[1], join=True,
+                                                options={"rounds": "1"})).table_id
+
+    async def go(step: str) -> int:
+        redis = Redis.from_url(url)
+        try:
+            if step == "unfile":
+                return int(await redis.srem("tables:playing:duel", tid))
+            return await gauges.file_unfiled(redis)
+        finally:
+            await redis.aclose()
+
+    assert asyncio.run(go("unfile")) == 1
+    assert sampled(url, ["duel"])["tablero_gateway_tables_live"] == {"duel": 0}
+    assert asyncio.run(go("file")) == 1
+    assert sampled(url, ["duel"])["tablero_gateway_tables_live"] == {"duel": 1}
+    play_to_end([ann], tid, random.Random(4))
+    assert sampled(url, ["duel"])["tablero_gateway_tables_live"] == {"duel": 0}

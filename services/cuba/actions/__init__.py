@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-import msgspec
-
 from services.kernel import sealed
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import Proc, goto, pop, push
+from services.kernel.sealed import SealedProc, SealedRound
 from services.kernel.state import Frame
 
 from ..constants import CHARACTER_IDS, CHARACTER_INDEX, LAPS, NO_SEAT, SPACE_IDS, Phase, votes_of
@@ -67,38 +66,29 @@ def change_start_player(ctx: Ctx, st: CubaState) -> None:
              {"seat": best, "card_value": best_value})
 
 
-class ParliamentCardProc(Proc[CubaState]):
-    """CU 8 variant: every player secretly puts one card face down for parliament."""
+class ParliamentCardProc(SealedProc[CubaState]):
+    """CU 8 variant: every player secretly puts one card face down for parliament. Not
+    revealed when all have chosen: the cards stay face down until phase C."""
 
     name = "parliament_card"
+    reveal_at_close = False
 
-    def decisions(self, st: CubaState, fr: Frame) -> list[Decision]:
-        if st.sealed is None:
-            return []
-        # The kernel's sealed decisions carry bare ids: give each option its words.
-        return [msgspec.structs.replace(d, options=tuple(
-            parliament_card_option(CHARACTER_INDEX[split(o.id)[1]]) for o in d.options))
-            for d in sealed.decisions(st.sealed)]
-
-    def step(self, ctx: Ctx, st: CubaState, fr: Frame) -> None:
-        st.sealed = sealed.open_options(
+    def open(self, st: CubaState, fr: Frame) -> SealedRound | None:
+        return sealed.open_options(
             "cuba.parliament_card", "cuba.parliament_card",
             "Choose your parliament card, face down; you play the other four.", st.serial,
             {s: [f"card:{CHARACTER_IDS[c]}" for c in st.players[s].hand]
              for s in range(st.seats)})
 
-    def choose(self, ctx: Ctx, st: CubaState, fr: Frame, d: Decision, c: Choice) -> None:
-        assert st.sealed is not None and c.option_id is not None
-        if not sealed.commit(ctx, st.sealed, d.seat, c.option_id):
-            return
-        # Not revealed here: the cards stay face down until phase C (CU 8).
-        for seat, value in zip(st.sealed.seats, st.sealed.values, strict=True):
+    def describe(self, st: CubaState, fr: Frame, member: int, option_id: str) -> Option:
+        return parliament_card_option(CHARACTER_INDEX[split(option_id)[1]])
+
+    def resolve(self, ctx: Ctx, st: CubaState, fr: Frame, values: dict[int, int | str]) -> None:
+        for seat, value in values.items():
             card = CHARACTER_INDEX[split(str(value))[1]]
             p = st.players[seat]
             p.hand.remove(card)
             p.parliament_card = card
-        st.sealed = None
-        pop(st)
 
 
 @cache

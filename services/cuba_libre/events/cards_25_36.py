@@ -100,9 +100,9 @@ def escapade_shaded() -> Program:
 
 
 # CL 5.1.1 (its example): the Event names the Rally space, so its level does not forbid the
-# Rally; CL 5.5: every other requirement holds (a March needs Guerrillas next door, an Ambush
-# an Underground Guerrilla and an enemy piece).
-LOECHES_VARS = {"march": {}, "rally": {"as_neutral": True}}
+# Rally; the March comes "from adjacent spaces" even under card 28 (CL 5.1.2); CL 5.5: every
+# other requirement holds (an Ambush needs an Underground Guerrilla and an enemy piece).
+LOECHES_VARS = {"march": {"adjacent": True}, "rally": {"as_neutral": True}}
 
 
 def loeches_options(st: CLState, v: Vars) -> list[Option]:
@@ -457,6 +457,6 @@ def eloy_gutierrez_menoyo_shaded() -> Program:
     def opts(st: CLState, v: Vars) -> list[Option]:
         return piece_options(st, DR_GUERRILLAS, "Replace", after=" with a "
                              f"{W.faction(named(st, v))} Guerrilla")
-    return [name_faction((M26, SYNDICATE), "Replace a Directorio Guerrilla with one of",
+    return [name_faction((M26, SYNDICATE), "Replace a Directorio Guerrilla with a Guerrilla of",
                          "choose whose Guerrilla replaces a Directorio one"),
             pick(opts, dr_guerrilla_to, "replace a Directorio Guerrilla")]

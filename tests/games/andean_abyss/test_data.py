@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import itertools
 
+from services.andean_abyss import GAME, setup
 from services.andean_abyss import board as B
 from services.andean_abyss import data as D
-from services.andean_abyss import setup
 from services.andean_abyss.constants import SpaceType
 
 from .scenario import S, standard
@@ -99,7 +99,7 @@ def test_standard_control() -> None:
 def test_tv_d_09_deck() -> None:
     """TV-D-09 (AA 2.1): 64 cards, one Propaganda card in each quarter, 12 Events set aside."""
     for seed in range(20):
-        st = setup.new_state(4, seed, {})
+        st = GAME.new_state(4, {}, seed)
         setup.prepare_deck(st)
         top_first = list(reversed(st.deck))
         assert len(top_first) == 64 and len(set(top_first)) == 64

@@ -19,8 +19,7 @@ from services.cuba.constants import (
     VARIANT_NONE,
 )
 from services.cuba.data import DATA
-from services.cuba.game import FLOW
-from services.cuba.setup import new_state
+from services.cuba.game import FLOW, Cuba
 from services.cuba.state import CubaState
 from services.kernel import codec, engine
 from services.kernel.ctx import Ctx
@@ -38,7 +37,7 @@ def blank(seats: int = 4, seed: int = 1, start: int = 0, round: int = 2,
     opts = dict(OPTIONS)
     if variant:
         opts[OPTION_VARIANT] = "hidden_parliament_card"
-    st = new_state(seats, opts, seed)
+    st = Cuba().new_state(seats, opts, seed)
     st.start_player = start
     st.round = round
     return st

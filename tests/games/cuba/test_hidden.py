@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from services.cuba import GAME
 from services.cuba.constants import NO_CARD, Phase
 from services.cuba.state import CubaState
-from services.kernel import codec, engine, rng
+from services.kernel import codec, engine, rng, sealed
 from services.kernel.bots import random_choice
 from services.kernel.decisions import Choice, Decision
 from services.kernel.events import Event
@@ -36,18 +38,22 @@ def views_agree(a: CubaState, b: CubaState, secret_of: int) -> None:
 
 
 def perturb_sealed(st: CubaState, r: rng.RngState) -> int:
-    """Change one committed value of the open sealed round (amount or card)."""
-    assert st.sealed is not None
-    done = [i for i, v in enumerate(st.sealed.values) if v is not None]
+    """Change one committed value of the open sealed round (amount or card), in the
+    frame of the SealedProc running it."""
+    fr = next(f for f in reversed(st.stack) if sealed.round_in(f) is not None)
+    rnd = sealed.round_in(fr)
+    assert rnd is not None
+    done = [i for i, v in enumerate(rnd.values) if v is not None]
     i = done[rng.randbelow(r, len(done))]
-    seat = st.sealed.seats[i]
-    if st.sealed.options:
-        others = [o for o in st.sealed.options[i] if o != st.sealed.values[i]]
-        st.sealed.values[i] = others[rng.randbelow(r, len(others))]
+    seat = rnd.seats[i]
+    if rnd.options:
+        others = [o for o in rnd.options[i] if o != rnd.values[i]]
+        rnd.values[i] = others[rng.randbelow(r, len(others))]
     else:
-        value = st.sealed.values[i]
+        value = rnd.values[i]
         assert isinstance(value, int)
-        st.sealed.values[i] = (value + 1) % (st.sealed.maxs[i] + 1)
+        rnd.values[i] = (value + 1) % (rnd.maxs[i] + 1)
+    fr.vars[sealed.ROUND_VAR] = msgspec.to_builtins(rnd)
     return seat
 
 
@@ -62,7 +68,8 @@ def perturb_kept_card(st: CubaState, seat: int, r: rng.RngState) -> None:
 def check_state(data: bytes, r: rng.RngState) -> int:
     st = codec.decode(data, CubaState)
     checks = 0
-    if st.sealed is not None and any(v is not None for v in st.sealed.values):
+    rnd = sealed.open_round(st.stack)
+    if rnd is not None and any(v is not None for v in rnd.values):
         other = codec.decode(data, CubaState)
         views_agree(st, other, perturb_sealed(other, r))
         checks += 1

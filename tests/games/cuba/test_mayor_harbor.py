@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from services.cuba.constants import ITEM_INDEX, NO_SHIP, Position, Space
 from services.cuba.data import DATA
-from services.cuba.setup import new_state
+from services.cuba.game import Cuba
 
 from .helpers import OPTIONS, Table, blank, give, load, set_harbor, set_law, yard
 
@@ -99,7 +99,7 @@ def test_tv15_mayor_special_use_four_two_nothing() -> None:
 
 def test_tv16_departures_round_1_then_round_2() -> None:
     """TV-16 / CU 3.6-3.7, 5.E.3-5.E.4."""
-    st = new_state(4, OPTIONS, 1)
+    st = Cuba().new_state(4, OPTIONS, 1)
     order = ["ship_04", "ship_08", "ship_12", "ship_01", "ship_15", "ship_07"]
     rest = [s.index for s in DATA.ships if s.id not in order]
     st.harbor = [S["ship_04"], S["ship_08"], NO_SHIP, S["ship_12"]]

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from services.cuba.constants import CHARACTER_INDEX, NO_LAW, NO_SEAT, Category
 from services.cuba.data import DATA
+from services.cuba.state import CubaState
+from services.kernel import codec, engine
+from services.kernel.decisions import Choice
+from services.kernel.sealed import ROUND_VAR, SealedRound
 
-from .helpers import Table, Wire, blank, set_law
+from .helpers import GAME, Table, Wire, blank, set_law
 
 L = {x.id: x.index for x in DATA.laws}
 
@@ -165,3 +171,31 @@ def test_cu_5_c_5_bribery_law_tie_says_there_is_no_rebid() -> None:
     assert w.options(1)["pass:tax_4"].label == (
         "Pass I, Tax: 4 pesos, replacing Tax: 2 pesos (printed on the board): Decree phase: "
         "each player may pay 4 pesos to the bank; a payer scores 2 VP.")
+
+
+def test_a_bribe_round_stored_by_the_old_build_goes_on_after_a_deploy() -> None:
+    """CU 5.C.4 through engine.act: a table stored mid-bribe by a build that held the open
+    sealed round in `st.sealed` (before the kernel SealedProc) is upgraded when read: the
+    same decisions, the committed bid kept, and the round resolves as it would have."""
+    t = parliament(["mayor", "foreman", "worker"], [10, 8, 12])
+    t.st.vote_tile = 1
+    t.start("parliament")
+    t.choose(2, 0)
+    new = codec.encode(t.st)
+    old = codec.decode(new, CubaState)
+    old.sealed = msgspec.convert(old.stack[-1].vars.pop(ROUND_VAR), SealedRound)
+    assert old.sealed.values == [2, None, None]
+    old_bytes = codec.encode(old)
+    assert old_bytes != new
+    for seat in (None, 0, 1, 2):
+        assert engine.view(GAME, old_bytes, seat) == engine.view(GAME, new, seat)
+    for data in (old_bytes, new):
+        step = engine.act(GAME, data, 1, Choice(pending_id(data, 1), amount=0))
+        step = engine.act(GAME, step.state, 2, Choice(pending_id(step.state, 2), amount=9))
+        st = codec.decode(step.state, CubaState)
+        assert [p.votes for p in st.players] == [7, 6, 10]
+        assert [p.money for p in st.players] == [8, 8, 3] and st.sealed is None
+
+
+def pending_id(data: bytes, seat: int) -> str:
+    return next(d.id for d in engine.view(GAME, data, seat).decisions)

@@ -56,6 +56,19 @@ def test_card_26_unshaded_places_then_a_free_march_rally_or_ambush_there() -> No
     assert st.resources[DR] == 5 and t.at_card()  # free (CL 3.1.2)
 
 
+def test_card_26_unshaded_march_only_from_adjacent_spaces_even_under_morgan() -> None:
+    """CL card 26 unshaded "(from adjacent spaces)" beats card 28's two-space March (CL 5.1.2):
+    Matanzas, two steps from Havana's Directorio Guerrillas, gets no March."""
+    def morgan(st: CLState) -> None:
+        st.caps |= 1 << Cap.DR_MARCHES_TWO_SPACES
+    t = event(26, DR, "unshaded", morgan)
+    t.play("space:matanzas")
+    assert options(t) == ["op:rally"]
+    t = event(26, DR, "unshaded", morgan)
+    t.play("space:la_habana", "op:march", "space:la_habana")
+    assert options(t) == ["from:havana"]
+
+
 def test_card_26_unshaded_free_ambush_or_a_rally_the_level_would_forbid() -> None:
     """CL card 26 unshaded, CL 5.1.1 (its example): the Event names the space, so Havana at
     Active Support may take the Rally (CL 3.3.1 forbids it otherwise); no DR Guerrilla next to
@@ -126,10 +139,21 @@ def test_card_27_shaded_removes_the_two_closest_to_havana() -> None:
     assert options(t) == ["piece:havana:directorio_underground"]  # hops 0 first
 
 
-def test_card_28_unshaded_sets_the_morgan_capability() -> None:
-    """CL card 28 unshaded: Insurgent Capability (CL 5.3)."""
+def test_card_28_unshaded_directorio_marches_two_spaces() -> None:
+    """CL card 28 unshaded (Morgan), CL 5.3, 3.3.2, CL-D-13: after the Event a Directorio group
+    reaches Matanzas from Havana through La Habana, paying for Matanzas only."""
     t = event(28, DR, "unshaded")
     assert t.st.caps == 1 << Cap.DR_MARCHES_TWO_SPACES and t.at_card()
+    st = t.st
+    march = OpTable(st, DR).act("op:march", "space:matanzas")
+    assert sorted(march.offered()) == ["via:camaguey_province:las_villas",
+                                       "via:havana:la_habana"]
+    march.act("via:havana:la_habana", "u:2", "a:0", "done")
+    assert count(march.st, "matanzas", "directorio_underground") == 2
+    assert count(march.st, "havana", "directorio_underground") == 0
+    assert march.st.resources[DR] == 4
+    st.caps = 0  # without the Capability Matanzas is out of the Directorio's reach
+    assert "space:matanzas" not in OpTable(st, DR).act("op:march").offered()
 
 
 def test_card_28_shaded_sets_active_support_where_dr_guerrillas_are() -> None:
@@ -271,6 +295,8 @@ def test_card_35_government_defections_with_cubes_of_its_choice() -> None:
         "piece:havana:directorio_underground:troops",
         "piece:santiago_de_cuba:m26_underground:police",
         "piece:santiago_de_cuba:m26_underground:troops"]
+    assert t.labels()["piece:havana:directorio_underground:police"] == (
+        "Replace 1 Directorio Guerrilla (Underground) in Havana with 1 Police")
     t.play("piece:havana:directorio_underground:police")
     assert options(t) == ["piece:havana:directorio_underground:police",
                            "piece:havana:directorio_underground:troops"]

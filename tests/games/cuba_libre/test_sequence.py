@@ -95,7 +95,7 @@ def test_tv_r_06_launder_a_free_limited_march_cl_2_3_6() -> None:
     assert t.st.cash == [-1] * 4
     assert "limop:construct" not in t.options()
     assert {"limop:rally", "limop:march", "limop:terror"} <= set(t.options())
-    t.play("limop:march", "space:la_habana", "from:pinar_del_rio", "u:2")
+    t.play("limop:march", "space:la_habana", "from:pinar_del_rio", "u:2", "a:0")
     st = t.st
     assert st.resources[SYNDICATE] == 14
     assert count(st, "la_habana", "syndicate_underground") == 2
