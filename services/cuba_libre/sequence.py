@@ -59,7 +59,12 @@ class CLSequence:
         return B.add_resources(st, faction, PASS_GAIN[faction])
 
     def event_options(self, st: CLState, faction: int) -> list[Option]:
-        """CL 5.2: the sides of the current card (only those whose program is registered)."""
+        """CL 5.2: the sides of the current card (only those whose program is registered);
+        none for the 2nd Eligible on the final Event card, whatever the 1st did (CL 2.3.9:
+        even after a Government LimOp with card 10's Special Activity)."""
+        v = card_vars(st)
+        if deck.final_event_card(st) and v is not None and v["done"] == 1:
+            return []
         card = st.played[-1]
         return [option(f"event:{side}", event_label(card, side), side=side, card=str(card))
                 for side in events.sides(card)]
