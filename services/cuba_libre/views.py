@@ -10,28 +10,45 @@ from __future__ import annotations
 
 from tablero.cuba_libre.v1 import view_pb2 as pb
 
+from services.coin.sequence import card_vars
 from services.coin.spaces import LEVEL_NAMES
 
 from . import board as B
 from . import data as D
 from .constants import (
+    CASINO_GOAL,
     DECEPTION_IDS,
+    DR_GOAL,
     FACTION_IDS,
     FACTION_NAMES,
+    GOVT_SUPPORT_GOAL,
     KIND_FACTION,
     KIND_IDS,
+    M26_GOAL,
     NKINDS,
     NO_CASH,
     NO_CONTROL,
     POOL,
     SPACE_TYPE_IDS,
+    SYNDICATE_RESOURCES_GOAL,
     TERRAIN_IDS,
     US_ALLIANCE_IDS,
 )
 from .deck import final_event_card, upcoming
+from .propaganda import PHASES
 from .state import CLState
 from .victory import margins, meets
 
+GOALS = (GOVT_SUPPORT_GOAL, M26_GOAL, DR_GOAL, CASINO_GOAL)  # CL 7.2
+
+
+def tracks(st: CLState) -> tuple[int, int, int, int]:
+    """CL 1.6.3 each faction's victory track (G.6)."""
+    return (B.total_support(st), B.opposition_plus_bases(st), B.dr_pop_plus_bases(st),
+            B.open_casinos(st))
+
+
+PHASE_IDS = tuple(name.lower().replace(" ", "_") for name, _ in PHASES)
 # The Available box of each faction: one entry per pool slot (CL 1.4.1).
 AVAILABLE_KINDS = tuple(tuple(k for k in range(NKINDS) if KIND_FACTION[k] == f and POOL[k] == k)
                         for f in range(4))
@@ -61,8 +78,10 @@ def space_view(st: CLState, s: int) -> pb.SpaceView:
         adjacent=[D.NAMES[a] for a in D.ADJ[s]])
 
 
-def faction_view(st: CLState, f: int, margin: int, ok: bool) -> pb.FactionView:
+def faction_view(st: CLState, f: int, margin: int, ok: bool, track: int) -> pb.FactionView:
     return pb.FactionView(
+        track=track, goal=GOALS[f],
+        resources_goal=SYNDICATE_RESOURCES_GOAL if f == B.SYNDICATE else 0,
         id=FACTION_IDS[f], name=FACTION_NAMES[f], resources=st.resources[f],
         eligible=st.eligible[f], seat=st.seat_of[f], non_player=bool(st.non_players >> f & 1),
         available=[pb.PieceCount(kind=KIND_IDS[k], count=st.avail[k])
@@ -81,18 +100,44 @@ def lasting(flags: int, cards: dict[int, tuple[int, str]]) -> list[pb.LastingEff
 
 
 def deception_view(st: CLState, seat: int, viewer: int | None) -> pb.DeceptionView:
-    """CL 7.3 option: a player sees its own counters; others only once revealed."""
+    """CL 7.3 option: a player sees its own counters; others only once revealed (used, or at
+    the game's end)."""
     held = st.deception[seat]
     return pb.DeceptionView(seat=seat, held=len(held), counters=[
-        pb.DeceptionCounter(kind=DECEPTION_IDS[c.kind], revealed=c.revealed)
-        for c in held if c.revealed or seat == viewer])
+        pb.DeceptionCounter(kind=DECEPTION_IDS[c.kind], revealed=c.revealed or st.over != 0)
+        for c in held if c.revealed or seat == viewer or st.over != 0])
+
+
+def sequence_view(st: CLState) -> pb.SequenceView | None:
+    """CL 2.3.4 the Sequence-of-Play record of the Event card being played (the coin.card
+    frame: `cur` acting, `done` actions so far, `first` what the 1st Eligible did)."""
+    v = card_vars(st)
+    if v is None:
+        return None
+    ids = FACTION_IDS
+    nth = v["done"] + (1 if v["ph"] == "act" else 0)
+    acting = "cur" in v and nth in (1, 2)
+    return pb.SequenceView(
+        acting=ids[v["cur"]] if acting else "", role=("", "first", "second")[nth] if acting
+        else "", first_action=v["first"], executed=[ids[f] for f in st.acted],
+        waiting=[ids[f] for f in v["queue"]], laundered=[ids[f] for f in st.bonus_used],
+        ineligible_next=[ids[f] for f in st.set_ineligible],
+        eligible_next=[ids[f] for f in st.set_eligible])
+
+
+def propaganda_phase(st: CLState) -> str:
+    """CL 6 the phase of the Propaganda Round under way ("" outside a round)."""
+    fr = next((f for f in reversed(st.stack) if f.proc == "coin.propaganda"), None)
+    if fr is None or not fr.vars.get("i"):
+        return ""
+    return PHASE_IDS[int(fr.vars["i"]) - 1]
 
 
 def view(st: CLState, viewer: int | None) -> pb.CubaLibreView:
-    m, ok = margins(st), meets(st)
+    m, ok, tr = margins(st), meets(st), tracks(st)
     v = pb.CubaLibreView(
         spaces=[space_view(st, s) for s in range(D.NS)],
-        factions=[faction_view(st, f, m[f], ok[f]) for f in range(4)],
+        factions=[faction_view(st, f, m[f], ok[f], tr[f]) for f in range(4)],
         aid=st.aid, us_alliance=US_ALLIANCE_IDS[st.us_alliance], coin_op_cost=B.coin_op_cost(st),
         total_support=B.total_support(st), total_opposition=B.total_opposition(st),
         opposition_plus_bases=B.opposition_plus_bases(st),
@@ -110,7 +155,11 @@ def view(st: CLState, viewer: int | None) -> pb.CubaLibreView:
                for i, fs in enumerate(st.players)],
         deception=[deception_view(st, seat, viewer) for seat in range(len(st.deception))
                    if st.deception[seat]],
-        short_game=st.short_game, sudden_propaganda=st.sudden, game_over=st.over != 0)
+        short_game=st.short_game, sudden_propaganda=st.sudden, game_over=st.over != 0,
+        propaganda_phase=propaganda_phase(st))
+    seq = sequence_view(st)
+    if seq is not None:
+        v.sequence.CopyFrom(seq)
     if st.played:
         v.current_card.CopyFrom(card_view(st.played[-1]))
     nxt = upcoming(st)
