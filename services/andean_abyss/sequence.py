@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from services.coin.bots.seats import is_np
 from services.coin.sequence import GRANTED, CardProc, DeckProc
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Decision, Option, option
@@ -78,6 +79,8 @@ class AASequence:
 
     def op_options(self, st: AAState, faction: int, limited: bool, free: bool) -> list[Option]:
         final = final_event_card(st)
+        if is_np(st, faction) and not free:
+            limited = final = False  # AA 8.1 rule 6: a Non-player's Operation is unrestricted
         verb = "limop" if limited or final else "op"
         return [op_option(verb, op, free) for op in operations.faction_ops(faction)
                 if not (final and op in NOT_ON_FINAL_CARD)
@@ -122,7 +125,8 @@ class Ship:
         """AA 1.5.1: factions of another player holding a Shipment, not yet asked."""
         asked = v.get("asked", [])
         return [g for g in range(len(st.eligible)) if g != cur and g not in asked
-                and self.shipments(st, g) and st.seat_of[g] != st.seat_of[cur]]
+                and self.shipments(st, g) and st.seat_of[g] != st.seat_of[cur]
+                and not is_np(st, g)]  # AA 8.1 rule 7: a Non-player never helps
 
     def label(self, st: AAState, token: int) -> str:
         return f"the Shipment in {W.space(B.ship_space(st.ships[token]))}"

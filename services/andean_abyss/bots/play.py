@@ -1,0 +1,94 @@
+"""AA 8.1 the Non-player's action on a card: Event, Operation or Pass; 8.4 its Events
+(the dry run of rule 4); 8.7.5 Agitation; 6.4.5 Elite Backing; the Ship window (rule 7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from services.coin.bots.driver import NonPlayers, changed, copy_state
+from services.coin.sequence import FIRST_OP_SA, card_vars
+from services.kernel.ctx import Ctx
+from services.kernel.decisions import Choice, Decision
+
+from .. import board as B
+from .. import data as D
+from ..state import AAState
+from .boxes import CHARTS
+from .options import by_space, generic, verb
+from .tables import NEVER_EVENT, leftmost, pick, second_ops
+
+# 8.1 rule 4: the card's own bookkeeping, the flow and the PRNG are not an Event's effect
+BOOKKEEPING = ("seats", "seed", "rng", "serial", "stack", "acted", "eligible")
+
+
+def wants_event(st: AAState, f: int, v: dict[str, Any], card: int) -> bool:
+    """8.1 rules 1-2: 1st Eligible with its symbol leftmost; 2nd Eligible after Op + SA
+    without the gray "2nd: Ops" symbol; never card 63 (8.4.4)."""
+    if card in NEVER_EVENT:
+        return False
+    if v["done"] == 0:
+        return leftmost(card) == f
+    return v["first"] == FIRST_OP_SA and not second_ops(card)
+
+
+def event_side(ids: list[str]) -> str | None:
+    """8.4.1: the shaded text; a single-text card its only text."""
+    return next((i for i in ("event:shaded", "event:unshaded") if i in ids), None)
+
+
+def effective(np: NonPlayers, st: AAState, d: Decision, side: str) -> bool:
+    """8.1 rule 4 (AA-R-33): execute the Event on a copy of the whole state (PRNG included),
+    the Non-player deciding, until the Event is over or a player must decide; effective if
+    anything but the bookkeeping changed."""
+    trial = copy_state(st)
+    depth = len(trial.stack)
+    np.flow.choose(Ctx(), trial, d, Choice(d.id, option_id=side))
+    np.run_until(Ctx(), trial, lambda s: len(s.stack) <= depth)
+    return changed(st, trial, BOOKKEEPING)
+
+
+def eligible(np: NonPlayers, st: AAState, d: Decision, f: int) -> str:
+    """8.1: Event if wanted and effective; Pass with no Resources (rule 5); else the
+    flowchart's Operation (8.1.1), unrestricted (rule 6); Pass if no box can act."""
+    ids = d.option_ids()
+    v = card_vars(st) or {"done": 0, "first": ""}
+    side = event_side(ids)
+    if side and wants_event(st, f, v, st.played[-1]) and effective(np, st, d, side):
+        return side
+    if st.resources[f] == 0:
+        return "pass"
+    ops = {i.split(":", 1)[1]: i for i in ids if verb(i) in ("op", "limop")}
+    op = CHARTS[f].operation(st, set(ops))
+    return ops[op] if op else "pass"
+
+
+def choose_free_op(st: AAState, d: Decision, f: int) -> str:
+    """A free Operation an Event grants: the flowchart's box (8.9), else any offered."""
+    ops = {i.split(":", 1)[1]: i for i in d.option_ids() if verb(i) in ("op", "limop")}
+    op = CHARTS[f].operation(st, set(ops))
+    return ops[op] if op else generic(st, d, f)
+
+
+def agitation(st: AAState, d: Decision, f: int) -> str:
+    """8.7.5 (AA-R-29): fewest Terror, then Support, then Population, then random; only
+    where Resources pay for all its Terror and a shift."""
+    offered = by_space(d)
+    ok = [s for s in offered if st.resources[f] >= st.terror[s] + 1]
+    if not ok:
+        return "done" if "done" in d.option_ids() else generic(st, d, f)
+    key = min((st.terror[s], -(st.support[s] > 0), -D.POP[s]) for s in ok)
+    tied = [s for s in ok if (st.terror[s], -(st.support[s] > 0), -D.POP[s]) == key]
+    return offered[pick(st, tied)]
+
+
+def elite_backing(st: AAState, d: Decision, f: int) -> str:
+    """8.6.1 Elite Backing: a free Rally where a Base or Guerrillas can be placed."""
+    ok = [s for s in B.cities_and_depts(st) if st.support[s] >= 0
+          and B.control(st, s) not in (B.GOVT, B.FARC) and B.faction_room(st, s, f) > 0]
+    return "rally" if ok and "rally" in d.option_ids() else "decline"
+
+
+def no_ship(st: AAState, d: Decision, f: int) -> str:
+    """8.1 rule 7: never Ship, never give a Shipment for another's Ship."""
+    ids = d.option_ids()
+    return next(i for i in ("decline", "refuse", "done") if i in ids)
