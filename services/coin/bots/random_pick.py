@@ -66,11 +66,16 @@ def walk(chart: SpaceChart, start: int) -> list[int]:
     return out
 
 
+def rolled(chart: SpaceChart, red: int, yellow: int, green: int) -> int:
+    """8.2 the space the three dice name: red the column, yellow the box, green the slot."""
+    return chart.columns[third(red)][third(yellow)][third(green)]
+
+
 def random_space(r: RngState, chart: SpaceChart, qualifies: Callable[[int], bool]) -> int | None:
-    """8.2 Roll red (column), yellow (box), green (slot); shift along the chart to the first
-    space that qualifies; None if none does."""
-    col, box, slot = third(die(r)), third(die(r)), third(die(r))
-    return next((s for s in walk(chart, chart.columns[col][box][slot]) if qualifies(s)), None)
+    """8.2 Roll red, yellow, green; shift along the chart to the first space that qualifies;
+    None if none does."""
+    start = rolled(chart, die(r), die(r), die(r))
+    return next((s for s in walk(chart, start) if qualifies(s)), None)
 
 
 def equal_chance(r: RngState, items: Sequence[T]) -> T:
