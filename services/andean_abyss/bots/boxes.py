@@ -36,11 +36,13 @@ def op_space(st: AAState, d: Decision, f: int) -> str:
     box = chart.boxes.get(v.get("op", ""))
     offered = by_space(d)
     broke = st.resources[f] == 0 and v.get("spaces") and not v.get("free")
-    if box is not None and len(v.get("spaces", [])) < box.most and not broke:
+    # 8.1.1 the SA box comes after the Operation's spaces (Ambush inside the Attack)
+    after_sa = v.get("sa") not in ("", None, "ambush")
+    if box is not None and len(v.get("spaces", [])) < box.most and not broke and not after_sa:
         got = pick_in_tiers(st, offered, chart.candidates(st, v["op"], v))
         if got is not None:
             return got
-    if "done" not in ids and offered:  # AA 3.1: an Operation needs one space
+    if "done" not in ids and offered and not v.get("spaces"):  # AA 3.1: one space at least
         return offered[pick(st, list(offered))]
     if box is not None and f"sa:{box.sa}" in ids and any(box.sa_tiers(st, v)):
         return f"sa:{box.sa}"
@@ -151,7 +153,7 @@ def cultivate(st: AAState, d: Decision, f: int) -> str:
     """8.5.1 Cultivate: place a Base in a Rally Department, else move one off a 2-Base space."""
     v = frame_vars(st, "coin.op")
     places = by_space(d, ("place",))
-    got = pick_in_tiers(st, places, cartels.cultivate_tiers(st, v))
+    got = pick_in_tiers(st, places, cartels.cultivate_tiers(st, v)[:2])
     if got is not None:
         return got
     moves = [o for o in d.options if verb(o) == "move"]

@@ -94,10 +94,12 @@ def bribe_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
 
 
 def cultivate_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
-    """8.5.1 Cultivate: a Rally Department, else a Base moved off a 2-Base space."""
+    """8.5.1 Cultivate: a Base in a Rally Department (else City); else a Base moved off a
+    space with 2 Cartels Bases (the last tier: those origins)."""
     ok = [s for s in v.get("spaces", []) if D.POP[s] > 0 and B.base_room(st, s) > 0
           and B.guerrillas(st, s, F) > B.police(st, s)]
-    return [[s for s in ok if B.is_dept(s)], ok]
+    return [[s for s in ok if B.is_dept(s)], ok,
+            [s for s in B.spaces(st) if B.bases(st, s, F) >= 2]]
 
 
 def holds_ship_first(st: AAState, s: int) -> int:
