@@ -6,12 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from services.coin.bots.driver import NonPlayers
-from services.coin.bots.seats import is_np
+from services.coin.bots.seats import is_np, np_faction
 from services.coin.effects import EffectProc
 from services.coin.sa_lines import Lines
 from services.coin.transfers import ResourceTransfers
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Choice, Decision, Option, option
+from services.kernel.decisions import Choice, Decision, Option, decision_id, option
 from services.kernel.errors import BadRequest, RulesBug
 from services.kernel.flow import Flow, push
 from services.kernel.game import FlowGame, GameOptionSpec, Role
@@ -114,7 +114,18 @@ class AndeanAbyss(FlowGame[AAState]):
             FLOW.advance(ctx, st)
 
     def decisions(self, st: AAState) -> list[Decision]:
-        return LINES.keep(st, FLOW.decisions(st)) + self.standing(st)
+        return [discord_decision(st, d) if d.seat < 0 else d
+                for d in LINES.keep(st, FLOW.decisions(st))] + self.standing(st)
+
+    def apply(self, ctx: Ctx, st: AAState, d: Decision, c: Choice) -> None:
+        if d.kind != DISCORD:
+            super().apply(ctx, st, d, c)
+            return
+        nd = next(x for x in FLOW.decisions(st) if x.seat < 0)
+        f = np_faction(nd.seat)
+        picked = PROCEDURE.discord_options(st, nd, f)[c.option_id or ""]
+        NON_PLAYERS.decide(ctx, st, nd, Choice(nd.id, option_id=picked))
+        self.advance(ctx, st)
 
     def standing(self, st: AAState) -> list[Decision]:
         return transfer_decisions(st)
@@ -136,6 +147,24 @@ class AndeanAbyss(FlowGame[AAState]):
 
     def check_invariants(self, st: AAState) -> None:
         check_invariants(st)
+
+
+DISCORD = "aa.np_discord"
+
+
+def discord_decision(st: AAState, nd: Decision) -> Decision:
+    """AA 8.1 rule 3 (Insurgent Discord): the Government player decides whether the
+    Non-player 2nd Eligible executes the (effective) Event or Operations."""
+    f = np_faction(nd.seat)
+    labels = {o.id: o.label for o in nd.options}
+    picks = PROCEDURE.discord_options(st, nd, f)
+    name = words.FACTIONS[f]
+    opts = [option(oid, f"The {name} (Non-player): {labels[picked]}", faction=FACTION_IDS[f])
+            for oid, picked in sorted(picks.items())]
+    seat = st.seat_of[B.GOVT]
+    return Decision(decision_id(st.serial, seat), seat, DISCORD,
+                    f"Government: Insurgent Discord: the {name} Event or Operations?",
+                    tuple(opts))
 
 
 def check_seating(seats: int, value: str) -> None:

@@ -57,6 +57,22 @@ class AAProcedure:
     def bind(self, np: NonPlayers) -> None:
         self.np = np
 
+    def defers(self, st: AAState, d: Decision, faction: int) -> bool:
+        """8.1 rule 3: the Government player decides this one (Insurgent Discord)."""
+        return play.discord(st, d, faction)
+
+    def discord_options(self, st: AAState, d: Decision, faction: int) -> dict[str, str]:
+        """8.1 rule 3: the Government's options for the Non-player: `np_event` (only if the
+        Event is effective, 8.1 rule 4) and `np_ops`, each with the option it stands for."""
+        if self.np is None:
+            raise RulesBug("the Non-player procedure is not bound to a flow")
+        ids = d.option_ids()
+        out = {"np_ops": play.operation(st, ids, faction)}
+        side = play.event_side(ids)
+        if side is not None and play.effective(self.np, st, d, side):
+            out["np_event"] = side
+        return out
+
     def choose(self, st: AAState, d: Decision, faction: int) -> Choice:
         if d.amount is not None and not d.options:
             return Choice(d.id, amount=d.amount.max)  # AA 8.1.1 maximum

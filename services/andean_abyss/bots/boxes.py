@@ -139,8 +139,9 @@ def attack_mode(st: AAState, d: Decision, f: int) -> str:
 
 
 def sa_space(st: AAState, d: Decision, f: int) -> str:
-    """An SA box's spaces, in its tiers (8.5-8.7), then done."""
-    v = frame_vars(st, "coin.op")
+    """An SA box's spaces, in its tiers (8.5-8.7), then done (`sa_done`: the SA's spaces so
+    far)."""
+    v = {**frame_vars(st, "coin.op"), "sa_done": frame_vars(st, d.kind).get("done", [])}
     box = CHARTS[f].boxes.get(v.get("op", ""))
     if box is not None:
         got = pick_in_tiers(st, by_space(d), box.sa_tiers(st, v))

@@ -123,6 +123,8 @@ def extort_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
     ok = [s for s in B.spaces(st) if B.outnumbers(st, s, F) and B.underground(st, s, F)]
     two = [s for s in ok if not B.is_loc(s) and B.underground(st, s, F) >= 2]
     locs = [s for s in ok if B.is_loc(s)]
+    if any(B.is_loc(s) for s in v.get("sa_done", [])):
+        locs = []  # (b) one LoC only
     low = min((D.ECON[s] for s in locs), default=0)
     return [two, [s for s in locs if D.ECON[s] == low]]
 

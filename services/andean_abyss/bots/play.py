@@ -55,11 +55,26 @@ def eligible(np: NonPlayers, st: AAState, d: Decision, f: int) -> str:
     side = event_side(ids)
     if side and wants_event(st, f, v, st.played[-1]) and effective(np, st, d, side):
         return side
+    return operation(st, ids, f)
+
+
+def operation(st: AAState, ids: list[str], f: int) -> str:
+    """8.1 rule 5: Pass with no Resources; else the flowchart's Operation (8.1.1)."""
     if st.resources[f] == 0:
         return "pass"
     ops = {i.split(":", 1)[1]: i for i in ids if verb(i) in ("op", "limop")}
     op = CHARTS[f].operation(st, set(ops))
     return ops[op] if op else "pass"
+
+
+def discord(st: AAState, d: Decision, f: int) -> bool:
+    """8.1 rule 3 Insurgent Discord (AA-R-34): in a 2-player game with Non-players, the
+    Government player decides whether a Non-player 2nd Eligible with >= 1 Resource executes
+    the Event (after the 1st Eligible's Op + SA) or Operations."""
+    v = card_vars(st)
+    return (d.kind == "coin.eligible" and st.seats == 2 and v is not None and v["done"] == 1
+            and v["first"] == FIRST_OP_SA and st.resources[f] >= 1
+            and st.played[-1] not in NEVER_EVENT and event_side(d.option_ids()) is not None)
 
 
 def choose_free_op(st: AAState, d: Decision, f: int) -> str:

@@ -28,6 +28,11 @@ class Procedure(Protocol):
 
     def choose(self, st: Any, d: Decision, faction: int) -> Choice: ...
 
+    def defers(self, st: Any, d: Decision, faction: int) -> bool:
+        """Whether a player decides this one for the Non-player (AA 8.1 rule 3): the driver
+        leaves it pending and the game offers it to that player."""
+        ...
+
 
 def np_decision(ds: list[Decision]) -> Decision | None:
     """The first waited-on decision that belongs to a Non-player."""
@@ -55,10 +60,18 @@ class NonPlayers:
         self.faction_names = faction_names
         self.words = words
 
-    def decide(self, ctx: Ctx, st: Any, d: Decision) -> None:
-        """One Non-player choice, applied through the flow and announced."""
+    def pending(self, st: Any) -> Decision | None:
+        """The Non-player decision the procedure makes now (not one a player decides)."""
+        d = np_decision(self.flow.decisions(st))
+        if d is None or self.procedure.defers(st, d, np_faction(d.seat)):
+            return None
+        return d
+
+    def decide(self, ctx: Ctx, st: Any, d: Decision, c: Choice | None = None) -> None:
+        """One Non-player choice (the procedure's, or `c` a player made for it), applied
+        through the flow and announced."""
         f = np_faction(d.seat)
-        c = checked(d, self.procedure.choose(st, d, f))
+        c = checked(d, c or self.procedure.choose(st, d, f))
         label = next((o.label for o in d.options if o.id == c.option_id), str(c.amount))
         ctx.emit("coin.np_choice", f"{self.words[f]} (Non-player): {label}.",
                  {"faction": self.faction_names[f], "kind": d.kind,
@@ -70,7 +83,7 @@ class NonPlayers:
         """`Flow.advance`, answering every Non-player decision on the way."""
         self.flow.advance(ctx, st)
         for _ in range(GUARD):
-            d = np_decision(self.flow.decisions(st))
+            d = self.pending(st)
             if d is None:
                 return
             self.decide(ctx, st, d)

@@ -123,3 +123,24 @@ def test_aa_7_1_non_player_win_at_a_check_every_player_loses() -> None:
     assert victory.winning_non_players(st2) == [AUC]
     out = victory.outcome(st2)
     assert [(r.rank, r.winner) for r in out.results] == [(2, False), (2, False)]
+
+
+def test_aa_8_1_rule_3_insurgent_discord_government_decides_tv_r_44() -> None:
+    """AA 8.1 rule 3 TV-R-44: 2 players (Govt, FARC) with Non-players; card 6, FARC did Op +
+    SA; the AUC Non-player 2nd Eligible with Resources: the Government player chooses the
+    (effective) Event or Operations; its choice is carried out for the AUC."""
+    from services.kernel.ctx import Ctx
+    from services.kernel.decisions import Choice
+    st = solo(seats=2, non_players="chapter8")
+    events = play(st, 6, [AUC], done=1, first="op_sa")
+    assert np_choices(events) == []
+    ds = [d for d in GAME.decisions(st) if not d.optional]
+    assert [(d.seat, d.kind, d.option_ids()) for d in ds] == \
+        [(0, "aa.np_discord", ["np_event", "np_ops"])]
+    ctx = Ctx()
+    GAME.apply(ctx, st, ds[0], Choice(ds[0].id, option_id="np_ops"))
+    assert [e.data["op"] for e in ctx.events if e.kind == "coin.op"][:1] == ["rally"]
+    assert not [e for e in ctx.events if e.kind == "coin.event"]
+    st.resources[AUC] = 0
+    events = play(st, 6, [AUC], done=1, first="op_sa")  # 0 Resources: rule 2 applies
+    assert np_choices(events)[0] == "event:shaded"
