@@ -15,7 +15,7 @@ from services.kernel.decisions import Choice, Decision
 from services.kernel.errors import RulesBug
 
 from ..state import AAState
-from . import boxes, play
+from . import boxes, events, play
 from .options import generic
 
 Handler = Callable[[AAState, Decision, int], str]
@@ -80,6 +80,9 @@ class AAProcedure:
             if self.np is None:
                 raise RulesBug("the Non-player procedure is not bound to a flow")
             return Choice(d.id, option_id=play.eligible(self.np, st, d, faction))
+        steered = events.instructed(st, d, faction)  # 8.4.4
+        if steered is not None:
+            return Choice(d.id, option_id=steered)
         handler = HANDLERS.get(d.kind, generic)
         return Choice(d.id, option_id=handler(st, d, faction))
 

@@ -144,3 +144,12 @@ def test_aa_8_1_rule_3_insurgent_discord_government_decides_tv_r_44() -> None:
     st.resources[AUC] = 0
     events = play(st, 6, [AUC], done=1, first="op_sa")  # 0 Resources: rule 2 applies
     assert np_choices(events)[0] == "event:shaded"
+
+
+def test_aa_8_0_view_marks_the_non_players() -> None:
+    """AA 8.0: the view names each faction's seat; a Non-player has none (-1) and is marked."""
+    st = solo(seats=3, non_players="chapter8")
+    v = GAME.view(st, 0)
+    assert [(f.id, f.seat, f.non_player) for f in v.factions] == \
+        [("govt", 0, False), ("farc", 1, False), ("auc", 2, False), ("cartels", -1, True)]
+    assert [list(s.factions) for s in v.seats] == [["govt"], ["farc"], ["auc"]]
