@@ -10,6 +10,7 @@ from services.kernel.decisions import Decision
 
 from .. import board as B
 from ..state import AAState
+from .boxes import CHARTS
 from .options import by_space, faction_of, kind_of, pick_in_tiers, verb
 from .tables import klass
 
@@ -75,12 +76,31 @@ def own_guerrillas_first(st: AAState, d: Decision, f: int) -> str | None:
     return None
 
 
+def river_op(st: AAState, d: Decision, f: int) -> str | None:
+    """Card 69: the free Operation: Cartels Rally (8.5.1), the others Terror."""
+    want = "op:rally" if f == B.CARTELS else "op:terror"
+    return want if want in d.option_ids() else None
+
+
+def free_operation(st: AAState, d: Decision, f: int) -> str | None:
+    """AA 8.9: a free Operation an Event grants: the Non-player's own flowchart box."""
+    ops = {o.id.split(":", 1)[1]: o.id for o in d.options if verb(o) == "op"}
+    if not ops:
+        return None
+    op = CHARTS[f].operation(st, set(ops))
+    return ops[op] if op else None
+
+
 RULES: dict[int, Rule] = {14: troops_first, 21: farc_base_at_support, 46: passive_level,
                           50: police_at_opposition_first, 56: fewest_cubes_cities,
-                          57: cities_first, 60: fewest_cubes_cities, 70: own_guerrillas_first}
+                          57: cities_first, 60: fewest_cubes_cities, 69: river_op,
+                          70: own_guerrillas_first}
 
 
 def instructed(st: AAState, d: Decision, f: int) -> str | None:
     """The 8.4.4 instruction's choice while the current card's Event executes, if any."""
-    rule = RULES.get(st.played[-1]) if st.played and in_event(st) else None
-    return rule(st, d, f) if rule is not None else None
+    if not st.played or not in_event(st):
+        return None
+    rule = RULES.get(st.played[-1])
+    got = rule(st, d, f) if rule is not None else None
+    return got if got is not None else free_operation(st, d, f)

@@ -64,3 +64,14 @@ def test_aa_8_4_3_p3_enemy_order_and_p1_bases_first() -> None:
         option(f"piece:{k}", f"Remove 1 {k}", piece=k)
         for k in ("farc_underground", "farc_active")))
     assert PROCEDURE.choose(st, own, FARC).option_id == "piece:farc_active"
+
+
+def test_aa_8_4_4_card_69_free_op_by_executor_and_8_9_flowchart_op() -> None:
+    """AA 8.4.4 card 69: the free Operation: Cartels Rally, the others Terror; AA 8.9 another
+    Event's free Operation: the Non-player's flowchart box (S0 FARC: Rally, 18 Available)."""
+    ops = Decision("d0.-2", -2, "coin.event_step", "choose", tuple(
+        option(f"op:{op}", f"A free {op}", op=op) for op in ("rally", "attack", "terror")) +
+        (option("none", "No free Operation"),))
+    assert PROCEDURE.choose(during(69), ops, CARTELS).option_id == "op:rally"
+    assert PROCEDURE.choose(during(69), ops, AUC).option_id == "op:terror"
+    assert PROCEDURE.choose(during(1), ops, FARC).option_id == "op:rally"
