@@ -12,7 +12,9 @@ from services.kernel import engine
 from services.kernel.playout import random_playout
 
 TABLES = [(1, {}), (2, {"non_players": "chapter8"}), (3, {"non_players": "chapter8"}),
-          (3, {"non_players": "auc"}), (1, {"short_game": "true", "eligibility_option": "A"})]
+          (3, {"non_players": "auc"}), (1, {"short_game": "true", "eligibility_option": "A"}),
+          (1, {"deployment": "open", "card_text_edition": "second"}),
+          (1, {"hidden_next_card": "true", "eligibility_option": "standard"})]
 
 
 def replay(seats: int, options: dict[str, str], seed: int,
