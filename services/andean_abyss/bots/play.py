@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from services.coin.bots.driver import NonPlayers, changed, copy_state
+from services.coin.bots import choice
+from services.coin.bots.choice import CardSymbols
+from services.coin.bots.driver import NonPlayers
 from services.coin.sequence import FIRST_OP_SA, card_vars
-from services.kernel.ctx import Ctx
-from services.kernel.decisions import Choice, Decision
+from services.kernel.decisions import Decision
 
 from .. import board as B
 from .. import data as D
@@ -17,18 +18,12 @@ from .boxes import CHARTS
 from .options import by_space, generic, verb
 from .tables import NEVER_EVENT, leftmost, pick, second_ops
 
-# 8.1 rule 4: the card's own bookkeeping, the flow and the PRNG are not an Event's effect
-BOOKKEEPING = ("seats", "seed", "rng", "serial", "stack", "acted", "eligible")
+CARDS = CardSymbols(leftmost, second_ops, NEVER_EVENT)
 
 
 def wants_event(st: AAState, f: int, v: dict[str, Any], card: int) -> bool:
-    """8.1 rules 1-2: 1st Eligible with its symbol leftmost; 2nd Eligible after Op + SA
-    without the gray "2nd: Ops" symbol; never card 63 (8.4.4)."""
-    if card in NEVER_EVENT:
-        return False
-    if v["done"] == 0:
-        return leftmost(card) == f
-    return v["first"] == FIRST_OP_SA and not second_ops(card)
+    """8.1 rules 1-2 on the AA cards (cards.json symbols; card 63 never, 8.4.4)."""
+    return choice.wants_event(CARDS, f, v, card)
 
 
 def event_side(ids: list[str]) -> str | None:
@@ -37,14 +32,8 @@ def event_side(ids: list[str]) -> str | None:
 
 
 def effective(np: NonPlayers, st: AAState, d: Decision, side: str) -> bool:
-    """8.1 rule 4 (AA-R-33): execute the Event on a copy of the whole state (PRNG included),
-    the Non-player deciding, until the Event is over or a player must decide; effective if
-    anything but the bookkeeping changed."""
-    trial = copy_state(st)
-    depth = len(trial.stack)
-    np.flow.choose(Ctx(), trial, d, Choice(d.id, option_id=side))
-    np.run_until(Ctx(), trial, lambda s: len(s.stack) <= depth)
-    return changed(st, trial, BOOKKEEPING)
+    """8.1 rule 4 (AA-R-33), the shared dry run."""
+    return choice.effective(np, st, d, side)
 
 
 def eligible(np: NonPlayers, st: AAState, d: Decision, f: int) -> str:
