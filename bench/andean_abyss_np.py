@@ -41,8 +41,8 @@ def run(seats: int, options: dict[str, str], games: int) -> tuple[Counter[str], 
 
 def report(name: str, games: int, wins: Counter[str], secs: float, checks: int) -> None:
     rates = "  ".join(f"{f} {100 * wins[f] / games:5.1f}%" for f in FACTION_IDS)
-    print(f"{name:<38} {rates}   ended at a check {100 * checks / games:5.1f}%   "
-          f"{games / secs:6.1f} games/s")
+    print(f"{name:<44} {rates}   ended at a check {100 * checks / games:5.1f}%   "
+          f"{games / secs:6.1f} games/s", flush=True)
 
 
 def main() -> None:
@@ -50,6 +50,8 @@ def main() -> None:
     print(f"Andean Abyss, {games} seeded games each (win rate by faction):")
     report("baseline: 4 random seats, no NPs", games, *run(4, {}, games))
     report("solo: random Govt vs 3 Non-players", games, *run(1, {}, games))
+    report("2 seats: random Govt/FARC vs NP AUC, Cartels", games,
+           *run(2, {"non_players": "chapter8"}, games))
     report("3 seats: random Govt/FARC/AUC vs NP Cartels", games,
            *run(3, {"non_players": "chapter8"}, games))
 
