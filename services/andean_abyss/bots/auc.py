@@ -8,7 +8,7 @@ from .. import board as B
 from ..constants import GUER_U
 from ..state import AAState
 from .cartels import flip_space
-from .flowchart import Box, Chart, Tiers
+from .flowchart import Box, Chart, Tiers, unmoved
 from .tables import can_rally_base
 
 F = B.AUC
@@ -55,8 +55,9 @@ def keeps(st: AAState, o: int) -> int:
     return 1 if B.bases(st, o, F) or B.bases(st, o, B.FARC) else 0
 
 
-def movable(st: AAState, o: int) -> int:
-    return B.guerrillas(st, o, F) - keeps(st, o)
+def movable(st: AAState, o: int, v: dict[str, Any]) -> int:
+    g = B.guerrillas(st, o, F)
+    return min(g - unmoved(v, o), g - keeps(st, o))
 
 
 def stays_underground(st: AAState, s: int) -> bool:
@@ -67,7 +68,7 @@ def stays_underground(st: AAState, s: int) -> bool:
 def march_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
     """8.6.2 step 1: FARC pieces, no AUC Guerrilla, an adjacent AUC Guerrilla free to move."""
     ok = [s for s in B.cities_and_depts(st) if B.pieces_of(st, s, B.FARC)
-          and not B.guerrillas(st, s, F) and any(movable(st, o) > 0 for o in B.adjacent(st, s))]
+          and not B.guerrillas(st, s, F) and any(movable(st, o, v) > 0 for o in B.adjacent(st, s))]
     base = [s for s in ok if B.bases(st, s, B.FARC)]
     under = [s for s in ok if stays_underground(st, s)]
     return [[s for s in base if s in under], base, under, ok]

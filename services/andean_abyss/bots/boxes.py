@@ -96,7 +96,7 @@ def by_space_arg(o: Any) -> int:
 def march_from(st: AAState, d: Decision, f: int) -> str:
     """8.5.2, 8.6.2, 8.7.2: every adjacent origin with Guerrillas the box lets move."""
     for o in d.options:
-        if verb(o) == "from" and MOVABLE[f](st, by_space_arg(o)) > 0:
+        if verb(o) == "from" and MOVABLE[f](st, by_space_arg(o), frame_vars(st, "coin.op")) > 0:
             return o.id
     return "done"
 
@@ -107,7 +107,8 @@ def march_group(st: AAState, f: int) -> tuple[int, int]:
     o, s = v["o"], v["s"]
     arrived = frame_vars(st, "coin.op").get("arrived") or [0] * len(st.support)
     u, a, free = unmoved(st, o, f, arrived)
-    n = min(free, max(0, MOVABLE[f](st, o)), B.faction_room(st, s, f))
+    n = min(free, max(0, MOVABLE[f](st, o, frame_vars(st, "coin.op"))),
+            B.faction_room(st, s, f))
     if f == B.FARC and B.is_loc(s) and not B.guerrillas(st, s, f):
         n = min(n, 1)  # 8.7.2 step 1: 1 Guerrilla onto each LoC
     room = 3 - B.cubes(st, s) - (B.guerrillas(st, s, B.FARC) if f == B.AUC else 0)

@@ -8,7 +8,7 @@ from .. import board as B
 from .. import data as D
 from ..constants import BASE, GUER_U
 from ..state import AAState
-from .flowchart import Box, Chart, Tiers
+from .flowchart import Box, Chart, Tiers, unmoved
 from .tables import can_rally_base, ships_held
 
 F = B.CARTELS
@@ -52,15 +52,17 @@ def rally_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
             [s for s in cd if seed_space(st, s) and not B.bases(st, s, F)]]
 
 
-def movable(st: AAState, o: int) -> int:
-    """8.5.2 step 2: 1 Cartels Guerrilla stays where a Cartels Base is."""
-    return B.guerrillas(st, o, F) - (1 if B.bases(st, o, F) else 0)
+def movable(st: AAState, o: int, v: dict[str, Any]) -> int:
+    """8.5.2 step 2: 1 Cartels Guerrilla stays where a Cartels Base is; those that arrived
+    this March stay too."""
+    g = B.guerrillas(st, o, F)
+    return min(g - unmoved(v, o), g - (1 if B.bases(st, o, F) else 0))
 
 
 def march_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
     """8.5.2 step 1 (AA-R-26): next to one space with >= 3 Cartels Guerrillas, < 2 Bases."""
     return [[s for s in B.cities_and_depts(st) if B.base_room(st, s) > 0
-             and any(B.guerrillas(st, o, F) >= 3 and movable(st, o) > 0
+             and any(B.guerrillas(st, o, F) >= 3 and movable(st, o, v) > 0
                      for o in B.adjacent(st, s))]]
 
 

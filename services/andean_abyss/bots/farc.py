@@ -11,7 +11,7 @@ from ..sequence import final_event_card
 from ..state import AAState
 from .auc import ambush_order
 from .cartels import flip_space
-from .flowchart import Box, Chart, Tiers
+from .flowchart import Box, Chart, Tiers, unmoved
 from .tables import can_rally_base
 
 F = B.FARC
@@ -61,14 +61,15 @@ def keeps(st: AAState, o: int) -> int:
     return 1 if B.PIECES.bases_in(st, o) else 0
 
 
-def movable(st: AAState, o: int) -> int:
-    return B.guerrillas(st, o, F) - keeps(st, o) if origin_ok(st, o) else 0
+def movable(st: AAState, o: int, v: dict[str, Any]) -> int:
+    g = B.guerrillas(st, o, F)
+    return min(g - unmoved(v, o), g - keeps(st, o)) if origin_ok(st, o) else 0
 
 
 def march_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
     """8.7.2 step 1: unSabotaged LoCs without FARC, highest Econ first (not before the final
     Propaganda card); step 2: up to 3 Agitation targets, staying Underground first."""
-    near = [s for s in B.spaces(st) if any(movable(st, o) > 0 for o in B.adjacent(st, s))]
+    near = [s for s in B.spaces(st) if any(movable(st, o, v) > 0 for o in B.adjacent(st, s))]
     tiers: Tiers = []
     if not final_event_card(st):
         locs = [s for s in near if B.is_loc(s) and not B.is_sabotaged(st, s)

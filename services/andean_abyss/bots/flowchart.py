@@ -58,5 +58,11 @@ class Chart:
         return None
 
 
+def unmoved(v: dict[str, Any], o: int) -> int:
+    """Guerrillas that arrived in o during this March (each moves once, AA 3.3.2)."""
+    arrived = v.get("arrived")
+    return arrived[o] if arrived else 0
+
+
 def first_tier(tiers: Tiers) -> list[int]:
     return next((t for t in tiers if t), [])
