@@ -150,3 +150,39 @@ def test_aa_p7_march_group_stays_underground_tv_r_54() -> None:
     assert march_group(st, FARC) == (3, 0)
     put(st, "cesar", "police", 3)
     assert march_group(st, FARC) == (4, 2)
+
+
+def test_aa_8_6_4_auc_terror_tiers_then_assassinate() -> None:
+    """AA 8.6 Q3 yes -> 8.6.4 Terror: one FARC Base space, one other FARC space, then any
+    (Underground AUC Guerrilla; 3 spaces, 1 Resource each); Assassinate in every Terror space
+    where AUC Guerrillas outnumber Police and an enemy piece is present."""
+    st = solo()
+    put(st, "loc_bogota_yopal", "auc_underground", 7)  # 5 Available, no Base: no Rally
+    put(st, "choco", "auc_underground")  # 3 of 6 FARC Base spaces: no March
+    assert auc.first_box(st) == "terror"
+    events = play(st, 1, [AUC])
+    spaces = op_spaces(events, "terror")
+    assert len(spaces) == 3
+    assert spaces[0] in ("arauca", "guaviare", "choco")
+    assert spaces[1] in ("santander", "putumayo")
+    assert st.resources[AUC] == 10 - 3
+    hit = [e.data["space"] for e in events if e.kind == "aa.assassinate"]
+    assert hit and set(hit) <= set(spaces)
+    assert all(B.guerrillas(st, S[s], AUC) > B.police(st, S[s]) for s in hit)
+
+
+def test_aa_8_5_2_cartels_march_then_process() -> None:
+    """AA 8.5.2: no Rally condition, a Shipment Available -> March into a City/Department
+    with < 2 Bases next to a space with 3+ Cartels Guerrillas (1 stays at a Cartels Base);
+    then Process: Shipments with Cartels Guerrillas at Cartels Bases."""
+    st = solo()
+    put(st, "cali", "cartels_underground", 3)  # cali: 4 Cartels G and a Cartels Base
+    st.avail[B.PIECES.pool[BASE[CARTELS]]] = 0  # 7 + 0 < 10, and no Base to Rally
+    assert not cartels.cond_rally(st) and cartels.cond_march(st)
+    events = play(st, 1, [CARTELS])
+    dest = op_spaces(events, "march")
+    assert len(dest) == 1 and S[dest[0]] in B.adjacent(st, S["cali"])
+    assert B.guerrillas(st, S["cali"], CARTELS) == 1
+    assert [e.data["op"] for e in events if e.kind == "coin.op"] == ["march"]
+    assert [e.data["sa"] for e in events if e.kind == "coin.sa"] == ["process"]
+    assert st.ships.count(-1) < 4
