@@ -3,16 +3,8 @@ card table given as data."""
 
 from __future__ import annotations
 
+from services.coin.bots import priorities as P
 from services.coin.bots.choice import CardSymbols, wants_event
-from services.coin.bots.priorities import (
-    PLACE,
-    REMOVE_ENEMY,
-    REMOVE_OWN,
-    best,
-    by_faction_then_class,
-    maximum,
-    rank,
-)
 from services.coin.bots.seats import is_np_seat, np_faction, np_seat
 
 CARDS = CardSymbols(leftmost=lambda card: card % 4, second_ops=lambda card: card >= 10,
@@ -39,17 +31,17 @@ def test_aa_8_1_rule_2_second_eligible_after_op_and_sa_without_gray_symbol() -> 
 def test_aa_8_1_1_maximum_and_8_1_2_orders() -> None:
     """AA 8.1.1: stop options only when nothing else is offered; 8.1.2 P1 Bases first, P3
     Bases, Police, Troops, Underground, Active within the faction order, P4 Active first."""
-    assert maximum(["done", "space:a", "space:b"]) == ["space:a", "space:b"]
-    assert maximum(["done", "decline"]) == ["done", "decline"]
-    assert rank(PLACE, "base") < rank(PLACE, "underground")
-    assert [k for k in sorted(REMOVE_ENEMY, key=lambda k: rank(REMOVE_ENEMY, k))] == \
+    assert P.maximum(["done", "space:a", "space:b"]) == ["space:a", "space:b"]
+    assert P.maximum(["done", "decline"]) == ["done", "decline"]
+    assert P.rank(P.PLACE, "base") < P.rank(P.PLACE, "underground")
+    assert [k for k in sorted(P.REMOVE_ENEMY, key=lambda k: P.rank(P.REMOVE_ENEMY, k))] == \
         ["base", "police", "troops", "underground", "active"]
-    assert rank(REMOVE_OWN, "active") < rank(REMOVE_OWN, "underground")
-    keys = {(g, k): by_faction_then_class((2, 0), REMOVE_ENEMY, g, k)
+    assert P.rank(P.REMOVE_OWN, "active") < P.rank(P.REMOVE_OWN, "underground")
+    keys = {(g, k): P.by_faction_then_class((2, 0), P.REMOVE_ENEMY, g, k)
             for g in (0, 2, 3) for k in ("base", "active")}
     assert min(keys, key=lambda x: keys[x]) == (2, "base")
     assert keys[(0, "base")] < keys[(3, "base")]
-    assert best([3, 1, 2, 1], lambda x: x) == [1, 1]
+    assert P.best([3, 1, 2, 1], lambda x: x) == [1, 1]
 
 
 def test_aa_8_0_non_player_seat_codes() -> None:
