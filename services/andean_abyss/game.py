@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from services.coin.bots.driver import NonPlayers
+from services.coin.bots.seats import is_np, np_faction
 from services.coin.effects import EffectProc
 from services.coin.sa_lines import Lines
 from services.coin.transfers import ResourceTransfers
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Choice, Decision, Option, option
+from services.kernel.decisions import Choice, Decision, Option, decision_id, option
 from services.kernel.errors import BadRequest, RulesBug
 from services.kernel.flow import Flow, push
 from services.kernel.game import FlowGame, GameOptionSpec, Role
@@ -30,6 +32,7 @@ from . import (
     words,
     zones,
 )
+from .bots import PROCEDURE
 from .constants import FACTION_IDS, MAX_AID, MAX_BASES, MAX_RESOURCES, NKINDS
 from .events import PROGRAMS, cards
 from .events import lib as event_lib
@@ -41,12 +44,14 @@ FLOW: Flow[AAState] = Flow([*sequence.PROCS, *operations.PROCS, *propaganda.PROC
 _ = zones, cards
 LINES = Lines(FLOW, operations.OPERATION)  # AA 3.1, 4.1: an SA before the 1st space
 operations.OPERATION.first_sa_ok = LINES.first_sa_ok
+NON_PLAYERS = NonPlayers(FLOW, PROCEDURE, FACTION_IDS, words.FACTIONS)  # AA chapter 8
+PROCEDURE.bind(NON_PLAYERS)
 
 
 class AndeanAbyss(FlowGame[AAState]):
     id = "andean_abyss"
     title = "Andean Abyss"
-    min_seats = 2
+    min_seats = 2  # a client's default table; AA 1.5 solo (1 seat) is asked for explicitly
     max_seats = 4
     rules_version = "0.1.0"
     format_version = 1
@@ -55,6 +60,11 @@ class AndeanAbyss(FlowGame[AAState]):
     view_type = "tablero.andean_abyss.v1.AndeanAbyssView"
     roles = tuple(Role(f, f.upper() if f != "govt" else "Government") for f in FACTION_IDS)
     option_specs = (
+        GameOptionSpec(setup.NP_OPTION, setup.NP_CHOICES,
+                       "AA 1.5, chapter 8: the factions run by the Non-player procedures: "
+                       "none (the No-Non-player option, the default for 2-4 seats), chapter8 "
+                       "(by the seat count: the default for 1 seat), or the named Insurgents "
+                       "(one seat per remaining faction, the Government first)."),
         GameOptionSpec("deployment", ("standard", "open"),
                        "Setup: standard deployment, or open deployment (each faction places "
                        "its pieces: Cartels, AUC, FARC, Government)."),
@@ -71,7 +81,11 @@ class AndeanAbyss(FlowGame[AAState]):
     )
 
     def check_setup(self, seats: int, options: Mapping[str, str]) -> dict[str, str]:
-        opts = super().check_setup(seats, options)
+        if seats == 1:  # AA 1.5: one player, the Government, against the Non-players
+            opts = super().check_setup(2, {setup.NP_OPTION: "chapter8", **options})
+        else:
+            opts = super().check_setup(seats, options)
+        check_seating(seats, opts[setup.NP_OPTION])
         if opts["hidden_next_card"] == "true" and opts["eligibility_option"] != "standard":
             raise BadRequest("AA 2.2: the hidden upcoming card does not combine with the "
                              "eligibility options A and B")
@@ -92,8 +106,26 @@ class AndeanAbyss(FlowGame[AAState]):
             setup.start(ctx, st)
             push(st, "coin.deck", ph="play")
 
+    def advance(self, ctx: Ctx, st: AAState) -> None:
+        """The flow runs on; with Non-players, their decisions are made on the way (AA 8.0)."""
+        if any(seat < 0 for seat in st.seat_of):
+            NON_PLAYERS.advance(ctx, st)
+        else:
+            FLOW.advance(ctx, st)
+
     def decisions(self, st: AAState) -> list[Decision]:
-        return LINES.keep(st, FLOW.decisions(st)) + self.standing(st)
+        return [discord_decision(st, d) if d.seat < 0 else d
+                for d in LINES.keep(st, FLOW.decisions(st))] + self.standing(st)
+
+    def apply(self, ctx: Ctx, st: AAState, d: Decision, c: Choice) -> None:
+        if d.kind != DISCORD:
+            super().apply(ctx, st, d, c)
+            return
+        nd = next(x for x in FLOW.decisions(st) if x.seat < 0)
+        f = np_faction(nd.seat)
+        picked = PROCEDURE.discord_options(st, nd, f)[c.option_id or ""]
+        NON_PLAYERS.decide(ctx, st, nd, Choice(nd.id, option_id=picked))
+        self.advance(ctx, st)
 
     def standing(self, st: AAState) -> list[Decision]:
         return transfer_decisions(st)
@@ -117,6 +149,36 @@ class AndeanAbyss(FlowGame[AAState]):
         check_invariants(st)
 
 
+DISCORD = "aa.np_discord"
+
+
+def discord_decision(st: AAState, nd: Decision) -> Decision:
+    """AA 8.1 rule 3 (Insurgent Discord): the Government player decides whether the
+    Non-player 2nd Eligible executes the (effective) Event or Operations."""
+    f = np_faction(nd.seat)
+    labels = {o.id: o.label for o in nd.options}
+    picks = PROCEDURE.discord_options(st, nd, f)
+    name = words.FACTIONS[f]
+    opts = [option(oid, f"The {name} (Non-player): {labels[picked]}", faction=FACTION_IDS[f])
+            for oid, picked in sorted(picks.items())]
+    seat = st.seat_of[B.GOVT]
+    return Decision(decision_id(st.serial, seat), seat, DISCORD,
+                    f"Government: Insurgent Discord: the {name} Event or Operations?",
+                    tuple(opts))
+
+
+def check_seating(seats: int, value: str) -> None:
+    """AA 1.5: the Government is a player; with Non-players each player runs one faction;
+    the No-Non-player option needs 2-4 seats."""
+    nps = setup.non_player_factions(seats, value)
+    if value == "none" and seats < 2:
+        raise BadRequest("AA 1.5: one player plays against the Non-players (non_players "
+                         "cannot be none)")
+    if nps and len(nps) != 4 - seats:
+        raise BadRequest(f"AA 1.5: {seats} seat(s) leave {4 - seats} Non-player faction(s), "
+                         f"not {len(nps)}")
+
+
 TRANSFERS = ResourceTransfers(B.BOARD, MAX_RESOURCES)
 SHIP_PROMPTS = tuple(f"{words.FACTIONS[g]}: give a Shipment to another faction's Guerrilla in "
                      "the same space (optional, at any time)." for g in range(4))
@@ -131,6 +193,8 @@ def transfer_decisions(st: AAState) -> list[Decision]:
     holders = {B.ship_owner(c) for c in st.ships if c >= 0}
     for giver in range(4):
         seat = st.seat_of[giver]
+        if is_np(st, giver):
+            continue  # AA 8.1.2: a Non-player never transfers voluntarily
         if st.resources[giver] > 0:
             out += TRANSFERS.decisions(st, giver, serial)
         if giver in holders:

@@ -24,7 +24,7 @@ from .operations import begin_op
 from .ops.common import decide
 from .ops.govt import civic_action, civic_label, civic_ok
 from .state import AAState
-from .victory import winning_seats
+from .victory import winning_non_players, winning_seats
 from .zones import ZoneProc, place_zone, police_dests, troop_dests
 
 GOVT, FARC, AUC, CARTELS = B.GOVT, B.FARC, B.AUC, B.CARTELS
@@ -36,8 +36,9 @@ def begin_propaganda(ctx: Ctx, st: AAState) -> None:
 
 
 def victory_phase(ctx: Ctx, st: AAState, v: dict[str, Any]) -> None:
-    """AA 6.1: the game ends if a seat meets every one of its factions' conditions."""
-    if winning_seats(st):
+    """AA 6.1: the game ends if a seat meets every one of its factions' conditions, or a
+    Non-player meets its own (AA 7.1)."""
+    if winning_seats(st) or winning_non_players(st):
         st.over, v["stop"] = 1, True
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from services.coin.bots.seats import is_np
 from services.coin.marker_bonus import MarkerBonus, MarkerWords
 from services.coin.sequence import CardProc, DeckProc, op_option
 from services.kernel.ctx import Ctx
@@ -79,6 +80,8 @@ class AASequence:
 
     def op_options(self, st: AAState, faction: int, limited: bool, free: bool) -> list[Option]:
         final = final_event_card(st)
+        if is_np(st, faction) and not free:
+            limited = final = False  # AA 8.1 rule 6: a Non-player's Operation is unrestricted
         verb = "limop" if limited or final else "op"
         return [op_option(W.WORDS, verb, op, free) for op in operations.faction_ops(faction)
                 if not (final and op in NOT_ON_FINAL_CARD)
@@ -117,6 +120,10 @@ class Ship(MarkerBonus):
     def tokens(self, st: AAState, f: int) -> list[int]:
         """The Shipments the faction owns."""
         return [i for i, c in enumerate(st.ships) if c >= 0 and B.ship_owner(c) == f]
+
+    def may_help(self, st: AAState, cur: int, g: int) -> bool:
+        """AA 1.5.1: another player's faction; AA 8.1 rule 7: never a Non-player."""
+        return super().may_help(st, cur, g) and not is_np(st, g)
 
     def label(self, st: AAState, token: int) -> str:
         return f"the Shipment in {W.space(B.ship_space(st.ships[token]))}"

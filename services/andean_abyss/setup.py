@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from services.coin.bots.seats import np_seat
 from services.coin.spaces import LEVEL_OF_NAME
 from services.kernel import rng
 from services.kernel.ctx import Ctx
@@ -19,10 +20,36 @@ SEATINGS = {  # AA 1.5 option without Non-players (setup.json players.without_no
         ["without_non_players_option"][str(n)]["players"]] for n in (2, 3, 4)}
 
 
+NP_OPTION = "non_players"
+NP_CHOICES = ("none", "chapter8", "cartels", "auc", "farc", "auc+cartels", "farc+cartels",
+              "farc+auc", "farc+auc+cartels")
+
+
+def non_player_factions(seats: int, value: str) -> list[int]:
+    """AA 1.5, 8.0: the Non-player factions the option names ("chapter8": by the seat count,
+    setup.json `with_non_players`); "none" is the No-Non-player option."""
+    if value == "none":
+        return []
+    if value == "chapter8":
+        names = D.SETUP["players"]["with_non_players"][str(seats)]["non_players"]
+    else:
+        names = value.split("+")
+    return sorted(FACTION_IDS.index(n) for n in names)
+
+
+def seating(seats: int, options: dict[str, str]) -> list[list[int]]:
+    """AA 1.5: the factions each seat runs: with Non-players, one player faction per seat
+    (the Government first); without, the No-Non-player seating."""
+    nps = non_player_factions(seats, options.get(NP_OPTION, "none"))
+    if not nps:
+        return SEATINGS[seats]
+    return [[f] for f in range(4) if f not in nps]
+
+
 def initial(seats: int, options: dict[str, str]) -> dict[str, Any]:
     """AA 1.5, 2.1: the state's fields before deployment (kernel FlowGame `initial`)."""
-    players = SEATINGS[seats]
-    seat_of = [0] * 4
+    players = seating(seats, options)
+    seat_of = [np_seat(f) for f in range(4)]
     for seat, fs in enumerate(players):
         for f in fs:
             seat_of[f] = seat

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from services.kernel.outcome import Outcome, ranked
+from services.coin.bots.seats import non_players
+from services.kernel.outcome import Outcome, SeatResult, ranked
 
 from . import board as B
 from .constants import FACTION_IDS
@@ -25,9 +26,18 @@ def meets(st: AAState) -> list[bool]:
 
 
 def winning_seats(st: AAState) -> list[int]:
-    """AA 6.1 / 1.5: a seat wins at a check only if every faction it runs meets its condition."""
+    """AA 6.1 / 1.5: a seat wins at a check only if every faction it runs meets its condition;
+    in a 1-player game the Government never wins at a check (AA 8.8)."""
     ok = meets(st)
+    if st.seats == 1 and non_players(st):
+        return []
     return [seat for seat, fs in enumerate(st.players) if all(ok[f] for f in fs)]
+
+
+def winning_non_players(st: AAState) -> list[int]:
+    """AA 6.1, 7.1: Non-players meeting their conditions at a check (the game ends)."""
+    ok = meets(st)
+    return [f for f in non_players(st) if ok[f]]
 
 
 def outcome(st: AAState) -> Outcome:
@@ -36,7 +46,42 @@ def outcome(st: AAState) -> Outcome:
     m = margins(st)
     how = "at a victory check" if st.over == 1 else "after the final Propaganda Round"
     text = ", ".join(f"{FACTION_IDS[f]} {m[f]:+d}" for f in range(4))
-    return rank_seats(st.players, m, f"Game ended {how}; margins: {text}.")
+    summary = f"Game ended {how}; margins: {text}."
+    nps = non_players(st)
+    if st.over == 1 and winning_non_players(st):
+        won = ", ".join(FACTION_IDS[f] for f in winning_non_players(st))
+        return all_lose(st, m, f"{summary} Non-player {won} won: every player loses (AA 7.1).")
+    if st.seats == 1 and nps:
+        return solo(st, m, summary)
+    if nps and max(m[f] for f in nps) >= max(min(m[f] for f in fs) for fs in st.players):
+        return behind(rank_seats(st.players, m, f"{summary} A Non-player ranks first: no "
+                                 "player wins (AA 7.1)."))
+    return rank_seats(st.players, m, summary)
+
+
+SOLO_GRADES = ((0, "COIN failure"), (3, "stalemate"), (8, "COIN progress"))
+
+
+def solo(st: AAState, m: list[int], summary: str) -> Outcome:
+    """AA 8.8: the Government's margin minus the best Non-player margin; the player wins
+    with the highest margin (ties go to the Non-players, AA 7.1)."""
+    score = m[0] - max(m[f] for f in non_players(st))
+    grade = next((g for top, g in SOLO_GRADES if score <= top), "COIN triumph")
+    return Outcome((SeatResult(0, 1 if score > 0 else 2, score, score > 0),),
+                   f"{summary} Solo score {score:+d}: {grade} (AA 8.8).")
+
+
+def behind(out: Outcome) -> Outcome:
+    """AA 7.1: a Non-player ranks 1st (ties go to it): the players keep their relative ranks
+    behind it, and none wins."""
+    return Outcome(tuple(SeatResult(r.seat, r.rank + 1, r.score, False) for r in out.results),
+                   out.summary)
+
+
+def all_lose(st: AAState, m: list[int], summary: str) -> Outcome:
+    """AA 7.1: a Non-player's victory: every player loses equally (rank 2, nobody wins)."""
+    return Outcome(tuple(SeatResult(seat, 2, min(m[f] for f in fs), False)
+                         for seat, fs in enumerate(st.players)), summary)
 
 
 def rank_seats(players: list[list[int]], m: list[int], summary: str = "") -> Outcome:

@@ -44,7 +44,8 @@ def faction_view(st: AAState, f: int, margin: int) -> view_pb2.FactionView:
     avail = [view_pb2.PieceCount(kind=KIND_IDS[k], count=st.avail[k]) for k in range(NKINDS)
              if B.PIECES.faction[k] == f and B.PIECES.pool[k] == k]
     return view_pb2.FactionView(id=FACTION_IDS[f], resources=st.resources[f],
-                                eligible=st.eligible[f], available=avail, seat=st.seat_of[f],
+                                eligible=st.eligible[f], available=avail,
+                                seat=max(st.seat_of[f], -1), non_player=st.seat_of[f] < 0,
                                 victory_margin=margin,
                                 out_of_play=sum(st.out_of_play[k] for k in range(NKINDS)
                                                 if B.PIECES.faction[k] == f))

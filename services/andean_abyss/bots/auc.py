@@ -1,0 +1,133 @@
+"""AA 8.6 Non-player AUC: Rally/Extort, March/Extort, Terror/Assassinate, Attack/Ambush."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import board as B
+from ..constants import GUER_U
+from ..state import AAState
+from .cartels import flip_space
+from .flowchart import Box, Chart, Tiers, unmoved
+from .tables import can_rally_base
+
+F = B.AUC
+
+
+def cond_rally(st: AAState) -> bool:
+    """8.6 Q1: >= 6 AUC Guerrillas Available, or a Rally (not at Opposition) places a Base."""
+    return B.PIECES.available(st, GUER_U[F]) >= 6 or any(
+        st.support[s] >= 0 and can_rally_base(st, s, F) for s in B.cities_and_depts(st))
+
+
+def cond_march(st: AAState) -> bool:
+    """8.6 Q2: fewer than half of the FARC Base spaces hold an AUC Guerrilla."""
+    farc = [s for s in B.spaces(st) if B.bases(st, s, B.FARC)]
+    return bool(farc) and 2 * sum(1 for s in farc if B.guerrillas(st, s, F)) < len(farc)
+
+
+def cond_terror(st: AAState) -> bool:
+    """8.6 Q3: a FARC Base and an Underground AUC Guerrilla share a space."""
+    return any(B.bases(st, s, B.FARC) and B.underground(st, s, F) for s in B.spaces(st))
+
+
+def first_box(st: AAState) -> str:
+    if cond_rally(st):
+        return "rally"
+    if cond_march(st):
+        return "march"
+    return "terror" if cond_terror(st) else "attack"
+
+
+def rally_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
+    """8.6.1 not at Opposition: Base, Flip, then placing at FARC Bases, AUC Bases, random."""
+    cd = [s for s in B.cities_and_depts(st) if st.support[s] >= 0]
+    place = B.PIECES.available(st, GUER_U[F]) > 0
+    return [[s for s in cd if can_rally_base(st, s, F)],
+            [s for s in cd if flip_space(st, s, F)],
+            [s for s in cd if place and B.bases(st, s, B.FARC)],
+            [s for s in cd if place and B.bases(st, s, F)],
+            [s for s in cd if place and B.faction_room(st, s, F) > 0]]
+
+
+def keeps(st: AAState, o: int) -> int:
+    """8.6.2 step 2 (AA-R-28): 1 AUC Guerrilla stays where an AUC or FARC Base is."""
+    return 1 if B.bases(st, o, F) or B.bases(st, o, B.FARC) else 0
+
+
+def movable(st: AAState, o: int, v: dict[str, Any]) -> int:
+    g = B.guerrillas(st, o, F)
+    return min(g - unmoved(v, o), g - keeps(st, o))
+
+
+def stays_underground(st: AAState, s: int) -> bool:
+    """8.6.2: Neutral, or cubes + FARC Guerrillas <= 2."""
+    return st.support[s] == 0 or B.cubes(st, s) + B.guerrillas(st, s, B.FARC) <= 2
+
+
+def march_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
+    """8.6.2 step 1: FARC pieces, no AUC Guerrilla, an adjacent AUC Guerrilla free to move."""
+    ok = [s for s in B.cities_and_depts(st) if B.pieces_of(st, s, B.FARC)
+          and not B.guerrillas(st, s, F) and any(movable(st, o, v) > 0 for o in B.adjacent(st, s))]
+    base = [s for s in ok if B.bases(st, s, B.FARC)]
+    under = [s for s in ok if stays_underground(st, s)]
+    return [[s for s in base if s in under], base, under, ok]
+
+
+def shipment_target(st: AAState, s: int) -> bool:
+    """An enemy Guerrilla holding a Shipment (8.6.3 step 1)."""
+    return any(B.ship_owner(c) != F for c in (st.ships[i] for i in B.ships_at(st, s)))
+
+
+def attack_target(st: AAState, s: int) -> bool:
+    return shipment_target(st, s) or bool(B.pieces_of(st, s, B.FARC) or B.pieces_of(st, s, B.GOVT))
+
+
+def attack_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
+    """8.6.3 step 2: a target and an Underground AUC Guerrilla or 3+; most Guerrillas first."""
+    ok = [s for s in B.spaces(st) if attack_target(st, s) and B.guerrillas(st, s, F)
+          and (B.underground(st, s, F) or B.guerrillas(st, s, F) >= 3)]
+    counts = sorted({B.guerrillas(st, s, F) for s in ok}, reverse=True)
+    return [[s for s in ok if B.guerrillas(st, s, F) == n] for n in counts]
+
+
+def terror_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
+    """8.6.4: one FARC Base space, one other FARC space, then any (Underground AUC)."""
+    ok = [s for s in B.cities_and_depts(st) if B.underground(st, s, F)]
+    done = v.get("spaces", [])
+    base = [s for s in ok if B.bases(st, s, B.FARC)]
+    farc = [s for s in ok if B.pieces_of(st, s, B.FARC) and s not in base]
+    used_base = any(B.bases(st, s, B.FARC) for s in done)
+    used_farc = any(B.pieces_of(st, s, B.FARC) and not B.bases(st, s, B.FARC) for s in done)
+    return [[] if used_base else base, [] if used_farc else farc, ok]
+
+
+def extort_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
+    """8.6.1 Extort: every space with an Underground AUC Guerrilla where AUC outnumbers."""
+    return [[s for s in B.spaces(st) if B.underground(st, s, F) and B.outnumbers(st, s, F)]]
+
+
+def assassinate_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
+    """8.6.4 Assassinate: Terror spaces with AUC Guerrillas > Police and an enemy piece."""
+    return [[s for s in v.get("spaces", []) if B.guerrillas(st, s, F) > B.police(st, s)
+             and B.enemies_of(st, s, F)]]
+
+
+def ambush_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
+    """8.6.3 step 3: Attack spaces with an Underground AUC Guerrilla, fewest AUC first."""
+    return ambush_order(st, F, attack_tiers(st, v))
+
+
+def ambush_order(st: AAState, f: int, tiers: Tiers) -> Tiers:
+    ok = [s for t in tiers for s in t if B.underground(st, s, f)]
+    counts = sorted({B.guerrillas(st, s, f) for s in ok})
+    return [[s for s in ok if B.guerrillas(st, s, f) == n] for n in counts]
+
+
+CHART = Chart(F, first_box, {
+    "rally": Box(rally_tiers, 3, "extort", extort_tiers),
+    "march": Box(march_tiers, 1, "extort", extort_tiers),
+    "attack": Box(attack_tiers, 3, "ambush", ambush_tiers),
+    "terror": Box(terror_tiers, 3, "assassinate", assassinate_tiers),
+})
+

@@ -1,0 +1,221 @@
+"""AA 8.1.1, 8.5-8.7 carrying out a flowchart box through the flow's own decisions: the
+Operation's spaces, its per-space options, its SA box, March groups (P7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from services.coin.bots.seats import is_np
+from services.kernel.decisions import Decision
+
+from .. import board as B
+from .. import data as D
+from ..constants import FACTION_IDS, GUER_U
+from ..ops.insurgent import march_activates, unmoved
+from ..state import AAState
+from . import auc, cartels, farc
+from .flowchart import Chart
+from .options import by_space, count_of, generic, pick_in_tiers, space_of, verb
+from .tables import can_rally_base, pick
+
+CHARTS: dict[int, Chart] = {B.CARTELS: cartels.CHART, B.AUC: auc.CHART, B.FARC: farc.CHART}
+MOVABLE = {B.CARTELS: cartels.movable, B.AUC: auc.movable, B.FARC: farc.movable}
+
+
+def frame_vars(st: AAState, proc: str) -> dict[str, Any]:
+    """The vars of the innermost frame of `proc` (the Operation, the SA loop)."""
+    return next((fr.vars for fr in reversed(st.stack) if fr.proc == proc), {})
+
+
+def op_space(st: AAState, d: Decision, f: int) -> str:
+    """8.1.1: the box's spaces in tier order (random within a tier) up to its most; AA 8.1
+    rule 5: none more once Resources are 0; then the SA box ("then" arrow) if it finds a
+    space; else done."""
+    v = frame_vars(st, "coin.op")
+    chart, ids = CHARTS[f], d.option_ids()
+    box = chart.boxes.get(v.get("op", ""))
+    offered = by_space(d)
+    broke = st.resources[f] == 0 and v.get("spaces") and not v.get("free")
+    # 8.1.1 the SA box comes after the Operation's spaces (Ambush inside the Attack)
+    after_sa = v.get("sa") not in ("", None, "ambush")
+    if box is not None and len(v.get("spaces", [])) < box.most and not broke and not after_sa:
+        got = pick_in_tiers(st, offered, chart.candidates(st, v["op"], v))
+        if got is not None:
+            return got
+    if "done" not in ids and offered and not v.get("spaces"):  # AA 3.1: one space at least
+        return offered[pick(st, list(offered))]
+    if box is not None and f"sa:{box.sa}" in ids and any(box.sa_tiers(st, v)):
+        return f"sa:{box.sa}"
+    return "done" if "done" in ids else generic(st, d, f)
+
+
+def rally_mode(st: AAState, d: Decision, f: int) -> str:
+    """8.5.1, 8.6.1, 8.7.1 the bullet the space was selected by: Base, Flip (Rally option d
+    moving nobody), Guerrillas at an own Base (option c), else 1 Guerrilla (option a)."""
+    s = frame_vars(st, "aa.rally_space")["s"]
+    ids = d.option_ids()
+    avail = B.PIECES.available(st, GUER_U[f]) > 0
+    if "base" in ids and can_rally_base(st, s, f):
+        return "base"
+    if "gather" in ids and cartels.flip_space(st, s, f):
+        return "gather"
+    if "mass" in ids and avail:
+        return "mass"
+    if "gather" in ids:
+        return "gather"
+    return "place" if "place" in ids else generic(st, d, f)
+
+
+def rally_base(st: AAState, d: Decision, f: int) -> str:
+    """P4: the 2 Guerrillas replaced by the Base: Active ones first (fewest Underground)."""
+    return min(d.options, key=lambda o: count_of(o) or 0).id
+
+
+def rally_gather(st: AAState, d: Decision, f: int) -> str:
+    """8.5.1 bullet 2 flip: nobody moves; bullet 3 (no Guerrilla Available): up to 3 from
+    spaces without own Bases, most Guerrillas first, Active first (AA-R-25)."""
+    s = frame_vars(st, "aa.rally_space")["s"]
+    if B.guerrillas(st, s, f) >= 3 or B.guerrillas(st, s, f) and B.bases(st, s, f) and \
+            cartels.flip_space(st, s, f) or B.PIECES.available(st, GUER_U[f]):
+        return "done" if "done" in d.option_ids() else generic(st, d, f)
+    froms = [o for o in d.options if verb(o) == "from"]
+    ok = [o for o in froms if not B.bases(st, by_space_arg(o), f)]
+    if not ok:
+        return "done" if "done" in d.option_ids() else generic(st, d, f)
+    most = max(B.guerrillas(st, by_space_arg(o), f) for o in ok)
+    top = [o for o in ok if B.guerrillas(st, by_space_arg(o), f) == most]
+    act = [o for o in top if o.id.endswith(":a")]
+    return (act or top)[0].id
+
+
+def by_space_arg(o: Any) -> int:
+    s = space_of(o)
+    return -1 if s is None else s
+
+
+def march_from(st: AAState, d: Decision, f: int) -> str:
+    """8.5.2, 8.6.2, 8.7.2: every adjacent origin with Guerrillas the box lets move."""
+    for o in d.options:
+        if verb(o) == "from" and MOVABLE[f](st, by_space_arg(o), frame_vars(st, "coin.op")) > 0:
+            return o.id
+    return "done"
+
+
+def march_group(st: AAState, f: int) -> tuple[int, int]:
+    """P7 (AA-R-32): the group from the origin into the destination: (Underground, Active)."""
+    v = frame_vars(st, "aa.march_into")
+    o, s = v["o"], v["s"]
+    arrived = frame_vars(st, "coin.op").get("arrived") or [0] * len(st.support)
+    u, a, free = unmoved(st, o, f, arrived)
+    n = min(free, max(0, MOVABLE[f](st, o, frame_vars(st, "coin.op"))),
+            B.faction_room(st, s, f))
+    if f == B.FARC and B.is_loc(s) and not B.guerrillas(st, s, f):
+        n = min(n, 1)  # 8.7.2 step 1: 1 Guerrilla onto each LoC
+    room = 3 - B.cubes(st, s) - (B.guerrillas(st, s, B.FARC) if f == B.AUC else 0)
+    if march_activates(st, s, f, n) and room >= 1:
+        n = min(n, room)
+        nu = min(u, n)
+        return nu, min(a, n - nu)
+    na = min(a, n)
+    return min(u, n - na), na
+
+
+def march_count(st: AAState, d: Decision, f: int) -> str:
+    """P7 the numbers asked: Underground first, then Active (nearest offered)."""
+    nu, na = march_group(st, f)
+    want = nu if d.kind == "aa.march_u" else na
+    return min(d.options, key=lambda o: abs((count_of(o) or 0) - want)).id
+
+
+def attack_mode(st: AAState, d: Decision, f: int) -> str:
+    """8.6.3 step 3, 8.7.3: Ambush in the Attack space with the fewest own Guerrillas that
+    has an Underground one (ties random)."""
+    s = frame_vars(st, "aa.attack_space").get("s")
+    if "ambush" not in d.option_ids():
+        return "attack"
+    v = frame_vars(st, "coin.op")
+    tiers = CHARTS[f].boxes["attack"].sa_tiers(st, v)
+    first = next((t for t in tiers if t), [])
+    return "ambush" if s in first else "attack"
+
+
+def sa_space(st: AAState, d: Decision, f: int) -> str:
+    """An SA box's spaces, in its tiers (8.5-8.7), then done (`sa_done`: the SA's spaces so
+    far)."""
+    v = {**frame_vars(st, "coin.op"), "sa_done": frame_vars(st, d.kind).get("done", [])}
+    box = CHARTS[f].boxes.get(v.get("op", ""))
+    if box is not None:
+        got = pick_in_tiers(st, by_space(d), box.sa_tiers(st, v))
+        if got is not None:
+            return got
+    return "done" if "done" in d.option_ids() else generic(st, d, f)
+
+
+def cultivate(st: AAState, d: Decision, f: int) -> str:
+    """8.5.1 Cultivate: place a Base in a Rally Department, else move one off a 2-Base space."""
+    v = frame_vars(st, "coin.op")
+    places = by_space(d, ("place",))
+    got = pick_in_tiers(st, places, cartels.cultivate_tiers(st, v)[:2])
+    if got is not None:
+        return got
+    moves = [o for o in d.options if verb(o) == "move"]
+    twos = sorted({by_space_arg(o) for o in moves if B.bases(st, by_space_arg(o), f) >= 2})
+    if twos:
+        src = pick(st, twos)
+        dests = {int(_dest(o)): o.id for o in moves if by_space_arg(o) == src}
+        return dests[pick(st, list(dests))]
+    return generic(st, d, f)
+
+
+def _dest(o: Any) -> int:
+    return D.INDEX[o.id.rsplit(":", 1)[-1]]
+
+
+def process(st: AAState, d: Decision, f: int) -> str:
+    """8.5.2 Process: Shipments with Cartels Guerrillas at Cartels Bases, else remove a Base
+    from a 2-Base space (+3), one only."""
+    ids = d.option_ids()
+    if d.kind == "aa.process_mode":
+        return "place_shipments" if "place_shipments" in ids and cartels.process_spaces(st) \
+            else "remove_bases"
+    if d.kind == "aa.process_ship":
+        own = {by_space_arg(o): o.id for o in d.options if o.id.endswith(":cartels")}
+        got = pick_in_tiers(st, own, [cartels.process_spaces(st)])
+        return got or ("done" if "done" in ids else generic(st, d, f))
+    if "done" in ids:  # 8.5.2 step 2: one Base
+        return "done"
+    bases = by_space(d, ("base",))
+    got = pick_in_tiers(st, bases, [[s for s in bases if B.bases(st, s, f) >= 2], list(bases)])
+    return got or generic(st, d, f)
+
+
+def bribe_mode(st: AAState, d: Decision, f: int) -> str:
+    """8.5.3 Bribe (AA-R-27): the first of Govt, FARC, AUC present: its Base, else Govt
+    cubes, else its Guerrillas."""
+    s = frame_vars(st, "aa.bribe_space").get("s")
+    ids = d.option_ids()
+    g = next((g for g in (B.GOVT, B.FARC, B.AUC) if s is not None and B.pieces_of(st, s, g)),
+             None)
+    if g is not None and "base" in ids and s is not None and B.bases(st, s, g):
+        return "base"
+    if g == B.GOVT and "cubes" in ids:
+        return "cubes"
+    if "guerrillas" in ids:
+        return "guerrillas"
+    return generic(st, d, f)
+
+
+def drug_profits(st: AAState, d: Decision, f: int) -> str:
+    """P6: a Base if it can, else +6."""
+    return "base" if "base" in d.option_ids() else "resources"
+
+
+def ship_loss(st: AAState, d: Decision, f: int) -> str:
+    """P5: another Non-player's Guerrilla there, FARC, AUC, Cartels; else remove."""
+    for g in (B.FARC, B.AUC, B.CARTELS):
+        oid = f"give:{FACTION_IDS[g]}"
+        if oid in d.option_ids() and is_np(st, g):
+            return oid
+    return "remove" if "remove" in d.option_ids() else \
+        ("decline" if "decline" in d.option_ids() else generic(st, d, f))
+

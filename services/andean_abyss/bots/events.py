@@ -1,0 +1,106 @@
+"""AA 8.4.4 the cards' Non-player instructions that steer a choice the generic 8.4 rules
+would make otherwise (BOTS.md table; the rest fall back to 8.4.2-8.4.3 and AA-R-24).
+Each rule returns the option to take, or None to leave the decision to the generic rules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from services.kernel.decisions import Decision
+
+from .. import board as B
+from ..state import AAState
+from .boxes import CHARTS
+from .options import by_space, faction_of, kind_of, pick_in_tiers, verb
+from .tables import klass
+
+Rule = Callable[[AAState, Decision, int], str | None]
+
+
+def in_event(st: AAState) -> bool:
+    return any(fr.proc == "coin.effect" for fr in st.stack)
+
+
+def troops_first(st: AAState, d: Decision, f: int) -> str | None:
+    """Card 14: removing the cube, Troops before Police."""
+    for want in ("troops", "police"):
+        got = next((o.id for o in d.options if kind_of(o) and klass(kind_of(o) or "") == want),
+                   None)
+        if got:
+            return got
+    return None
+
+
+def fewest_cubes_cities(st: AAState, d: Decision, f: int) -> str | None:
+    """Cards 56, 60: Cities with the fewest cubes (ties random)."""
+    offered = {s: i for s, i in by_space(d).items() if B.is_city(s)}
+    if not offered:
+        return None
+    low = min(B.cubes(st, s) for s in offered)
+    return pick_in_tiers(st, offered, [[s for s in offered if B.cubes(st, s) == low]])
+
+
+def police_at_opposition_first(st: AAState, d: Decision, f: int) -> str | None:
+    """Card 50: Police at Opposition first, Police on LoCs last."""
+    offered = by_space(d)
+    return pick_in_tiers(st, offered, [[s for s in offered if st.support[s] < 0],
+                                       [s for s in offered if not B.is_loc(s)], list(offered)])
+
+
+def cities_first(st: AAState, d: Decision, f: int) -> str | None:
+    """Card 57: replace Police in random Cities; if impossible, random Departments."""
+    offered = by_space(d)
+    return pick_in_tiers(st, offered, [[s for s in offered if B.is_city(s)], list(offered)])
+
+
+def passive_level(st: AAState, d: Decision, f: int) -> str | None:
+    """Card 46: AUC sets Passive Support, FARC and Cartels Passive Opposition."""
+    want = "passive_support" if f == B.AUC else "passive_opposition"
+    return next((o.id for o in d.options if verb(o) == want), None)
+
+
+def farc_base_at_support(st: AAState, d: Decision, f: int) -> str | None:
+    """Card 21: the FARC Base to a space with FARC Guerrillas and Support; else with FARC
+    Guerrillas; else random."""
+    offered = by_space(d)
+    farc = [s for s in offered if B.guerrillas(st, s, B.FARC)]
+    return pick_in_tiers(st, offered, [[s for s in farc if st.support[s] > 0], farc])
+
+
+def own_guerrillas_first(st: AAState, d: Decision, f: int) -> str | None:
+    """Card 70: the executor's own Guerrillas where possible, then FARC, AUC, Cartels."""
+    for g in (f, B.FARC, B.AUC, B.CARTELS):
+        got = next((o.id for o in d.options if faction_of(o) == g), None)
+        if got:
+            return got
+    return None
+
+
+def river_op(st: AAState, d: Decision, f: int) -> str | None:
+    """Card 69: the free Operation: Cartels Rally (8.5.1), the others Terror."""
+    want = "op:rally" if f == B.CARTELS else "op:terror"
+    return want if want in d.option_ids() else None
+
+
+def free_operation(st: AAState, d: Decision, f: int) -> str | None:
+    """AA 8.9: a free Operation an Event grants: the Non-player's own flowchart box."""
+    ops = {o.id.split(":", 1)[1]: o.id for o in d.options if verb(o) == "op"}
+    if not ops:
+        return None
+    op = CHARTS[f].operation(st, set(ops))
+    return ops[op] if op else None
+
+
+RULES: dict[int, Rule] = {14: troops_first, 21: farc_base_at_support, 46: passive_level,
+                          50: police_at_opposition_first, 56: fewest_cubes_cities,
+                          57: cities_first, 60: fewest_cubes_cities, 69: river_op,
+                          70: own_guerrillas_first}
+
+
+def instructed(st: AAState, d: Decision, f: int) -> str | None:
+    """The 8.4.4 instruction's choice while the current card's Event executes, if any."""
+    if not st.played or not in_event(st):
+        return None
+    rule = RULES.get(st.played[-1])
+    got = rule(st, d, f) if rule is not None else None
+    return got if got is not None else free_operation(st, d, f)

@@ -1,0 +1,152 @@
+"""AA 8.7 Non-player FARC: Rally/Extort, March/Extort, Attack/Ambush, Terror/Kidnap."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import board as B
+from .. import data as D
+from ..constants import GUER_U
+from ..sequence import final_event_card
+from ..state import AAState
+from .auc import ambush_order
+from .cartels import flip_space
+from .flowchart import Box, Chart, Tiers, unmoved
+from .tables import can_rally_base
+
+F = B.FARC
+
+
+def cond_rally(st: AAState) -> bool:
+    """8.7 Q1: >= 9 FARC Guerrillas Available, or a Rally (not at Support) places a Base."""
+    return B.PIECES.available(st, GUER_U[F]) >= 9 or any(
+        st.support[s] <= 0 and can_rally_base(st, s, F) for s in B.cities_and_depts(st))
+
+
+def cond_march(st: AAState) -> bool:
+    """8.7 Q2: no LoC or City/Department at Support holds an Underground FARC Guerrilla
+    or 3+ FARC pieces."""
+    return not any((B.is_loc(s) or st.support[s] > 0)
+                   and (B.underground(st, s, F) or B.pieces_of(st, s, F) >= 3)
+                   for s in B.spaces(st))
+
+
+def first_box(st: AAState) -> str:
+    if cond_rally(st):
+        return "rally"
+    if cond_march(st):
+        return "march"
+    return "attack" if st.resources[F] > st.resources[B.GOVT] else "terror"
+
+
+def rally_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
+    """8.7.1 every City/Department not at Support: Base, Flip, Bases, then one more."""
+    cd = [s for s in B.cities_and_depts(st) if st.support[s] <= 0]
+    place = B.PIECES.available(st, GUER_U[F]) > 0
+    first = [[s for s in cd if can_rally_base(st, s, F)],
+             [s for s in cd if flip_space(st, s, F)],
+             [s for s in cd if place and B.bases(st, s, F)]]
+    extra = [s for s in v.get("spaces", []) if not B.bases(st, s, F)]
+    more = [] if extra or not place else [s for s in cd if B.faction_room(st, s, F) > 0]
+    return [*first, more]
+
+
+def origin_ok(st: AAState, o: int) -> bool:
+    """8.7.2 origins: Active Opposition, 0 Population, or a Sabotaged LoC."""
+    return st.support[o] == -2 or D.POP[o] == 0 or (B.is_loc(o) and B.is_sabotaged(st, o))
+
+
+def keeps(st: AAState, o: int) -> int:
+    """8.7.2: 1 FARC Guerrilla stays where a Base of any faction is."""
+    return 1 if B.PIECES.bases_in(st, o) else 0
+
+
+def movable(st: AAState, o: int, v: dict[str, Any]) -> int:
+    g = B.guerrillas(st, o, F)
+    return min(g - unmoved(v, o), g - keeps(st, o)) if origin_ok(st, o) else 0
+
+
+def march_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
+    """8.7.2 step 1: unSabotaged LoCs without FARC, highest Econ first (not before the final
+    Propaganda card); step 2: up to 3 Agitation targets, staying Underground first."""
+    near = [s for s in B.spaces(st) if any(movable(st, o, v) > 0 for o in B.adjacent(st, s))]
+    tiers: Tiers = []
+    if not final_event_card(st):
+        locs = [s for s in near if B.is_loc(s) and not B.is_sabotaged(st, s)
+                and not B.guerrillas(st, s, F)]
+        tiers += [[s for s in locs if D.ECON[s] == e]
+                  for e in sorted({D.ECON[s] for s in locs}, reverse=True)]
+    targets = sum(1 for s in v.get("spaces", []) if not B.is_loc(s))
+    if targets < 3:
+        ag = [s for s in near if not B.is_loc(s) and D.POP[s] >= 1 and st.support[s] >= 0
+              and B.control(st, s) != F]
+        under = [s for s in ag if st.support[s] == 0 or B.cubes(st, s) <= 2]
+        tiers += [under, [s for s in ag if s not in under]]
+    return tiers
+
+
+def attack_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
+    """8.7.3: every space with 3+ FARC Guerrillas and an enemy; plus 1 City/Department with
+    an Underground FARC Guerrilla and an enemy, else 1 such LoC."""
+    every = [s for s in B.spaces(st) if B.guerrillas(st, s, F) >= 3 and B.enemies_of(st, s, F)]
+    plus = [s for s in v.get("spaces", []) if s not in every]
+    if plus:
+        return [every]
+    one = [s for s in B.spaces(st) if s not in every and B.underground(st, s, F)
+           and B.enemies_of(st, s, F)]
+    return [every, [s for s in one if not B.is_loc(s)], [s for s in one if B.is_loc(s)]]
+
+
+def kidnap_possible(st: AAState, s: int) -> bool:
+    """8.7.4 step 2: Kidnap or Drug Ransom could take something here."""
+    if B.guerrillas(st, s, F) <= B.police(st, s):
+        return False
+    govt = (B.is_city(s) or B.is_loc(s)) and st.resources[B.GOVT] > 0
+    cartels = bool(B.bases(st, s, B.CARTELS)) and (
+        st.resources[B.CARTELS] > 0 or bool(B.ships_at(st, s, B.CARTELS)))
+    return govt or cartels
+
+
+def terror_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
+    """8.7.4: unSabotaged LoCs; up to 3 Kidnap spaces; every other populated space not at
+    Active Opposition (each with an Underground FARC Guerrilla)."""
+    ok = [s for s in B.spaces(st) if B.underground(st, s, F)]
+    locs = [s for s in ok if B.is_loc(s) and not B.is_sabotaged(st, s)]
+    kid_done = sum(1 for s in v.get("spaces", []) if s not in locs and kidnap_possible(st, s))
+    kid = [] if kid_done >= 3 else [s for s in ok if s not in locs and kidnap_possible(st, s)]
+    rest = [s for s in ok if not B.is_loc(s) and D.POP[s] >= 1 and st.support[s] > -2]
+    return [locs, kid, rest]
+
+
+def extort_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
+    """8.7.1 Extort where FARC outnumbers: every space with 2+ Underground, plus 1 LoC
+    (lowest Econ first)."""
+    ok = [s for s in B.spaces(st) if B.outnumbers(st, s, F) and B.underground(st, s, F)]
+    two = [s for s in ok if not B.is_loc(s) and B.underground(st, s, F) >= 2]
+    locs = [s for s in ok if B.is_loc(s)]
+    if any(B.is_loc(s) for s in v.get("sa_done", [])):
+        locs = []  # (b) one LoC only
+    low = min((D.ECON[s] for s in locs), default=0)
+    return [two, [s for s in locs if D.ECON[s] == low]]
+
+
+def kidnap_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
+    """8.7.4 Kidnap: LoCs, then Cities, then Departments with Cartels Bases."""
+    ok = [s for s in v.get("spaces", []) if B.guerrillas(st, s, F) > B.police(st, s)]
+    govt = st.resources[B.GOVT] > 0
+    return [[s for s in ok if B.is_loc(s) and govt], [s for s in ok if B.is_city(s) and govt],
+            [s for s in ok if B.is_dept(s) and B.bases(st, s, B.CARTELS)
+             and (st.resources[B.CARTELS] > 0 or B.ships_at(st, s, B.CARTELS))]]
+
+
+def ambush_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
+    """8.7.3 Ambush: the Attack space with the fewest FARC Guerrillas, an Underground one."""
+    return ambush_order(st, F, [list(v.get("spaces", [])), *attack_tiers(st, v)])
+
+
+CHART = Chart(F, first_box, {
+    "rally": Box(rally_tiers, 99, "extort", extort_tiers),
+    "march": Box(march_tiers, 99, "extort", extort_tiers),
+    "attack": Box(attack_tiers, 99, "ambush", ambush_tiers),
+    "terror": Box(terror_tiers, 99, "kidnap", kidnap_tiers),
+})

@@ -1,0 +1,39 @@
+"""Positions for the Non-player tests (AA chapter 8): a solo table (Government player, the
+three Insurgents Non-players) on the standard setup, a card put in play with the Eligible
+factions to ask, and the flow run as the rules service runs it (Non-players deciding)."""
+
+from __future__ import annotations
+
+from services.andean_abyss import GAME
+from services.andean_abyss import setup as aa_setup
+from services.andean_abyss.state import AAState
+from services.kernel.ctx import Ctx
+from services.kernel.events import Event
+from services.kernel.flow import push
+
+
+def solo(seed: int = 1, seats: int = 1, **options: str) -> AAState:
+    """S0 of a table with Non-players, before any card is played (empty stack)."""
+    st = GAME.new_state(seats, GAME.check_setup(seats, options), seed)
+    aa_setup.prepare_deck(st)
+    aa_setup.standard_deployment(st)
+    return st
+
+
+def play(st: AAState, card: int, queue: list[int], done: int = 0, first: str = "") -> \
+        list[Event]:
+    """Put `card` in play and ask the factions in `queue` (coin.card), Non-players deciding
+    until a player must decide or the card is over; the events."""
+    st.played.append(card)
+    push(st, "coin.card", queue=list(queue), done=done, first=first, ph="pick")
+    ctx = Ctx()
+    GAME.advance(ctx, st)
+    return ctx.events
+
+
+def np_choices(events: list[Event]) -> list[str]:
+    return [e.data["option"] for e in events if e.kind == "coin.np_choice"]
+
+
+def op_spaces(events: list[Event], op: str) -> list[str]:
+    return [e.data["space"] for e in events if e.kind == "coin.op_space" and e.data["op"] == op]

@@ -1,0 +1,77 @@
+"""AA 8.4 Non-player Events: the 8.4.4 card instructions steering choices while the card's
+Event executes, and the generic 8.4.2-8.4.3 rules (P1, P3 in the enemy order of AA-R-24)."""
+
+from __future__ import annotations
+
+from services.andean_abyss.bots import PROCEDURE
+from services.andean_abyss.state import AAState
+from services.kernel.decisions import Decision, option
+from services.kernel.state import Frame
+from tests.games.andean_abyss.np_scenario import solo
+
+FARC, AUC, CARTELS = 1, 2, 3
+
+
+def decision(*opts: tuple[str, str]) -> Decision:
+    return Decision("d0.-2", -2, "coin.event_step", "FARC: choose",
+                    tuple(option(i, label, **args) for i, label, args in
+                          ((i, f"label {i}", dict(a.split("=") for a in argv.split(",") if a))
+                           for i, argv in opts)))
+
+
+def during(card: int) -> AAState:
+    st = solo()
+    st.played.append(card)
+    st.stack = [Frame("coin.effect", {"key": f"{card}", "f": FARC, "pc": 0})]
+    return st
+
+
+def test_aa_8_4_4_card_56_cities_with_fewest_cubes() -> None:
+    """AA 8.4.4 card 56: Cities with the fewest cubes (neiva: 1 Police)."""
+    st = during(56)
+    d = decision(("space:bogota", "space=bogota"), ("space:neiva", "space=neiva"),
+                 ("space:cali", "space=cali"))
+    assert PROCEDURE.choose(st, d, FARC).option_id == "space:neiva"
+
+
+def test_aa_8_4_4_card_14_troops_before_police() -> None:
+    """AA 8.4.4 card 14: the cube removed is Troops before Police (P3 would say Police)."""
+    d = decision(("piece:police", "piece=police"), ("piece:troops", "piece=troops"))
+    assert PROCEDURE.choose(during(14), d, FARC).option_id == "piece:troops"
+    assert PROCEDURE.choose(during(1), d, FARC).option_id == "piece:police"  # P3
+
+
+def test_aa_8_4_4_card_46_level_by_executor() -> None:
+    """AA 8.4.4 card 46: AUC sets Passive Support, FARC Passive Opposition."""
+    d = decision(("passive_support", ""), ("passive_opposition", ""))
+    assert PROCEDURE.choose(during(46), d, AUC).option_id == "passive_support"
+    assert PROCEDURE.choose(during(46), d, FARC).option_id == "passive_opposition"
+
+
+def test_aa_8_4_3_p3_enemy_order_and_p1_bases_first() -> None:
+    """AA 8.4.3, P3 with AA-R-24: FARC removes AUC before Government, a Base first; P1:
+    placing, a Base before a Guerrilla; own removal (P4): Active first."""
+    st = during(1)
+    rem = Decision("d0.-2", -2, "coin.event_step", "FARC: remove a piece", tuple(
+        option(f"piece:{k}", f"Remove 1 {k}", piece=k)
+        for k in ("troops", "govt_base", "auc_active", "auc_base")))
+    assert PROCEDURE.choose(st, rem, FARC).option_id == "piece:auc_base"
+    place = Decision("d0.-2", -2, "aa.ev_place", "FARC: place a piece", tuple(
+        option(f"place:{k}", f"Place 1 {k}", piece=k)
+        for k in ("farc_underground", "farc_base")))
+    assert PROCEDURE.choose(st, place, FARC).option_id == "place:farc_base"
+    own = Decision("d0.-2", -2, "coin.event_step", "FARC: remove a piece", tuple(
+        option(f"piece:{k}", f"Remove 1 {k}", piece=k)
+        for k in ("farc_underground", "farc_active")))
+    assert PROCEDURE.choose(st, own, FARC).option_id == "piece:farc_active"
+
+
+def test_aa_8_4_4_card_69_free_op_by_executor_and_8_9_flowchart_op() -> None:
+    """AA 8.4.4 card 69: the free Operation: Cartels Rally, the others Terror; AA 8.9 another
+    Event's free Operation: the Non-player's flowchart box (S0 FARC: Rally, 18 Available)."""
+    ops = Decision("d0.-2", -2, "coin.event_step", "choose", tuple(
+        option(f"op:{op}", f"A free {op}", op=op) for op in ("rally", "attack", "terror")) +
+        (option("none", "No free Operation"),))
+    assert PROCEDURE.choose(during(69), ops, CARTELS).option_id == "op:rally"
+    assert PROCEDURE.choose(during(69), ops, AUC).option_id == "op:terror"
+    assert PROCEDURE.choose(during(1), ops, FARC).option_id == "op:rally"

@@ -1,0 +1,188 @@
+"""AA 8.5-8.7 Non-player flowcharts on constructed positions, through the flow (the
+Non-player chooses among the options the flow offers): exact spaces, pieces and Resources."""
+
+from __future__ import annotations
+
+from services.andean_abyss import board as B
+from services.andean_abyss.bots import auc, cartels, farc
+from services.andean_abyss.bots.boxes import march_group
+from services.andean_abyss.constants import BASE, GUER_U
+from services.kernel.state import Frame
+from tests.games.andean_abyss.np_scenario import np_choices, op_spaces, play, solo
+from tests.games.andean_abyss.scenario import S, count, put, rig_die, take
+
+FARC, AUC, CARTELS = 1, 2, 3
+ALL_OPS = {"rally", "march", "attack", "terror"}
+
+
+def test_aa_8_5_1_cartels_rally_lone_bases_no_cultivate_tv_r_42() -> None:
+    """AA 8.5.1 TV-R-42: 19 pieces Available -> Rally; bullet 3: the lone Cartels Bases in
+    meta_east, meta_west, guaviare get Population + Bases = 2 Guerrillas each; Resources 7;
+    Cultivate finds no space (no SA)."""
+    st = solo()
+    assert cartels.first_box(st) == "rally"
+    events = play(st, 1, [CARTELS])  # card 1: Government leftmost -> Operations
+    assert sorted(op_spaces(events, "rally")) == ["guaviare", "meta_east", "meta_west"]
+    for s in ("meta_east", "meta_west", "guaviare"):
+        assert count(st, s, "cartels_underground") == 2
+    assert st.resources[CARTELS] == 7
+    assert B.PIECES.available(st, GUER_U[CARTELS]) == 4
+    assert not [e for e in events if e.kind == "coin.sa"]
+    assert "op:rally" in np_choices(events)
+
+
+def test_aa_8_1_rule_4_ineffective_event_card_68_tv_r_53() -> None:
+    """AA 8.1 rule 4 TV-R-53: card 68 shaded finds no coastal Cartels piece: the leftmost
+    Cartels execute Operations instead (the Rally of TV-R-42), no Event."""
+    st = solo()
+    events = play(st, 68, [CARTELS])
+    assert not [e for e in events if e.kind == "coin.event"]
+    assert np_choices(events)[0] == "op:rally"
+    assert st.resources[CARTELS] == 7
+    assert sorted(op_spaces(events, "rally")) == ["guaviare", "meta_east", "meta_west"]
+
+
+def test_aa_8_6_1_auc_rally_then_extort_tv_r_41() -> None:
+    """AA 8.6.1 TV-R-41: 12 Guerrillas Available -> Rally: FARC-Base spaces not at
+    Opposition (santander, huila: 1 each), then antioquia (AUC Base: 2 + 1 = 3); Extort in
+    antioquia and atlantico: Resources 10 - 3 + 2 = 9, 7 Guerrillas Available."""
+    st = solo()
+    put(st, "santander", "farc_base")
+    events = play(st, 1, [AUC])
+    assert sorted(op_spaces(events, "rally")) == ["antioquia", "huila", "santander"]
+    assert B.guerrillas(st, S["santander"], AUC) == 2
+    assert B.guerrillas(st, S["huila"], AUC) == 1
+    assert B.guerrillas(st, S["antioquia"], AUC) == 4
+    assert sorted(e.data["space"] for e in events if e.kind == "aa.extort") == \
+        ["antioquia", "atlantico"]
+    assert st.resources[AUC] == 9
+    assert B.PIECES.available(st, GUER_U[AUC]) == 7
+    assert B.active(st, S["antioquia"], AUC) == 1 and B.active(st, S["atlantico"], AUC) == 1
+
+
+def test_aa_8_7_1_farc_rally_stops_at_zero_resources_then_extort_tv_r_47() -> None:
+    """AA 8.1 rule 5, 8.7.1 TV-R-47: FARC Resources 2; bullet 3 rolls (6,3,6) huila +3 and
+    (6,6,6) choco +2; Resources 0 stop the Rally; Extort in huila, choco, meta_west,
+    guaviare (2+ Underground, outnumbering): Resources 4; 13 Guerrillas Available."""
+    st = solo()
+    st.resources[FARC] = 2
+    rig_die(st, 6, 3, 6, 6, 6, 6)
+    events = play(st, 1, [FARC])
+    assert op_spaces(events, "rally") == ["huila", "choco"]
+    assert B.guerrillas(st, S["huila"], FARC) == 4 and B.guerrillas(st, S["choco"], FARC) == 3
+    assert st.resources[FARC] == 4
+    assert B.PIECES.available(st, GUER_U[FARC]) == 13
+    for s in ("huila", "choco", "meta_west", "guaviare"):
+        assert B.active(st, S[s], FARC) == 1
+
+
+def test_aa_8_1_1_fallback_march_impossible_to_rally_tv_r_43() -> None:
+    """AA 8.1.1 TV-R-43: Cartels with cond_rally false and cond_march true, but no space with
+    3 Cartels Guerrillas: the March box is impossible -> the Rally box, its condition ignored."""
+    st = solo()
+    take(st, "cali", "cartels_underground")
+    st.avail[B.PIECES.pool[GUER_U[CARTELS]]] = 3  # 3 Guerrillas + 5 Bases < 10
+    st.avail[B.PIECES.pool[BASE[CARTELS]]] = 5
+    assert not cartels.cond_rally(st) and cartels.cond_march(st)
+    assert cartels.first_box(st) == "march"
+    assert not cartels.CHART.possible(st, "march")
+    assert cartels.CHART.operation(st, ALL_OPS) == "rally"
+
+
+def test_aa_8_1_rule_5_no_resources_pass_tv_r_43() -> None:
+    """AA 8.1 rule 5: a Non-player to Operate with 0 Resources Passes (+1)."""
+    st = solo()
+    st.resources[AUC] = 0
+    events = play(st, 1, [AUC])
+    assert np_choices(events) == ["pass"]
+    assert st.resources[AUC] == 1
+
+
+def test_aa_8_6_questions_march_terror_attack() -> None:
+    """AA 8.6 Q1-Q3: no Rally condition; fewer than half the FARC Base spaces hold AUC ->
+    March; else a FARC Base with an Underground AUC Guerrilla -> Terror, else Attack."""
+    st = solo()
+    st.avail[B.PIECES.pool[GUER_U[AUC]]] = 5
+    assert not auc.cond_rally(st)
+    assert auc.cond_march(st)  # 6 FARC Base spaces, AUC in arauca and guaviare: 2 < 3
+    assert auc.first_box(st) == "march"
+    for s in ("choco", "huila"):
+        put(st, s, "auc_underground")
+    assert not auc.cond_march(st) and auc.cond_terror(st)
+    assert auc.first_box(st) == "terror"
+
+
+def test_aa_8_7_questions_attack_or_terror_by_resources() -> None:
+    """AA 8.7 Q3: FARC Resources above the Government's -> Attack, else Terror."""
+    st = solo()
+    st.avail[B.PIECES.pool[GUER_U[FARC]]] = 8
+    put(st, "bogota", "farc_underground")  # a Support City with an Underground FARC G
+    assert not farc.cond_rally(st) and not farc.cond_march(st)
+    st.resources[FARC], st.resources[0] = 41, 40
+    assert farc.first_box(st) == "attack"
+    st.resources[FARC] = 40
+    assert farc.first_box(st) == "terror"
+
+
+def test_aa_8_5_3_cartels_terror_support_first() -> None:
+    """AA 8.5.3: Terror spaces with Population and an Underground Cartels Guerrilla: at
+    Support first (bogota), then Opposition (putumayo), then Neutral (cali)."""
+    st = solo()
+    put(st, "bogota", "cartels_underground")
+    tiers = cartels.terror_tiers(st, {})
+    assert tiers == [[S["bogota"]], [S["putumayo"]], [S["cali"]]]
+
+
+def test_aa_p7_march_group_stays_underground_tv_r_54() -> None:
+    """P7 TV-R-54: 6 FARC Guerrillas (2 Active, 4 Underground) into cesar at Passive Support
+    with no cubes: room 3 -> 3 Underground move; with 3 Police there (room 0) the full group
+    moves, Active ones first."""
+    st = solo()
+    st.support[S["antioquia"]] = -2
+    take(st, "antioquia", "auc_base")
+    take(st, "antioquia", "auc_underground")
+    put(st, "antioquia", "farc_underground", 4)
+    put(st, "antioquia", "farc_active", 2)
+    st.support[S["cesar"]] = 1
+    st.stack = [Frame("coin.op", {"f": FARC, "op": "march", "spaces": [S["cesar"]],
+                                  "arrived": [0] * len(st.support)}),
+                Frame("aa.march_into", {"s": S["cesar"], "f": FARC, "o": S["antioquia"]})]
+    assert march_group(st, FARC) == (3, 0)
+    put(st, "cesar", "police", 3)
+    assert march_group(st, FARC) == (4, 2)
+
+
+def test_aa_8_6_4_auc_terror_tiers_then_assassinate() -> None:
+    """AA 8.6 Q3 yes -> 8.6.4 Terror: one FARC Base space, one other FARC space, then any
+    (Underground AUC Guerrilla; 3 spaces, 1 Resource each); Assassinate in every Terror space
+    where AUC Guerrillas outnumber Police and an enemy piece is present."""
+    st = solo()
+    put(st, "loc_bogota_yopal", "auc_underground", 7)  # 5 Available, no Base: no Rally
+    put(st, "choco", "auc_underground")  # 3 of 6 FARC Base spaces: no March
+    assert auc.first_box(st) == "terror"
+    events = play(st, 1, [AUC])
+    spaces = op_spaces(events, "terror")
+    assert len(spaces) == 3
+    assert spaces[0] in ("arauca", "guaviare", "choco")
+    assert spaces[1] in ("santander", "putumayo")
+    assert st.resources[AUC] == 10 - 3
+    hit = [e.data["space"] for e in events if e.kind == "aa.assassinate"]
+    assert hit and set(hit) <= set(spaces)
+    assert all(B.guerrillas(st, S[s], AUC) > B.police(st, S[s]) for s in hit)
+
+
+def test_aa_8_5_2_cartels_march_then_process() -> None:
+    """AA 8.5.2: no Rally condition, a Shipment Available -> March into a City/Department
+    with < 2 Bases next to a space with 3+ Cartels Guerrillas (1 stays at a Cartels Base);
+    then Process: Shipments with Cartels Guerrillas at Cartels Bases."""
+    st = solo()
+    put(st, "cali", "cartels_underground", 3)  # cali: 4 Cartels G and a Cartels Base
+    st.avail[B.PIECES.pool[BASE[CARTELS]]] = 0  # 7 + 0 < 10, and no Base to Rally
+    assert not cartels.cond_rally(st) and cartels.cond_march(st)
+    events = play(st, 1, [CARTELS])
+    dest = op_spaces(events, "march")
+    assert len(dest) == 1 and S[dest[0]] in B.adjacent(st, S["cali"])
+    assert B.guerrillas(st, S["cali"], CARTELS) == 1
+    assert [e.data["op"] for e in events if e.kind == "coin.op"] == ["march"]
+    assert [e.data["sa"] for e in events if e.kind == "coin.sa"] == ["process"]
+    assert st.ships.count(-1) < 4
