@@ -3,6 +3,13 @@
 A game describes its piece kinds once in a `PieceTable`: which faction owns each
 kind, which pool slot Available pieces of that kind are counted in (both states
 of a Guerrilla share one slot), and which kinds are Bases, cubes or Guerrillas.
+
+Markers held by pieces (CL 4.5.2 Cash) may be kept in a state list named by `held`: each
+entry is the holding piece as `space * kinds + kind`, or -1 off the map. A marker moves with
+its holder: when a move, flip or removal leaves no piece of the holder's kind in its space,
+the marker follows the pieces that changed (to their new space and kind), or leaves the map
+with the last one removed. While pieces of the kind remain, the marker stays with them (the
+pieces of one kind are alike: the unmoved ones hold it).
 """
 
 from __future__ import annotations
@@ -25,8 +32,10 @@ class PieceTable:
     """
 
     def __init__(self, names: Sequence[str], faction: Sequence[int], pool: Sequence[int],
-                 base: Sequence[int], cube: Sequence[int], flip: dict[int, int]) -> None:
+                 base: Sequence[int], cube: Sequence[int], flip: dict[int, int],
+                 held: str = "") -> None:
         self.names = tuple(names)
+        self.held = held  # the state's list of markers held by pieces ("" = none)
         self.n = len(names)
         self.faction = tuple(faction)
         self.pool = tuple(pool)
@@ -71,6 +80,7 @@ class PieceTable:
             raise RulesBug(f"remove {n} {self.names[kind]} from space {space}: only {st.pieces[i]}")
         st.pieces[i] -= n
         st.avail[self.pool[kind]] += n
+        self.follow(st, space, kind, -1, kind)
 
     def take_out(self, st: CoinState, space: int, kind: int, n: int = 1) -> None:
         """Remove pieces from the map without returning them to Available (out of play)."""
@@ -78,6 +88,7 @@ class PieceTable:
         if st.pieces[i] < n:
             raise RulesBug(f"take {n} {self.names[kind]} from space {space}: only {st.pieces[i]}")
         st.pieces[i] -= n
+        self.follow(st, space, kind, -1, kind)
 
     def take_available(self, st: CoinState, kind: int, n: int) -> int:
         """Take up to n pieces out of the Available box (out of play); returns how many."""
@@ -93,7 +104,9 @@ class PieceTable:
         if st.pieces[i] < n:
             raise RulesBug(f"move {n} {self.names[kind]} from space {src}: only {st.pieces[i]}")
         st.pieces[i] -= n
-        st.pieces[dst * self.n + (kind if to_kind is None else to_kind)] += n
+        to = kind if to_kind is None else to_kind
+        st.pieces[dst * self.n + to] += n
+        self.follow(st, src, kind, dst, to)
 
     def flip_to(self, st: CoinState, space: int, kind: int, n: int = 1) -> int:
         """Flip up to n Guerrillas of the other state into `kind`; returns how many flipped."""
@@ -102,7 +115,19 @@ class PieceTable:
         n = min(n, st.pieces[base + other])
         st.pieces[base + other] -= n
         st.pieces[base + kind] += n
+        self.follow(st, space, other, space, kind)
         return n
+
+    def follow(self, st: CoinState, src: int, kind: int, dst: int, to_kind: int) -> None:
+        """Held markers follow their holders once none of the kind is left in src (dst < 0:
+        the pieces left the map, and so do the markers)."""
+        if not self.held or st.pieces[src * self.n + kind]:
+            return
+        markers: list[int] = getattr(st, self.held)
+        code = src * self.n + kind
+        for i, c in enumerate(markers):
+            if c == code:
+                markers[i] = dst * self.n + to_kind if dst >= 0 else -1
 
     def replace(self, st: CoinState, space: int, kind: int, by: int) -> bool:
         """§1.4.1 Replace one piece by an Available one; only remove if none is Available."""

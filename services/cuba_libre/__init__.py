@@ -1,5 +1,5 @@
-"""Cuba Libre (GMT COIN II): data, state, board queries, setup and view.
+"""Cuba Libre (GMT COIN II) rules service package (RULES.md, the rulebook's numbering)."""
 
-The rules of play (sequence, operations, events, propaganda) come next, on the shared COIN
-layer (services/coin); until then this package registers no game and no service.
-"""
+from .game import CubaLibre
+
+GAME = CubaLibre()

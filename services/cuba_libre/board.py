@@ -7,17 +7,22 @@ equal a fresh recount (CL 1.6.3, 1.7, CL-R-03).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from services.coin import spaces as coin_spaces
+from services.coin.board import Board
 from services.coin.pieces import PieceTable
 from services.coin.spaces import ControlRule
 
 from . import data as D
+from . import words as W
 from .constants import (
     BASE,
     CASH_HOLDERS,
     CASINOS,
     COIN_OP_COST,
     CUBES,
+    FACTION_IDS,
     GUER_A,
     GUER_U,
     KIND_FACTION,
@@ -45,7 +50,8 @@ GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
 PIECES = PieceTable(
     KIND_IDS, KIND_FACTION, pool=POOL, base=(*NON_CASINO_BASES, *CASINOS), cube=CUBES,
     flip={Kind.M26_U: Kind.M26_A, Kind.M26_A: Kind.M26_U, Kind.DR_U: Kind.DR_A,
-          Kind.DR_A: Kind.DR_U, Kind.SYND_U: Kind.SYND_A, Kind.SYND_A: Kind.SYND_U})
+          Kind.DR_A: Kind.DR_U, Kind.SYND_U: Kind.SYND_A, Kind.SYND_A: Kind.SYND_U},
+    held="cash")  # CL 4.5.2: a Cash marker moves, flips and leaves with its holding piece
 # G.3 control counts: every piece counts for its faction except a closed Casino (CL 1.7).
 CONTROL = ControlRule(PIECES, 4, controllers=(GOVT, M26, DR, SYNDICATE),
                       weight=[0 if k == Kind.CASINO_CLOSED else 1 for k in range(NKINDS)])
@@ -318,3 +324,26 @@ def assault_removals(st: CLState, s: int) -> int:
     if D.IS_EC[s] or s in D.CITIES or (mountain and has_mom(st, Mom.ASSAULT_MOUNTAIN_AS_CITY)):
         return cubes(st, s)
     return troops // 2 if mountain else troops
+
+
+# -- the board the COIN layer's procs read ----------------------------------------------------
+
+
+class CLBoard(Board[CLState]):
+    """The Cuba Libre board for the COIN layer: adjacency from map.json, stacking with 2 Bases
+    and, apart, 2 Casinos per City or Province, none in ECs (CL 1.4.2; card 46 shaded lets a
+    space hold one Casino more)."""
+
+    def adjacent(self, st: CLState, s: int) -> Sequence[int]:
+        return D.ADJ[s]
+
+    def can_place(self, st: CLState, s: int, kind: int) -> bool:
+        if kind in CASINOS:
+            return casinos(st, s) < casino_limit(st, s)
+        if kind in NON_CASINO_BASES:
+            return base_room(st, s) > 0
+        return True
+
+
+BOARD = CLBoard("cl", D.NAMES, FACTION_IDS, D.POP, PIECES, W.WORDS, W.KINDS, W.KINDS_PLURAL,
+                MAX_BASES, stacking=((NON_CASINO_BASES, MAX_BASES), (CASINOS, MAX_CASINOS)))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import combinations
+from typing import Any
 
 from services.coin.spaces import LEVEL_OF_NAME
 from services.kernel import rng
@@ -110,19 +111,24 @@ def check_options(seats: int, options: Mapping[str, str]) -> tuple[list[list[int
 # -- the state --------------------------------------------------------------------------------
 
 
-def new_state(seats: int, seed: int, options: Mapping[str, str]) -> CLState:
-    """Every piece Available (CL 1.4 Available Forces), markers at zero, seats as CL 1.5."""
+def initial(seats: int, options: Mapping[str, str]) -> dict[str, Any]:
+    """The state's own fields (FlowGame.initial): every piece Available (CL 1.4 Available
+    Forces), markers at zero, seats as CL 1.5. `options` are complete (checked_options)."""
     groups, mask = check_options(seats, options)
     seat_of = [0] * 4
     for seat, fs in enumerate(groups):
         for f in fs:
             seat_of[f] = seat
-    return CLState(seats=seats, seed=seed, rng=rng.seeded(seed), seat_of=seat_of,
-                   players=groups, non_players=mask, pieces=[0] * (D.NS * NKINDS),
-                   avail=list(D.FORCES), support=[0] * D.NS, resources=[0] * 4,
-                   eligible=[True] * 4, terror=[0] * D.NS,
-                   sudden=options["sudden_propaganda"] == "true",
-                   short_game=options["short_game"] == "true")
+    return {"seat_of": seat_of, "players": groups, "non_players": mask,
+            "pieces": [0] * (D.NS * NKINDS), "avail": list(D.FORCES), "support": [0] * D.NS,
+            "resources": [0] * 4, "eligible": [True] * 4, "terror": [0] * D.NS,
+            "sudden": options["sudden_propaganda"] == "true",
+            "short_game": options["short_game"] == "true"}
+
+
+def new_state(seats: int, seed: int, options: Mapping[str, str]) -> CLState:
+    """The state before the setup: `initial` with the table's seed."""
+    return CLState(seats=seats, seed=seed, rng=rng.seeded(seed), **initial(seats, options))
 
 
 def standard_markers(st: CLState) -> None:
@@ -168,11 +174,18 @@ def checked_options(options: Mapping[str, str]) -> dict[str, str]:
 def new_game(ctx: Ctx, seats: int, options: Mapping[str, str], seed: int,
              play: Sequence[Frame] = ()) -> CLState:
     """CL 2.1-2.2 the initial state. Options are checked (BadRequest); missing ones take their
-    defaults. `play` are the frames of the game that follow the setup (bottom of the stack).
-    The alternative setup leaves the players' placement above them; it reveals the first card
-    when done, as the standard setup does at once."""
+    defaults. `play` are the frames of the game that follow the setup (bottom of the stack)."""
     opts = checked_options(options)
     st = new_state(seats, seed, opts)
+    begin(ctx, st, opts, play)
+    return st
+
+
+def begin(ctx: Ctx, st: CLState, opts: Mapping[str, str], play: Sequence[Frame] = ()) -> None:
+    """CL 2.1-2.2 on a fresh state (FlowGame.begin): the deck, Deception counters, markers and
+    pieces; the first card revealed. The alternative setup leaves the players' placement above
+    the `play` frames; it reveals the first card when done, as the standard setup does at
+    once."""
     st.stack = list(play)
     deck.prepare_deck(st)
     if opts["deception"] == "true":
@@ -184,4 +197,3 @@ def new_game(ctx: Ctx, seats: int, options: Mapping[str, str], seed: int,
     else:
         place_standard_pieces(st)
         deck.start(ctx, st)
-    return st

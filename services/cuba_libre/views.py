@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tablero.cuba_libre.v1 import view_pb2 as pb
 
+from services.coin.sequence import card_vars
 from services.coin.spaces import LEVEL_NAMES
 
 from . import board as B
@@ -29,9 +30,11 @@ from .constants import (
     US_ALLIANCE_IDS,
 )
 from .deck import final_event_card, upcoming
+from .propaganda import PHASES
 from .state import CLState
 from .victory import margins, meets
 
+PHASE_IDS = tuple(name.lower().replace(" ", "_") for name, _ in PHASES)
 # The Available box of each faction: one entry per pool slot (CL 1.4.1).
 AVAILABLE_KINDS = tuple(tuple(k for k in range(NKINDS) if KIND_FACTION[k] == f and POOL[k] == k)
                         for f in range(4))
@@ -81,11 +84,37 @@ def lasting(flags: int, cards: dict[int, tuple[int, str]]) -> list[pb.LastingEff
 
 
 def deception_view(st: CLState, seat: int, viewer: int | None) -> pb.DeceptionView:
-    """CL 7.3 option: a player sees its own counters; others only once revealed."""
+    """CL 7.3 option: a player sees its own counters; others only once revealed (used, or at
+    the game's end)."""
     held = st.deception[seat]
     return pb.DeceptionView(seat=seat, held=len(held), counters=[
-        pb.DeceptionCounter(kind=DECEPTION_IDS[c.kind], revealed=c.revealed)
-        for c in held if c.revealed or seat == viewer])
+        pb.DeceptionCounter(kind=DECEPTION_IDS[c.kind], revealed=c.revealed or st.over != 0)
+        for c in held if c.revealed or seat == viewer or st.over != 0])
+
+
+def sequence_view(st: CLState) -> pb.SequenceView | None:
+    """CL 2.3.4 the Sequence-of-Play record of the Event card being played (the coin.card
+    frame: `cur` acting, `done` actions so far, `first` what the 1st Eligible did)."""
+    v = card_vars(st)
+    if v is None:
+        return None
+    ids = FACTION_IDS
+    nth = v["done"] + (1 if v["ph"] == "act" else 0)
+    acting = "cur" in v and nth in (1, 2)
+    return pb.SequenceView(
+        acting=ids[v["cur"]] if acting else "", role=("", "first", "second")[nth] if acting
+        else "", first_action=v["first"], executed=[ids[f] for f in st.acted],
+        waiting=[ids[f] for f in v["queue"]], laundered=[ids[f] for f in st.bonus_used],
+        ineligible_next=[ids[f] for f in st.set_ineligible],
+        eligible_next=[ids[f] for f in st.set_eligible])
+
+
+def propaganda_phase(st: CLState) -> str:
+    """CL 6 the phase of the Propaganda Round under way ("" outside a round)."""
+    fr = next((f for f in reversed(st.stack) if f.proc == "coin.propaganda"), None)
+    if fr is None or not fr.vars.get("i"):
+        return ""
+    return PHASE_IDS[int(fr.vars["i"]) - 1]
 
 
 def view(st: CLState, viewer: int | None) -> pb.CubaLibreView:
@@ -110,7 +139,11 @@ def view(st: CLState, viewer: int | None) -> pb.CubaLibreView:
                for i, fs in enumerate(st.players)],
         deception=[deception_view(st, seat, viewer) for seat in range(len(st.deception))
                    if st.deception[seat]],
-        short_game=st.short_game, sudden_propaganda=st.sudden, game_over=st.over != 0)
+        short_game=st.short_game, sudden_propaganda=st.sudden, game_over=st.over != 0,
+        propaganda_phase=propaganda_phase(st))
+    seq = sequence_view(st)
+    if seq is not None:
+        v.sequence.CopyFrom(seq)
     if st.played:
         v.current_card.CopyFrom(card_view(st.played[-1]))
     nxt = upcoming(st)

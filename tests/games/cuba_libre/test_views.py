@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from tablero.cuba_libre.v1 import view_pb2 as pb
 
+from services.cuba_libre import GAME, views
 from services.cuba_libre import board as B
 from services.cuba_libre import data as D
-from services.cuba_libre import views
 from services.cuba_libre.constants import Cap, Deception, Kind, Mom
 from services.cuba_libre.state import CLState, Counter
 from services.kernel import rng
 
-from .helpers import GOVT, S, alternative, standard
+from .helpers import GOVT, S, Table, alternative, at_card, game, standard
 
 
 def view_bytes(st: CLState, seat: int | None) -> bytes:
@@ -138,3 +138,37 @@ def test_view_is_a_projection() -> None:
     fields = {f.name for f in pb.CubaLibreView.DESCRIPTOR.fields}
     assert not fields & {"deck", "rng", "seed", "stack", "boxed"}
     assert "deck_remaining" in fields and "upcoming_card" in fields
+
+
+def test_sequence_of_play_record_cl_2_3_4() -> None:
+    """CL 2.3.4: the view shows who acts as 1st / 2nd Eligible, what the 1st did, who executed
+    and who waits (the Sequence-of-Play boxes)."""
+    t = Table(at_card(game(), 1)).play("pass")
+    seq = GAME.view(t.st, 1).sequence
+    assert (seq.acting, seq.role, seq.first_action) == ("m26", "first", "")
+    assert list(seq.waiting) == ["directorio", "syndicate"] and not seq.executed
+    t.play("op:rally", "space:matanzas").until("coin.eligible")
+    seq = GAME.view(t.st, 2).sequence
+    assert (seq.acting, seq.role, seq.first_action) == ("directorio", "second", "op")
+    assert list(seq.executed) == ["m26"]
+    t.play("pass", "pass")
+    assert GAME.view(t.st, 0).sequence.first_action == ""  # the next card
+
+
+def test_propaganda_phase_is_shown_cl_6() -> None:
+    t = Table(at_card(game(), 49))
+    v = GAME.view(t.st, 0)
+    assert v.propaganda_phase == "support" and not v.HasField("sequence")
+    t.until("cl.redeploy")
+    assert GAME.view(t.st, None).propaganda_phase == "redeploy"
+    assert GAME.view(t.st, None).control_fixed
+
+
+def test_reference_holds_the_map_and_every_card() -> None:
+    """Decision 0007: the static reference carries every space and card text once."""
+    ref = GAME.reference()
+    assert len(ref.spaces) == 13 and len(ref.cards) == 52
+    havana = next(s for s in ref.spaces if s.id == "havana")
+    assert (havana.type, havana.population, list(havana.adjacent)) == ("city", 6, ["la_habana"])
+    assert ref.cards[0].title == "Armored Cars" and ref.cards[0].shaded.kind == "momentum"
+    assert ref.cards[-1].type == "propaganda"

@@ -1,0 +1,5 @@
+from services.runtime.serve import main
+
+from . import GAME
+
+main(GAME)

@@ -1,0 +1,104 @@
+"""The Cuba Libre rules module: a kernel `FlowGame` on the COIN flow (DESIGN §6).
+
+The flow: the setup (alternative placement, alt_setup.py), the deck and the card
+(sequence.py on coin.sequence), Operations and Special Activities (operations.py), Events
+(events/, on coin.effects), Propaganda (propaganda.py); the standing decisions are the
+negotiation of CL 1.5.1 (negotiation.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from services.coin.effects import EffectProc
+from services.coin.sa_lines import Lines
+from services.kernel.ctx import Ctx
+from services.kernel.decisions import Choice, Decision
+from services.kernel.flow import Flow
+from services.kernel.game import FlowGame, Role
+from services.kernel.outcome import Outcome
+from services.kernel.rng import RngState
+from services.kernel.state import Frame
+
+from . import (
+    alt_setup,
+    cash,
+    casinos,
+    events,
+    invariants,
+    negotiation,
+    operations,
+    propaganda,
+    redeploy,
+    reference,
+    sequence,
+    setup,
+    views,
+)
+from . import words as W
+from .constants import FACTION_IDS, FACTION_NAMES
+from .state import CLState
+
+FLOW: Flow[CLState] = Flow([*alt_setup.PROCS, *sequence.PROCS, *operations.PROCS,
+                            *propaganda.PROCS, *redeploy.PROCS, *events.PROCS,
+                            EffectProc(events.PROGRAMS, W.FACTIONS)])
+LINES = Lines(FLOW, operations.OPERATION)  # CL 3.1, 4.1: an SA before the 1st space
+operations.OPERATION.first_sa_ok = LINES.first_sa_ok
+OWN_REMOVALS = casinos.OWN_REMOVALS  # CL 1.4.1, 1.4.5, CL-R-04; 2 own Bases end card 18
+
+
+class CubaLibre(FlowGame[CLState]):
+    id = "cuba_libre"
+    title = "Cuba Libre"
+    min_seats = 2
+    max_seats = 4
+    rules_version = "0.1.0"
+    format_version = 1
+    state_type = CLState
+    view_type = "tablero.cuba_libre.v1.CubaLibreView"
+    roles = tuple(Role(f, name) for f, name in zip(FACTION_IDS, FACTION_NAMES, strict=True))
+    option_specs = setup.OPTION_SPECS
+    flow: ClassVar[Flow[Any]] = FLOW
+
+    def check_setup(self, seats: int, options: Any) -> dict[str, str]:
+        opts = super().check_setup(seats, options)
+        setup.check_options(seats, opts)
+        return opts
+
+    def initial(self, seats: int, options: dict[str, str], r: RngState) -> dict[str, Any]:
+        return setup.initial(seats, options)
+
+    def begin(self, ctx: Ctx, st: CLState, options: dict[str, str]) -> None:
+        setup.begin(ctx, st, options, play=[Frame("coin.deck", {"ph": "play"})])
+
+    def decisions(self, st: CLState) -> list[Decision]:
+        return LINES.keep(st, FLOW.decisions(st)) + self.standing(st)
+
+    def standing(self, st: CLState) -> list[Decision]:
+        """CL 1.5.1 Resources (negotiation.py), CL 4.5.2 Cash moves (cash.py), CL 1.4.1 own
+        pieces removed while executing (CL-R-04)."""
+        return negotiation.standing(st) + cash.standing(st) + OWN_REMOVALS.decisions(st)
+
+    def apply_standing(self, ctx: Ctx, st: CLState, d: Decision, c: Choice) -> None:
+        if d.kind == "cl.give_resources":
+            negotiation.apply(ctx, st, d, c)
+        elif d.kind == OWN_REMOVALS.kind:
+            OWN_REMOVALS.apply(ctx, st, d, c)
+        else:
+            cash.apply_standing(ctx, st, d, c)
+
+    def in_play(self, st: CLState) -> bool:
+        return bool(st.stack) and not st.over
+
+    def score(self, st: CLState) -> Outcome:
+        from .victory import rank, summary
+        return rank(st, summary(st))
+
+    def view(self, st: CLState, seat: int | None) -> Any:
+        return views.view(st, seat)
+
+    def reference(self) -> Any:
+        return reference.reference()
+
+    def check_invariants(self, st: CLState) -> None:
+        invariants.check_invariants(st)

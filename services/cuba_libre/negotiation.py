@@ -1,0 +1,86 @@
+"""CL 1.5.1 Negotiation: Resources handed between factions as standing optional decisions.
+
+Resources may change hands only while the giving or the receiving faction is executing an
+Operation, Special Activity or Event (an Operation or Event frame of that faction on the
+stack: a Special Activity runs inside one), and never between two factions of one player
+(CL 1.5) — except 26July and Directorio of one player while card 18 Pact of Caracas is in
+play. Non-players never give (CL 8.1.2); they may receive.
+
+One decision per giver (issue 15): `n<serial>.<giver>`, kind `cl.give_resources`, options
+`give:<receiver>:<amount>` (args faction, amount). Cash moves between pieces of one space
+are cash.py's own standing decisions.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from services.kernel.ctx import Ctx
+from services.kernel.decisions import Choice, Decision, Option, option
+
+from . import board as B
+from . import words as W
+from .constants import FACTION_IDS, MAX_RESOURCES, Cap
+from .state import CLState
+
+EXECUTING = ("coin.op", "coin.effect")  # frames whose `f` executes an Op (its SA) or Event
+PACT_PAIR = frozenset((B.M26, B.DR))
+
+
+def executing(st: CLState) -> set[int]:
+    """The factions executing an Operation, Special Activity or Event now."""
+    return {int(fr.vars["f"]) for fr in st.stack if fr.proc in EXECUTING}
+
+
+def may_trade(st: CLState, giver: int, receiver: int) -> bool:
+    """CL 1.5: another player's faction; card 18 lets one player's 26July and DR trade."""
+    if giver == receiver:
+        return False
+    if st.seat_of[giver] != st.seat_of[receiver]:
+        return True
+    return {giver, receiver} == PACT_PAIR and B.has_cap(st, Cap.M26_DR_PACT)
+
+
+def receivers(st: CLState, giver: int, busy: set[int]) -> tuple[int, ...]:
+    """Who the giver may hand Resources to now (the window: giver or receiver executing)."""
+    return tuple(r for r in range(4) if may_trade(st, giver, r)
+                 and (giver in busy or r in busy))
+
+
+@lru_cache(maxsize=1024)
+def give_options(to: tuple[int, ...], most: int) -> tuple[Option, ...]:
+    """`give:<receiver>:<amount>` for each receiver and amount 1..most."""
+    return tuple(option(f"give:{FACTION_IDS[r]}:{n}", f"Give {W.resources(n)} to the "
+                        f"{W.faction(r)}", faction=FACTION_IDS[r], amount=str(n))
+                 for r in to for n in range(1, most + 1))
+
+
+PROMPTS = tuple(f"{W.faction(g)}: give Resources to another faction (optional, while either "
+                "executes an Operation, Special Activity or Event)." for g in range(4))
+
+
+def standing(st: CLState) -> list[Decision]:
+    busy = executing(st)
+    if not busy:
+        return []
+    out = []
+    for g in range(4):
+        if st.resources[g] <= 0 or st.non_players >> g & 1:
+            continue
+        to = receivers(st, g, busy)
+        if to:
+            out.append(Decision(f"n{st.serial}.{g}", st.seat_of[g], "cl.give_resources",
+                                PROMPTS[g], give_options(to, st.resources[g]), optional=True))
+    return out
+
+
+def apply(ctx: Ctx, st: CLState, d: Decision, c: Choice) -> None:
+    """Hand the amount over (the receiver's track stops at 49, CL 1.8: the rest is lost)."""
+    giver = int(d.id.split(".")[1])
+    _, to, amount = (c.option_id or "").split(":")
+    r, n = FACTION_IDS.index(to), int(amount)
+    st.resources[giver] -= n
+    got = min(MAX_RESOURCES, st.resources[r] + n) - st.resources[r]
+    st.resources[r] += got
+    ctx.emit("cl.transfer", f"The {W.faction(giver)} give {W.resources(n)} to the "
+             f"{W.faction(r)}.", {"from": FACTION_IDS[giver], "to": to, "amount": n})

@@ -1,0 +1,186 @@
+"""CL 5.3-5.4 the Capabilities and Momentum of cards 1-24 in the Operations they change, each
+played through engine.act with the flag in force and compared with the same play without it
+(the flags themselves are set by the card tests in test_events_01_12.py / _13_24.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from services.cuba_libre.constants import Cap, Mom, UsAlliance
+from services.cuba_libre.state import CLState
+
+from .helpers_clev1 import GOVT, M26, S, card_table, count, put
+
+Prep = Callable[[CLState], None]
+
+
+def with_flags(caps: int = 0, mom: int = 0, then: Prep | None = None) -> Prep:
+    def prepare(st: CLState) -> None:
+        st.caps, st.mom = caps, mom
+        if then is not None:
+            then(st)
+    return prepare
+
+
+def guerrillas_in_oriente(st: CLState) -> None:
+    put(st, "oriente", "m26_active", 2)
+
+
+def test_card_1_shaded_assault_brings_troops_from_anywhere() -> None:
+    """CL card 1 shaded (Momentum), CL 3.2.4: Oriente has no cube, yet the Government may
+    Assault there, first moving Troops in from any spaces (no adjacency), each once."""
+    plain = card_table(14, GOVT, with_flags(then=guerrillas_in_oriente))
+    plain.choose("op:assault")
+    assert "space:oriente" not in plain.offered()
+    t = card_table(14, GOVT, with_flags(mom=1 << Mom.ASSAULT_BRINGS_TROOPS,
+                                         then=guerrillas_in_oriente))
+    t.choose("op:assault")
+    t.choose("space:oriente")
+    assert t.offered() == ["from:havana:troops", "from:las_villas:troops",
+                           "from:camaguey_city:troops", "from:santiago_de_cuba:troops", "done"]
+    t.play("from:havana:troops", "from:havana:troops", "done")
+    assert t.offered() == ["piece:m26_active"]
+    t.play("piece:m26_active", "piece:m26_active")
+    st = t.st
+    assert count(st, "oriente", "troops") == 2 and count(st, "havana", "troops") == 4
+    assert count(st, "oriente", "m26_active") == 0
+
+
+def test_card_5_shaded_sweep_with_a_free_assault() -> None:
+    """CL card 5 shaded (Momentum), CL 3.2.3: a Sweep may take a free Assault in 1 space as its
+    Special Activity; without the Momentum it is not offered."""
+    def cubes_there(st: CLState) -> None:
+        guerrillas_in_oriente(st)
+        put(st, "oriente", "troops", 2)
+    plain = card_table(14, GOVT, with_flags(then=cubes_there))
+    plain.choose("op:sweep")
+    assert "sa:free_assault" not in plain.offered()
+    t = card_table(14, GOVT, with_flags(mom=1 << Mom.SWEEP_WITH_FREE_ASSAULT, then=cubes_there))
+    t.choose("op:sweep")
+    assert "sa:free_assault" in t.offered()
+    t.play("space:camaguey_city", "done")
+    assert t.offered() == ["sa:transport", "sa:air_strike", "sa:reprisal", "sa:free_assault",
+                           "done"]
+    t.choose("sa:free_assault")
+    assert t.offered() == ["space:havana", "space:oriente", "done"]
+    t.play("space:oriente", "piece:m26_active", "piece:m26_active")
+    st = t.st
+    assert count(st, "oriente", "m26_active") == 0
+    assert st.resources[GOVT] == 13  # the Sweep's one space; the Assault is free
+
+
+def test_card_10_shaded_limop_with_a_special_activity() -> None:
+    """CL card 10 shaded (Momentum), CL 2.3.5: the Government's Limited Operation may take a
+    Special Activity; without it, none."""
+    for mom, sas in ((0, []), (1 << Mom.LIMOP_WITH_FREE_SA,
+                               ["sa:transport", "sa:air_strike", "sa:reprisal"])):
+        t = card_table(14, M26, with_flags(mom=mom), eligible=[True, True, False, False])
+        t.play("op:rally", "space:oriente", "place", "done", "done")  # no SA; a LimOp next
+        t.choose("limop:assault")
+        assert [o for o in t.offered() if o.startswith("sa:")] == sas
+
+
+def test_card_2_shaded_air_strike_even_embargoed() -> None:
+    """CL card 2 shaded (Momentum), CL 4.2.2: Air Strike is allowed while the US Alliance is
+    Embargoed (not otherwise)."""
+    def embargoed(st: CLState) -> None:
+        st.us_alliance = UsAlliance.EMBARGOED
+        guerrillas_in_oriente(st)
+    plain = card_table(14, GOVT, with_flags(then=embargoed))
+    plain.choose("op:sweep")
+    assert "sa:air_strike" not in plain.offered()
+    t = card_table(14, GOVT, with_flags(mom=1 << Mom.AIR_STRIKE_TWICE_EVEN_EMBARGOED,
+                                         then=embargoed))
+    t.choose("op:sweep")
+    assert "sa:air_strike" in t.offered()
+
+
+def test_card_13_el_che_first_march_group_hides() -> None:
+    """CL card 13 (Capability), CL 3.3.2: 26July's first March group ends Underground even if
+    the move Activated it (3 Guerrillas into Santiago de Cuba's 4 cubes, at Support)."""
+    def marchers(st: CLState) -> None:
+        put(st, "sierra_maestra", "m26_underground", 1)
+        st.support[S["santiago_de_cuba"]] = 1
+    for caps, underground in ((0, 1), (1 << Cap.M26_FIRST_MARCH_GROUP_HIDES, 4)):
+        t = card_table(14, M26, with_flags(caps=caps, then=marchers))
+        t.play("op:march", "space:santiago_de_cuba", "from:sierra_maestra", "u:3", "a:0")
+        st = t.st
+        assert count(st, "santiago_de_cuba", "m26_underground") == underground, caps
+
+
+def test_card_22_unshaded_raul_reroll_of_an_attack() -> None:
+    """CL card 22 unshaded (Capability), CL 3.3.3: 26July may roll an Attack die again (the
+    second roll stands); without Raúl no such choice (the roll of 5 misses 3 Guerrillas)."""
+    def attackers(st: CLState) -> None:
+        put(st, "oriente", "m26_active", 3)
+        put(st, "oriente", "troops", 2)
+    plain = card_table(14, M26, with_flags(then=attackers))
+    plain.play("op:attack", "space:oriente")
+    assert plain.pending().kind == "coin.op_space"
+    t = card_table(14, M26, with_flags(caps=1 << Cap.M26_REROLLS_ATTACK_AND_KIDNAP,
+                                         then=attackers))
+    t.play("op:attack", "space:oriente")
+    assert t.labels() == {"keep": "Keep the roll of 5",
+                          "reroll": "Roll again (Raúl): the second roll stands"}
+
+
+def test_card_18_pact_spares_26july_in_a_directorio_attack() -> None:
+    """CL card 18 (Capability), CL-R-23: a Directorio Attack may not remove 26July pieces
+    (seed 3: the Attack hits)."""
+    def fight(st: CLState) -> None:
+        put(st, "oriente", "m26_active", 1)
+        put(st, "oriente", "directorio_active", 3)
+        put(st, "oriente", "troops", 1)
+    plain = card_table(14, 2, with_flags(then=fight), seed=3)
+    plain.play("op:attack", "space:oriente")
+    assert plain.offered() == ["piece:troops", "piece:m26_active", "done"]
+    t = card_table(14, 2, with_flags(caps=1 << Cap.M26_DR_PACT, then=fight), seed=3)
+    t.play("op:attack", "space:oriente")
+    assert t.offered() == ["piece:troops", "done"]
+
+
+def test_card_2_shaded_air_strike_removes_two() -> None:
+    """CL card 2 shaded (Momentum), CL 4.2.2: an Air Strike removes up to 2 pieces instead of
+    1 (both Active 26July Guerrillas in Oriente)."""
+    for mom, left in ((0, 1), (1 << Mom.AIR_STRIKE_TWICE_EVEN_EMBARGOED, 0)):
+        t = card_table(14, GOVT, with_flags(mom=mom, then=guerrillas_in_oriente))
+        t.play("op:sweep", "sa:air_strike", "space:oriente")
+        while t.pending().kind == "cl.remove_piece":
+            assert t.offered() == ["piece:m26_active"]
+            t.choose("piece:m26_active")
+        assert count(t.st, "oriente", "m26_active") == left, mom
+
+
+def test_card_4_shaded_police_sweep_in_like_troops() -> None:
+    """CL card 4 shaded (Momentum), CL 3.2.3: Police may move into a Sweep space like
+    Troops."""
+    for mom, police in ((0, False), (1 << Mom.POLICE_SWEEP_AND_ASSAULT_AS_TROOPS, True)):
+        t = card_table(14, GOVT, with_flags(mom=mom))
+        t.play("op:sweep", "space:camaguey_province")
+        assert ("from:camaguey_city:police" in t.offered()) is police
+        assert "from:camaguey_city:troops" in t.offered()
+
+
+def test_card_2_unshaded_kidnap_in_sierra_maestra_as_a_city() -> None:
+    """CL card 2 unshaded (Capability), CL 4.3.3: 26July may Kidnap in Sierra Maestra (a
+    Province) from the Government, as in a City; not without the Capability."""
+    for caps, sierra in ((0, False), (1 << Cap.KIDNAP_SIERRA_MAESTRA_AS_CITY, True)):
+        def troop(st: CLState) -> None:
+            put(st, "sierra_maestra", "troops")
+        t = card_table(14, M26, with_flags(caps=caps, then=troop))
+        t.play("op:terror", "sa:kidnap")
+        assert ("kidnap:sierra_maestra:govt" in t.offered()) is sierra
+        assert "kidnap:la_habana:syndicate" in t.offered()
+
+
+def test_card_22_shaded_kidnap_raises_aid_twice_the_gain() -> None:
+    """CL card 22 shaded (Momentum), CL 4.3.3: when 26July gains Resources by Kidnap, Aid rises
+    by twice that (seed 1: the die shows 5, Aid 15 -> 25); without it Aid stays."""
+    for mom, aid in ((0, 15), (1 << Mom.KIDNAP_RAISES_AID, 25)):
+        def troop(st: CLState) -> None:
+            put(st, "sierra_maestra", "troops")
+        t = card_table(14, M26, with_flags(caps=1 << Cap.KIDNAP_SIERRA_MAESTRA_AS_CITY, mom=mom,
+                                           then=troop))
+        t.play("op:terror", "sa:kidnap", "kidnap:sierra_maestra:govt")
+        st = t.st
+        assert st.resources[GOVT] == 10 and st.resources[M26] == 14 and st.aid == aid, mom
