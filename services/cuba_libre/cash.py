@@ -50,6 +50,12 @@ def decide(st: CLState, f: int, kind: str, prompt: str, opts: list[Option]) -> D
                     tuple(opts))
 
 
+def ask(st: CLState, f: int, kind: str, prompt: str, opts: list[Option]) -> list[Decision]:
+    """The faction's decision, or none when there is nothing to choose (its own removals or
+    transfers may have taken the choices away: the proc then goes on by itself)."""
+    return [decide(st, f, kind, prompt, opts)] if opts else []
+
+
 def held_by(st: CLState, s: int, kind: int) -> list[int]:
     """Markers under pieces of `kind` in s."""
     code = B.cash_code(s, kind)
@@ -140,8 +146,8 @@ class CashRescueProc(Proc[CLState]):
             if not opts:
                 return []
             opts.append(option("drop", "Let the Cash go with the removed piece"))
-            return [decide(st, v["owner"], "cl.cash_rescue", f"your piece holding Cash in "
-                           f"{where} is removed: move its Cash first?", opts)]
+            return ask(st, v["owner"], "cl.cash_rescue", f"your piece holding Cash in "
+                           f"{where} is removed: move its Cash first?", opts)
         if v["capture"] != CONTRABAND:
             return []
         opts = [option(f"to:{KIND_IDS[k]}", f"Contraband: put the Cash under {W.pieces(k, 1)} "
@@ -149,8 +155,8 @@ class CashRescueProc(Proc[CLState]):
         if not opts:
             return []
         opts.append(option("drop", "Put the Cash in the Cash box"))
-        return [decide(st, SYNDICATE, "cl.contraband", f"Cash of the piece Bribed away in "
-                       f"{where}: where does it go?", opts)]
+        return ask(st, SYNDICATE, "cl.contraband", f"Cash of the piece Bribed away in "
+                       f"{where}: where does it go?", opts)
 
     def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
         v = fr.vars
@@ -177,6 +183,43 @@ class CashRescueProc(Proc[CLState]):
             return
         i = v["markers"].pop(0)
         put(st, i, v["s"], KIND_INDEX[(c.option_id or "").split(":")[1]])
+
+
+def push_follow(st: CLState, src: int, dst: int, f: int, kinds: tuple[int, ...]) -> None:
+    """CL 4.5.2 step 1: some of f's Guerrillas of `kinds` left src while others stayed: f says
+    which of its Cash held by those kinds went with the movers (`cl.cash_follow`)."""
+    if any(held_by(st, src, k) for k in kinds):
+        push(st, "cl.cash_follow", src=src, dst=dst, f=f, kinds=list(kinds), asked=[])
+
+
+class CashFollowProc(Proc[CLState]):
+    """`cl.cash_follow` vars: src, dst, f, kinds, asked (markers the owner kept in src)."""
+
+    name = "cl.cash_follow"
+
+    def markers(self, st: CLState, v: dict[str, Any]) -> list[int]:
+        return [i for k in v["kinds"] for i in held_by(st, v["src"], k) if i not in v["asked"]]
+
+    def decisions(self, st: CLState, fr: Frame) -> list[Decision]:
+        v = fr.vars
+        to = W.space(v["dst"])
+        opts = [option(f"follow:{i}", f"Cash {i + 1} goes with the Guerrillas to {to}",
+                       cash=str(i)) for i in self.markers(st, v)]
+        if opts:
+            opts.append(option("stay", f"The rest stays in {W.space(v['src'])}"))
+        return ask(st, v["f"], "cl.cash_follow", f"which of your Cash in {W.space(v['src'])} "
+                   f"goes with the Guerrillas to {to}?", opts)
+
+    def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
+        pop(st)
+
+    def choose(self, ctx: Ctx, st: CLState, fr: Frame, d: Decision, c: Choice) -> None:
+        v = fr.vars
+        if c.option_id == "stay":
+            pop(st)
+            return
+        i = int((c.option_id or "").split(":")[1])
+        put(st, i, v["dst"], own_guerrilla_kind(st, v["dst"], v["f"]))
 
 
 # -- CL 4.5.2 step 2: moving Cash between pieces of one space (a standing decision) --------------
@@ -272,7 +315,7 @@ class CashDepositProc(Proc[CLState]):
             opts.append(option("base", f"Open the closed Casino in {W.space(s)}"))
         elif k >= 0:
             opts.append(option("base", f"Place {W.pieces(k, 1)} in {W.space(s)}"))
-        return [decide(st, f, "cl.cash_deposit", f"deposit your Cash in {W.space(s)}.", opts)]
+        return ask(st, f, "cl.cash_deposit", f"deposit your Cash in {W.space(s)}.", opts)
 
     def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
         pop(st)
@@ -296,4 +339,4 @@ class CashDepositProc(Proc[CLState]):
                                      "piece": KIND_IDS[BASE[f]]})
 
 
-PROCS: list[Proc[Any]] = [CashRescueProc(), CashDepositProc()]
+PROCS: list[Proc[Any]] = [CashRescueProc(), CashFollowProc(), CashDepositProc()]

@@ -5,21 +5,23 @@ Momentum is the Government's and ends at the next Reset (CL 6.5, coin.flags.end_
 
 | flag | card / side | lasts | read in |
 |---|---|---|---|
-| Mom.ASSAULT_BRINGS_TROOPS | 1 shaded | to Reset | ops/govt Assault (CL 3.2.4) |
-| Cap.KIDNAP_SIERRA_MAESTRA_AS_CITY | 2 unshaded | game | special/insurgent Kidnap (4.3.3) |
-| Mom.AIR_STRIKE_TWICE_EVEN_EMBARGOED | 2 shaded | to Reset | special/govt Air Strike (4.2.2) |
-| Mom.POLICE_SWEEP_AND_ASSAULT_AS_TROOPS | 4 shaded | to Reset | ops/govt Sweep, Assault |
-| Mom.SWEEP_WITH_FREE_ASSAULT | 5 shaded | to Reset | ops/govt Sweep (3.2.3) |
+| Mom.ASSAULT_BRINGS_TROOPS | 1 shaded | to Reset | ops/govt.py Assault (CL 3.2.4) |
+| Cap.KIDNAP_SIERRA_MAESTRA_AS_CITY | 2 unshaded | game | special/m26.py Kidnap (4.3.3) |
+| Mom.AIR_STRIKE_TWICE_EVEN_EMBARGOED | 2 shaded | to Reset | special/govt.py Air Strike |
+| Mom.POLICE_SWEEP_AND_ASSAULT_AS_TROOPS | 4 shaded | to Reset | ops/govt.py Sweep, board.py |
+| Mom.SWEEP_WITH_FREE_ASSAULT | 5 shaded | to Reset | special/govt.py (3.2.3) |
 | Mom.ASSAULT_MOUNTAIN_AS_CITY | 6 shaded | to Reset | board.assault_removals (3.2.4) |
-| Mom.LIMOP_WITH_FREE_SA | 10 shaded | to Reset | operations lim_sa_ok (2.3.5) |
-| Cap.M26_FIRST_MARCH_GROUP_HIDES | 13 unshaded | game | ops/insurgent March (3.3.2) |
-| Cap.M26_DR_PACT | 18 unshaded | until cancelled | 26July / DR Ops and SAs (CL-D-19) |
-| Cap.M26_REROLLS_ATTACK_AND_KIDNAP | 22 unshaded | game | ops/insurgent Attack, Kidnap |
-| Mom.KIDNAP_RAISES_AID | 22 shaded | to Reset | special/insurgent Kidnap (4.3.3) |
-| Cap.DR_MARCHES_TWO_SPACES | 28 unshaded | game | ops/insurgent March (CL-D-13) |
-| Cap.M26_RALLY_HIDES_ALL | 30 unshaded | game | ops/insurgent Rally (3.3.1) |
-| Cap.SYNDICATE_ASSASSINATES | 43 shaded | game | special/insurgent Assassinate (4.4.3) |
-| Cap.UNDERGROUND_SYNDICATE_STOPS_SKIM | 48 shaded | game | propaganda Skim (6.2.3) |
+| Mom.LIMOP_WITH_FREE_SA | 10 shaded | to Reset | operations.py lim_sa_ok (2.3.5) |
+| Cap.M26_FIRST_MARCH_GROUP_HIDES | 13 unshaded | game | ops/march.py (3.3.2) |
+| Cap.M26_DR_PACT | 18 unshaded | until cancelled | casinos.py, cash.py, negotiation.py |
+| Cap.M26_REROLLS_ATTACK_AND_KIDNAP | 22 unshaded | game | ops/attack.py, special/m26.py |
+| Mom.KIDNAP_RAISES_AID | 22 shaded | to Reset | special/m26.py Kidnap (4.3.3) |
+| Cap.DR_MARCHES_TWO_SPACES | 28 unshaded | game | ops/march.py (CL-D-13) |
+| Cap.M26_RALLY_HIDES_ALL | 30 unshaded | game | ops/rally.py (3.3.1) |
+| Cap.SYNDICATE_ASSASSINATES | 43 shaded | game | special/dr.py Assassinate (4.4.3) |
+| Cap.UNDERGROUND_SYNDICATE_STOPS_SKIM | 48 shaded | game | propaganda.py Skim (6.2.3) |
+
+Card 18 is cancelled by `own_bases_removed` (called by casinos.CLOwnRemovals, CL 1.4.1).
 """
 
 from __future__ import annotations

@@ -295,7 +295,7 @@ def return_options(st: CLState, v: Vars) -> list[Option]:
     f = named(st, v)
     kinds = (BASE[f],) if k in CASINOS else (GUER_U[f], GUER_A[f])
     where = sorted({s, *v.get("op_spaces", [])})
-    return piece_options(st, kinds, "The Syndicate's piece is", where, prefix="back")
+    return piece_options(st, kinds, "The Syndicate's piece is", where)
 
 
 def give_back(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:

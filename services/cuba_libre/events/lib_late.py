@@ -111,7 +111,7 @@ def cash_moves(st: CLState, v: Vars) -> list[Option]:
     holders = cash.holders(st, s)
     return [option(f"cash:{i}:{KIND_IDS[k]}", f"Move the Cash held by "
                    f"{W.pieces(B.cash_holder(st.cash[i]), 1)} to {W.pieces(k, 1)} "
-                   f"({W.faction(KIND_FACTION[k])}'s)", piece=KIND_IDS[k], marker=str(i))
+                   f"({W.faction(KIND_FACTION[k])}'s)", cash=str(i), holder=KIND_IDS[k])
             for i in B.cash_in(st, s) if i not in v.get("cash_moved", [])
             for k in holders if k != B.cash_holder(st.cash[i])]
 

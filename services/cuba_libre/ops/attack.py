@@ -16,7 +16,7 @@ from services.kernel.state import Frame
 from .. import board as B
 from .. import data as D
 from .. import words as W
-from ..cash import BOOTY, decide
+from ..cash import BOOTY, ask
 from ..casinos import pact
 from ..constants import FACTION_IDS, GUER_A, GUER_U, Cap, Faction
 from ..state import CLState
@@ -78,16 +78,16 @@ class AttackSpaceProc(Proc[CLState]):
         if "roll" in v:
             if v["rerolled"] or not may_reroll(st, v["f"]):
                 return []
-            return [decide(st, v["f"], "cl.reroll", f"Attack in {where}: keep the die?",
-                           reroll_options(v["roll"]))]
+            return ask(st, v["f"], "cl.reroll", f"Attack in {where}: keep the die?",
+                           reroll_options(v["roll"]))
         if not v["ambush"]:
             return []
         opts: list[Option] = [
             option("attack", f"Attack in {where}: Activate your Guerrillas there and roll"),
             option("ambush", f"Ambush in {where} (Special Activity): Activate 1 Underground "
                    "Guerrilla, no roll, remove up to 2 enemy pieces, place 1 Guerrilla")]
-        return [decide(st, v["f"], "cl.attack_mode", f"Attack in {where}: roll or Ambush?",
-                       opts)]
+        return ask(st, v["f"], "cl.attack_mode", f"Attack in {where}: roll or Ambush?",
+                       opts)
 
     def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
         v = fr.vars
@@ -159,7 +159,7 @@ class FreeAmbushProc(Proc[CLState]):
                 for s in ambush_spaces(st, f, fr.vars.get("only"), fr.vars.get("active_ok", False))]
         if not opts:
             return []
-        return [decide(st, f, "cl.ambush", "Ambush (free): where?", opts)]
+        return ask(st, f, "cl.ambush", "Ambush (free): where?", opts)
 
     def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
         pop(st, sa="ambush")

@@ -121,7 +121,7 @@ class ConstructSpaceProc(Proc[CLState]):
         where = W.space(s)
         opts = [option("place", f"Place a closed Casino in {where}"),
                 option("open", f"Open the closed Casino in {where}")]
-        return [cash.decide(st, SYNDICATE, "cl.construct", f"Construct in {where}:", opts)]
+        return cash.ask(st, SYNDICATE, "cl.construct", f"Construct in {where}:", opts)
 
     def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
         choices = construct_choices(st, fr.vars["s"])

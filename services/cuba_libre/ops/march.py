@@ -13,9 +13,10 @@ from services.kernel.flow import AskProc, pop, push
 from services.kernel.state import Frame
 
 from .. import board as B
+from .. import cash
 from .. import data as D
 from .. import words as W
-from ..cash import decide
+from ..cash import ask
 from ..constants import FACTION_IDS, GUER_A, GUER_U, Cap, Faction
 from ..state import CLState
 from .spec import InsurgentOp
@@ -42,11 +43,12 @@ def two_steps(st: CLState, f: int) -> bool:
     return f == DR and B.has_cap(st, Cap.DR_MARCHES_TWO_SPACES)
 
 
-def routes(st: CLState, s: int, f: int) -> list[tuple[int, int]]:
+def routes(st: CLState, s: int, f: int, adjacent: bool = False) -> list[tuple[int, int]]:
     """(origin, via) pairs of groups that may March into s: adjacent origins (via -1), and under
-    Morgan origins 2 spaces away through a space adjacent to both."""
+    Morgan origins 2 spaces away through a space adjacent to both (not when an Event's free
+    March says "from adjacent spaces": `adjacent`)."""
     out = [(o, -1) for o in D.ADJ[s]]
-    if two_steps(st, f):
+    if two_steps(st, f) and not adjacent:
         out += [(o, x) for x in D.ADJ[s] for o in D.ADJ[x] if o != s]
     return out
 
@@ -63,7 +65,7 @@ class March(InsurgentOp):
         for o in range(D.NS):
             if B.guerrillas(st, o, self.faction) > arrived[o]:
                 near.update(D.ADJ[o])
-                if two_steps(st, self.faction):
+                if two_steps(st, self.faction) and not v.get("adjacent"):
                     near.update(x for a in D.ADJ[o] for x in D.ADJ[a] if x != o)
         return sorted(near)
 
@@ -93,14 +95,14 @@ class MarchIntoProc(AskProc[CLState]):
         s, f = v["s"], v["f"]
         if "o" in v:
             return self.group_decision(st, v)
-        arrived = self.arrived(st)
-        opts = [route_option(s, o, x) for o, x in routes(st, s, f)
+        arrived, adjacent = self.arrived(st), op_vars(st).get("adjacent", False)
+        opts = [route_option(s, o, x) for o, x in routes(st, s, f, adjacent)
                 if o not in v["groups"] and unmoved(st, o, f, arrived)[2]]
         if not opts:
             return []
         if v["groups"]:
             opts.append(option("done", f"No more groups into {W.space(s)}"))
-        return [decide(st, f, "cl.march_from", f"March into {W.space(s)} from:", opts)]
+        return ask(st, f, "cl.march_from", f"March into {W.space(s)} from:", opts)
 
     def group_decision(self, st: CLState, v: dict[str, Any]) -> list[Decision]:
         """How many Underground, then Active, Guerrillas form the group from origin o (none
@@ -111,24 +113,22 @@ class MarchIntoProc(AskProc[CLState]):
             opts = [option(f"u:{k}", f"{k} Underground Guerrilla{'s' if k != 1 else ''} march "
                            f"from {W.space(o)} into {W.space(s)}", count=str(k))
                     for k in range(0 if a else 1, u + 1)]
-            return [decide(st, f, "cl.march_u", "how many Underground Guerrillas move?",
-                           opts)] if opts else []
-        if v["nu"] > u or min(a, free - v["nu"]) <= 0:
-            return []  # no Active one can go along: `step` moves the group as it is
+            return ask(st, f, "cl.march_u", "how many Underground Guerrillas move?",
+                           opts)
+        if v["nu"] > u:
+            return []  # its Underground Guerrillas were taken back meanwhile: no group
         opts = [option(f"a:{k}", f"{k} Active Guerrilla{'s' if k != 1 else ''} march along "
                        f"({v['nu'] + k} in the group)", count=str(k))
-                for k in range(0 if v["nu"] else 1, min(a, free - v["nu"]) + 1)]
-        return [decide(st, f, "cl.march_a", "how many Active Guerrillas move?", opts)]
+                for k in range(0 if v["nu"] else 1, max(0, min(a, free - v["nu"])) + 1)]
+        return ask(st, f, "cl.march_a", "how many Active Guerrillas move?", opts)
 
     def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
         v = fr.vars
         if "o" not in v:
             pop(st)
             return
-        o, nu, via = v.pop("o"), v.pop("nu", 0), v.pop("via", -1)
-        u = unmoved(st, o, v["f"], self.arrived(st))[0]
-        if 0 < nu <= u:  # the Underground ones go alone (else they are gone: no group)
-            move_group(ctx, st, v["s"], v["f"], o, nu, 0, via)
+        for key in ("o", "nu", "via"):  # the group's Guerrillas are gone: no group
+            v.pop(key, None)
 
     def choose(self, ctx: Ctx, st: CLState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars
@@ -164,6 +164,7 @@ def move_group(ctx: Ctx, st: CLState, s: int, f: int, o: int, nu: int, na: int,
     B.PIECES.move(st, o, s, GUER_U[f], nu, GUER_A[f] if act else None)
     B.PIECES.move(st, o, s, GUER_A[f], na)
     op["arrived"][s] += nu + na
+    cash.push_follow(st, o, s, f, tuple(k for k, n in ((GUER_U[f], nu), (GUER_A[f], na)) if n))
     if f == M26 and B.has_cap(st, Cap.M26_FIRST_MARCH_GROUP_HIDES) and not op.get("che"):
         op["che"] = True
         B.PIECES.flip_to(st, s, GUER_U[f], nu + na if act else na)

@@ -17,7 +17,7 @@ from services.kernel.state import Frame
 from .. import board as B
 from .. import data as D
 from .. import words as W
-from ..cash import decide
+from ..cash import ask
 from ..casinos import RULES
 from ..constants import BASE, GUER_A, GUER_U, NO_CONTROL, Cap, Faction, Kind
 from ..state import CLState
@@ -113,10 +113,10 @@ class RallySpaceProc(Proc[CLState]):
             opts = [option(f"n:{k}", f"Place {W.pieces(u, k)} in {where}", count=str(k))
                     for k in range(1, most + 1)]
             opts += reclaims(st, s, (u, GUER_A[f]), mass_count(st, s, f))
-            return [decide(st, f, "cl.rally_mass", "how many Guerrillas to place?", opts)]
+            return ask(st, f, "cl.rally_mass", "how many Guerrillas to place?", opts)
         had = v["had"]
         opts = [option(m, mode_label(st, s, f, m)) for m in rally_modes(st, s, f, had)]
-        return [decide(st, f, "cl.rally_mode", f"Rally in {where}: which option?", opts)]
+        return ask(st, f, "cl.rally_mode", f"Rally in {where}: which option?", opts)
 
     def reclaim_decision(self, st: CLState, s: int, f: int, mode: str) -> list[Decision]:
         """CL 1.4.1: none Available: take one back from the map (or, once the faction has
@@ -128,8 +128,8 @@ class RallySpaceProc(Proc[CLState]):
         if not opts and B.PIECES.available(st, kind):
             opts = [option(mode, mode_label(st, s, f, mode))]
         what = "Guerrilla" if mode == "place" else "Base"
-        return [decide(st, f, "cl.reclaim", f"none Available: take a {what} back from:",
-                       opts)] if opts else []
+        return ask(st, f, "cl.reclaim", f"none Available: take a {what} back from:",
+                       opts)
 
     def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
         pop(st)  # nothing left to place with (the faction's own removals took it away)

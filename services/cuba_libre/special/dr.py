@@ -15,7 +15,7 @@ from services.kernel.state import Frame
 from .. import board as B
 from .. import data as D
 from .. import words as W
-from ..cash import SEIZURE, decide
+from ..cash import SEIZURE, ask
 from ..casinos import RULES, pact_freezes, removable
 from ..constants import FACTION_IDS, KIND_IDS, Cap, Faction, Kind
 from ..state import CLState
@@ -51,7 +51,7 @@ class SubvertProc(SaProc):
     def decisions(self, st: CLState, fr: Frame) -> list[Decision]:
         opts = [option(f"space:{D.NAMES[s]}", f"Subvert {W.space(s)}: +{D.POP[s]} Resources, "
                        "set to Neutral", space=D.NAMES[s]) for s in subvert_spaces(st)]
-        return [decide(st, DR, "cl.subvert", "Subvert: which Province?", opts)] if opts else []
+        return ask(st, DR, "cl.subvert", "Subvert: which Province?", opts)
 
     def choose(self, ctx: Ctx, st: CLState, fr: Frame, d: Decision, c: Choice) -> None:
         s = D.INDEX[(c.option_id or "").split(":")[1]]
@@ -105,7 +105,7 @@ class AssassinateProc(SaProc):
                        f"{'close' if k == Kind.CASINO_OPEN else 'remove'} {W.pieces(k, 1)} in "
                        f"{W.space(s)}", space=D.NAMES[s], piece=KIND_IDS[k])
                 for s, k in assassinate_choices(st, f, fr)]
-        return [decide(st, f, "cl.assassinate", "Assassinate: whom?", opts)] if opts else []
+        return ask(st, f, "cl.assassinate", "Assassinate: whom?", opts)
 
     def choose(self, ctx: Ctx, st: CLState, fr: Frame, d: Decision, c: Choice) -> None:
         f = fr.vars["f"]

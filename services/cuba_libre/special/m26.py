@@ -14,7 +14,7 @@ from .. import board as B
 from .. import cash
 from .. import data as D
 from .. import words as W
-from ..cash import SEIZURE, decide
+from ..cash import SEIZURE, ask
 from ..casinos import RULES
 from ..constants import FACTION_IDS, Cap, Faction, Kind, Mom
 from ..ops.attack import may_reroll, reroll_options, roll_die
@@ -61,7 +61,7 @@ class InfiltrateProc(SaProc):
                                    "a 26July Guerrilla", space=D.NAMES[s]))
         if not opts:
             return []
-        return [decide(st, M26, "cl.infiltrate", "Infiltrate: where?", opts)]
+        return ask(st, M26, "cl.infiltrate", "Infiltrate: where?", opts)
 
     def choose(self, ctx: Ctx, st: CLState, fr: Frame, d: Decision, c: Choice) -> None:
         verb, _, space = (c.option_id or "").partition(":")
@@ -139,15 +139,15 @@ class KidnapProc(SaProc):
         if "roll" in v:
             if v["rerolled"] or not may_reroll(st, M26):
                 return []
-            return [decide(st, M26, "cl.reroll", f"Kidnap in {W.space(v['s'])}: keep the die?",
-                           reroll_options(v["roll"]))]
+            return ask(st, M26, "cl.reroll", f"Kidnap in {W.space(v['s'])}: keep the die?",
+                           reroll_options(v["roll"]))
         if "s" in v:
             return []
         opts = [option(f"kidnap:{D.NAMES[s]}:{FACTION_IDS[g]}", f"Kidnap from the "
                        f"{W.faction(g)} in {W.space(s)}{kidnap_note(st, s, g)}",
                        space=D.NAMES[s], faction=FACTION_IDS[g])
                 for s, g in kidnap_choices(st, fr)]
-        return [decide(st, M26, "cl.kidnap", "Kidnap: where, and whom?", opts)] if opts else []
+        return ask(st, M26, "cl.kidnap", "Kidnap: where, and whom?", opts)
 
     def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
         v = fr.vars

@@ -13,7 +13,7 @@ from .. import board as B
 from .. import cash
 from .. import data as D
 from .. import words as W
-from ..cash import CONTRABAND, decide
+from ..cash import CONTRABAND, ask
 from ..casinos import RULES, removable
 from ..constants import KIND_IDS, NO_CASH, Faction, Kind
 from ..state import CLState
@@ -74,8 +74,8 @@ class ProfitProc(SaProc):
             return []
         if mode:
             opts.append(option("done", "Profit done"))
-        return [decide(st, SYNDICATE, "cl.profit", "Profit: stash Cash (A) or cash out (B).",
-                       opts)]
+        return ask(st, SYNDICATE, "cl.profit", "Profit: stash Cash (A) or cash out (B).",
+                       opts)
 
     def choose(self, ctx: Ctx, st: CLState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars
@@ -134,7 +134,7 @@ class MuscleProc(SaProc):
         if "s" not in v:
             opts = [option(f"space:{D.NAMES[s]}", f"Muscle into {W.space(s)}", space=D.NAMES[s])
                     for s in muscle_targets(st)]
-            return [decide(st, SYNDICATE, "cl.muscle", "Muscle: which space?", opts)]
+            return ask(st, SYNDICATE, "cl.muscle", "Muscle: which space?", opts)
         s, k = v["s"], muscle_kind(v["s"])
         if v["moved"] >= MUSCLE_CUBES:
             return []
@@ -142,8 +142,7 @@ class MuscleProc(SaProc):
                        f"{W.space(s)}", space=D.NAMES[o]) for o in muscle_sources(st, s)]
         if v["moved"] and opts:
             opts.append(option("done", "Muscle done"))
-        return [decide(st, SYNDICATE, "cl.muscle_from", "Muscle: move a cube from:", opts)] \
-            if opts else []
+        return ask(st, SYNDICATE, "cl.muscle_from", "Muscle: move a cube from:", opts)
 
     def choose(self, ctx: Ctx, st: CLState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars
@@ -189,21 +188,20 @@ class BribeProc(SaProc):
                            "Resources)", space=D.NAMES[s], cost=str(BRIBE_COST))
                     for s in range(D.NS) if bribe_modes(st, s)
                     and st.resources[SYNDICATE] >= BRIBE_COST]
-            return [decide(st, SYNDICATE, "cl.bribe", "Bribe: where?", opts)] if opts else []
+            return ask(st, SYNDICATE, "cl.bribe", "Bribe: where?", opts)
         s = v["s"]
         if "mode" not in v:
             labels = {"cubes": "remove up to 2 cubes", "guerrillas": "remove and/or flip up to "
                       "2 Guerrillas", "base": "remove 1 enemy Base"}
             opts = [option(m, f"Bribe in {W.space(s)}: {labels[m]}") for m in bribe_modes(st, s)]
-            return [decide(st, SYNDICATE, "cl.bribe_mode", "Bribe: which?", opts)]
+            return ask(st, SYNDICATE, "cl.bribe_mode", "Bribe: which?", opts)
         most = 1 if v["mode"] == "base" else BRIBE_PIECES
         if v["n"] >= most:
             return []
         opts = self.piece_options(st, v)
         if opts and v["n"]:
             opts.append(option("done", "Bribe done"))
-        return [decide(st, SYNDICATE, "cl.bribe_piece", f"Bribe in {W.space(s)}:", opts)] \
-            if opts else []
+        return ask(st, SYNDICATE, "cl.bribe_piece", f"Bribe in {W.space(s)}:", opts)
 
     def piece_options(self, st: CLState, v: dict[str, Any]) -> list[Option]:
         s, where = v["s"], W.space(v["s"])

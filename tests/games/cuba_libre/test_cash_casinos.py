@@ -92,7 +92,7 @@ def test_cash_follows_a_march_cl_4_5_2() -> None:
     """CL 4.5.2: the last Guerrillas to leave take the Cash with them."""
     st = s0()
     st.cash[0] = B.cash_code(S["sierra_maestra"], Kind.M26_U)
-    t = Table(st, M26).act("op:march", "space:oriente", "from:sierra_maestra", "u:2")
+    t = Table(st, M26).act("op:march", "space:oriente", "from:sierra_maestra", "u:2", "a:0")
     assert t.st.cash[0] == B.cash_code(S["oriente"], Kind.M26_U)
 
 
@@ -174,3 +174,15 @@ def test_two_own_bases_cancel_the_pact_card_18() -> None:
     assert B.has_cap(st, Cap.M26_DR_PACT)
     casinos.OWN_REMOVALS.apply(Ctx(), st, d, Choice(d.id, "own:sierra_maestra:m26_base"))
     assert not B.has_cap(st, Cap.M26_DR_PACT)
+
+
+def test_cash_goes_with_the_marching_guerrilla_if_its_owner_says_cl_4_5_2() -> None:
+    """CL 4.5.2 step 1: when only some of the holder's kind leave, the owner says whether its
+    Cash went with them."""
+    st = s0()
+    st.cash[0] = B.cash_code(S["sierra_maestra"], Kind.M26_U)
+    t = Table(st, M26).act("op:march", "space:oriente", "from:sierra_maestra", "u:1", "a:0")
+    assert t.pending().kind == "cl.cash_follow"
+    assert t.offered() == ["follow:0", "stay"]
+    t.act("follow:0")
+    assert t.st.cash[0] == B.cash_code(S["oriente"], Kind.M26_U)

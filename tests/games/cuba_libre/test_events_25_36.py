@@ -4,6 +4,8 @@ pieces and tracks after it and the options offered at each decision (CL 5.1, 5.1
 
 from __future__ import annotations
 
+import pytest
+
 from services.cuba_libre import board as B
 from services.cuba_libre.constants import Cap, Kind
 from services.cuba_libre.state import CLState
@@ -307,3 +309,24 @@ def test_card_36_shaded_a_dr_guerrilla_becomes_26july_or_syndicate() -> None:
     t.play("piece:camaguey_province:directorio_underground")
     assert count(t.st, "camaguey_province", "syndicate_underground") == 1
     assert count(t.st, "camaguey_province", "directorio_underground") == 0
+
+
+def no_directorio(st: CLState) -> None:
+    take(st, "havana", "directorio_underground", 2)
+    take(st, "camaguey_province", "directorio_underground")
+
+
+@pytest.mark.parametrize(("card", "side", "dr_loss"), [
+    (25, "shaded", 0), (26, "shaded", 5), (27, "shaded", 3), (28, "shaded", 0),
+    (29, "shaded", 0), (32, "unshaded", 0), (36, "shaded", 0)])
+def test_cards_with_no_directorio_piece_do_what_they_can(card: int, side: str,
+                                                         dr_loss: int) -> None:
+    """CL 5.1.3 (and the CL 8.1 example of card 32): with no Directorio piece on the map these
+    sides change nothing on the map; only their Resources loss is executed."""
+    t = event(card, GOVT, side, no_directorio)
+    if card == 36:
+        t.play("faction:m26")  # the replacing faction is named first; then nothing to replace
+    expected = standard()
+    no_directorio(expected)
+    assert t.at_card() and t.st.pieces == expected.pieces
+    assert t.st.resources[DR] == 5 - dr_loss and t.st.support == expected.support

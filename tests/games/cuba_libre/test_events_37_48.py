@@ -9,8 +9,8 @@ from services.cuba_libre.constants import NO_CASH, Cap, Kind
 from services.cuba_libre.propaganda import skim_spaces
 from services.cuba_libre.state import CLState
 
-from .helpers import DR
-from .helpers_clev1 import GOVT, M26, SYNDICATE, S, count, event, put
+from .helpers import DR, standard
+from .helpers_clev1 import GOVT, M26, SYNDICATE, S, count, event, put, take
 from .helpers_clev2 import options
 from .helpers_clins import Table as OpTable
 from .helpers_clins import rig_die
@@ -164,8 +164,8 @@ def test_card_43_unshaded_a_syndicate_guerrilla_counts_as_26july_in_a_free_limop
     assert count(t.st, "la_habana", "m26_underground") == 2
     assert options(t) == ["op:attack", "op:march", "op:rally", "op:terror"]
     t.play("op:terror", "space:la_habana")
-    assert options(t) == ["back:la_habana:m26_active", "back:la_habana:m26_underground"]
-    t.play("back:la_habana:m26_active")
+    assert options(t) == ["piece:la_habana:m26_active", "piece:la_habana:m26_underground"]
+    t.play("piece:la_habana:m26_active")
     st = t.st
     assert [count(st, "la_habana", k) for k in ("m26_underground", "m26_active",
                                                 "syndicate_underground", "syndicate_active")
@@ -180,8 +180,8 @@ def test_card_43_unshaded_a_casino_counts_as_a_base_for_a_base_rally() -> None:
     t.play("faction:m26", "piece:la_habana:casino_open", "op:rally", "space:la_habana", "mass")
     assert options(t) == ["n:1", "n:2", "n:3", "n:4"]
     t.play("n:4")
-    assert options(t) == ["back:la_habana:m26_base"]
-    t.play("back:la_habana:m26_base")
+    assert options(t) == ["piece:la_habana:m26_base"]
+    t.play("piece:la_habana:m26_base")
     st = t.st
     assert count(st, "la_habana", "m26_underground") == 5
     assert count(st, "la_habana", "casino_open") == 1 and count(st, "la_habana", "m26_base") == 0
@@ -284,3 +284,26 @@ def test_card_48_shaded_an_underground_syndicate_guerrilla_stops_skim() -> None:
     assert skim_spaces(st) == []
     st.caps = 0
     assert skim_spaces(st) == [S["havana"]]
+
+
+def test_card_41_shaded_with_no_underground_syndicate_guerrilla_does_nothing() -> None:
+    """CL 5.1.3, 4.3.2: no Underground Syndicate Guerrilla (S0) and no closed Casino."""
+    t = event(41, M26, "shaded")
+    assert t.at_card() and t.st.pieces == standard().pieces
+
+
+def test_card_44_unshaded_with_no_guerrilla_beside_government_pieces_does_nothing() -> None:
+    """CL 5.1.3: no 26July or Directorio Guerrilla shares a space with Government pieces."""
+    def apart(st: CLState) -> None:
+        take(st, "havana", "directorio_underground", 2)
+        take(st, "santiago_de_cuba", "m26_underground")
+    t = event(44, M26, "unshaded", apart)
+    expected = standard()
+    apart(expected)
+    assert t.at_card() and t.st.pieces == expected.pieces
+
+
+def test_card_46_shaded_without_police_in_havana_places_no_cash() -> None:
+    t = event(46, SYNDICATE, "shaded", lambda st: take(st, "havana", "police", 4))
+    assert count(t.st, "havana", "casino_open") == 2 and t.st.cash == [NO_CASH] * 4
+    assert t.st.casino_exempt == 0  # room for a second Casino: no exception needed

@@ -76,11 +76,11 @@ def test_tv_r_17_march_into_oriente_groups_cl_3_3_2() -> None:
     put(st, "camaguey_province", "m26_underground")
     t = Table(st, M26).act("op:march", "space:oriente")
     assert t.offered() == ["from:camaguey_province", "from:sierra_maestra"]
-    t.act("from:camaguey_province", "u:1")
+    t.act("from:camaguey_province", "u:1", "a:0")
     assert t.offered() == ["from:sierra_maestra", "done"]
     t.act("from:sierra_maestra")
     assert t.offered() == ["u:1", "u:2"]
-    t.act("u:2", "done")
+    t.act("u:2", "a:0", "done")
     st = t.st
     assert st.resources[M26] == 9
     assert count(st, "oriente", "m26_underground") == 1
@@ -99,7 +99,7 @@ def march_two_into_oriente(st: CLState, level: int) -> CLState:
     """26July marches its 2 sierra_maestra Guerrillas into oriente (2 Police, at `level`)."""
     st.support[S["oriente"]] = level
     put(st, "oriente", "police", 2)
-    return Table(st, M26).act("op:march", "space:oriente", "from:sierra_maestra", "u:2",
+    return Table(st, M26).act("op:march", "space:oriente", "from:sierra_maestra", "u:2", "a:0",
                               "done").st
 
 
@@ -109,7 +109,7 @@ def test_tv_r_18_limited_march_into_an_ec_cl_3_3_2() -> None:
     st = s0()
     put(st, "pinar_del_rio", "syndicate_underground")
     t = Table(st, SYNDICATE, first="op").act("limop:march", "space:ec_west",
-                                             "from:pinar_del_rio", "u:1")
+                                             "from:pinar_del_rio", "u:1", "a:0")
     st2 = t.st
     assert not any(fr.proc == "coin.op" for fr in st2.stack)  # one destination: it ended
     assert st2.resources[SYNDICATE] == 15
@@ -264,7 +264,7 @@ def test_morgan_dr_marches_two_spaces_card_28() -> None:
     put(st, "oriente", "police", 3)
     t = Table(st, DR).act("op:march", "space:sierra_maestra")
     assert t.offered() == ["via:camaguey_province:oriente"]
-    t.act("via:camaguey_province:oriente", "u:1")
+    t.act("via:camaguey_province:oriente", "u:1", "a:0")
     st = t.st
     assert count(st, "sierra_maestra", "directorio_active") == 1  # 1 + 3 cubes in oriente
     assert st.resources[DR] == 4
@@ -301,3 +301,16 @@ def test_construct_is_never_free_cl_3_3_5() -> None:
     """CL 3.3.5: no free Construct (an Event's or Launder's): no space can be selected."""
     t = free_op(s0(), SYNDICATE, "construct")
     assert not [d for d in t.decisions if d.kind == "coin.op_space"]
+
+
+def test_free_march_from_adjacent_spaces_only_under_morgan_card_26() -> None:
+    """CL 5.1.2: an Event's free March "from adjacent spaces" (`adjacent=True`) offers no
+    Morgan route through a second space."""
+    st = s0()
+    st.caps |= 1 << Cap.DR_MARCHES_TWO_SPACES
+    t = free_op(st, DR, "march", adjacent=True)
+    assert "space:sierra_maestra" not in t.offered()
+    st = s0()
+    st.caps |= 1 << Cap.DR_MARCHES_TWO_SPACES
+    t = free_op(st, DR, "march", adjacent=True, only=[S["oriente"]]).act("space:oriente")
+    assert t.offered() == ["from:camaguey_province"]
