@@ -52,6 +52,7 @@ from .lib import (
     store,
     to_level,
 )
+from .lib_late import casino_turns
 
 ACTIVE_SUPPORT, PASSIVE_OPPOSITION = 2, -1
 
@@ -147,7 +148,7 @@ def c03_eulogio_cantillo_shaded() -> Program:
     choices inside these free Operations."""
     def troops(st: Any, v: Vars, s: int) -> bool:
         return populated(s) and B.n(st, s, Kind.TROOPS) > 0
-    return [spaces(1, troops, store("first"), "free Sweep and Assault in"),
+    return [spaces(1, troops, store("first"), "free Sweep (Activation only) and Assault"),
             free_op_each(GOVT, "sweep", chosen, no_move=True),
             free_op_each(GOVT, "assault", chosen)]
 
@@ -202,7 +203,7 @@ def c06_sanchez_mosquera_unshaded() -> Program:
 
     def act(ctx: Ctx, st: Any, v: Vars, s: int) -> None:
         remove_all(ctx, st, s, (Kind.TROOPS,), v["f"])
-    return [spaces(1, ok, act, "remove all Troops from")]
+    return [spaces(1, ok, act, "remove all Troops")]
 
 
 @register(6, SHADED)
@@ -246,12 +247,10 @@ def c08_general_strike_shaded() -> Program:
             flip_all(ctx, st, s, GUER_A[f])
 
     def open_one(ctx: Ctx, st: Any, v: Vars, s: int) -> None:
-        B.open_casino(st, s)
-        ctx.emit("cl.casino_opened", f"A closed Casino in {D.TITLES[s]} is opened.",
-                 {"space": D.NAMES[s]})
+        casino_turns(ctx, st, s, to_open=True)
     return [spaces(1, lambda st, v, s: is_city(s), city, "set to Active Support, Activate all"),
             spaces(1, lambda st, v, s: B.n(st, s, Kind.CASINO_CLOSED) > 0, open_one,
-                   "open a closed Casino in")]
+                   "open a closed Casino")]
 
 
 @register(9, UNSHADED)
@@ -356,5 +355,5 @@ def c12_brac_shaded() -> Program:
     def police(ctx: Ctx, st: Any, v: Vars, s: int) -> None:
         place(ctx, st, s, Kind.POLICE)
     return [spaces(1, lambda st, v, s: B.can_place(st, s, Kind.POLICE), police,
-                   "place 1 Police in"), aid_to_government(6)]
+                   "place 1 Police"), aid_to_government(6)]
 

@@ -62,6 +62,7 @@ from .lib import (
     stays_eligible,
     to_level,
 )
+from .lib_late import casino_turns
 
 ACTIVE_OPPOSITION = -2
 
@@ -104,7 +105,7 @@ def c15_come_comrades_unshaded() -> Program:
     def act(ctx: Ctx, st: Any, v: Vars, s: int) -> None:
         from .lib import push_place
         push_place(st, s, (Kind.M26_U,), 1, v["f"])
-    return [spaces(3, ok, act, "place a 26July Guerrilla in", repeat=True)]
+    return [spaces(3, ok, act, "place a 26July Guerrilla", repeat=True)]
 
 
 @register(15, SHADED)
@@ -125,7 +126,7 @@ def c16_larrazabal_unshaded() -> Program:
     def act(ctx: Ctx, st: Any, v: Vars, s: int) -> None:
         from .lib import push_place
         push_place(st, s, (Kind.M26_BASE,), 1, v["f"])
-    return [spaces(1, ok, act, "place a 26July Base in")]
+    return [spaces(1, ok, act, "place a 26July Base")]
 
 
 @register(16, SHADED)
@@ -182,7 +183,7 @@ def manifesto_step(f: int) -> Any:
     def act(ctx: Ctx, st: Any, v: Vars, s: int) -> None:
         from .lib import push_place
         push_place(st, s, own, 2, f)
-    return spaces(1, ok, act, "place 2 of your pieces in", who=by(f), up_to=True,
+    return spaces(1, ok, act, "place 2 of your pieces", who=by(f), up_to=True,
                   key=f"manifesto_{f}")
 
 
@@ -220,7 +221,7 @@ def c20_the_twelve_shaded() -> Program:
     chooses which)."""
     def act(ctx: Ctx, st: Any, v: Vars, s: int) -> None:
         v["first"] = s
-    return [spaces(1, most_guerrillas, act, "remove half the Guerrillas in"),
+    return [spaces(1, most_guerrillas, act, "remove half the Guerrillas (rounded up)"),
             pieces_step(lambda st, v: v.get("first", -2), guerrilla_kinds(),
                         lambda st, v: (all_guerrillas(st, v["first"]) + 1) // 2
                         if "first" in v else 0)]
@@ -265,9 +266,7 @@ def fangio_act(ctx: Ctx, st: Any, v: Vars, o: str) -> None:
     s = D.INDEX[space]
     v.setdefault("fangio", []).append(s)
     if verb == "open":
-        B.open_casino(st, s)
-        ctx.emit("cl.casino_opened", f"A closed Casino in {D.TITLES[s]} is opened.",
-                 {"space": space})
+        casino_turns(ctx, st, s, to_open=True)
         return
     k = KIND_IDS.index(holder[0])
     st.cash[st.cash.index(NO_CASH)] = B.cash_code(s, k)
@@ -336,5 +335,5 @@ def c24_vilma_espin_shaded() -> Program:
 
     def act(ctx: Ctx, st: Any, v: Vars, s: int) -> None:
         remove_all(ctx, st, s, kinds_of(M26), v["f"])
-    return [spaces(1, ok, act, "remove all 26July pieces from")]
+    return [spaces(1, ok, act, "remove all 26July pieces")]
 

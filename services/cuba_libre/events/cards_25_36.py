@@ -457,6 +457,6 @@ def eloy_gutierrez_menoyo_shaded() -> Program:
     def opts(st: CLState, v: Vars) -> list[Option]:
         return piece_options(st, DR_GUERRILLAS, "Replace", after=" with a "
                              f"{W.faction(named(st, v))} Guerrilla")
-    return [name_faction((M26, SYNDICATE), "Replace a Directorio Guerrilla with one of",
+    return [name_faction((M26, SYNDICATE), "Replace a Directorio Guerrilla with a Guerrilla of",
                          "choose whose Guerrilla replaces a Directorio one"),
             pick(opts, dr_guerrilla_to, "replace a Directorio Guerrilla")]

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from services.coin import piece_procs as pp
-from services.coin.effects import EachSpace, Program
+from services.coin.effects import Program
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Option, option
 
@@ -28,6 +27,7 @@ from .lib import (
     aid,
     alliance,
     do,
+    each,
     free_sa,
     guerrilla_kinds,
     ineligible_next,
@@ -37,6 +37,7 @@ from .lib import (
     pick,
     place,
     placeable,
+    push_pieces,
     resources,
     roll_die,
     set_level,
@@ -94,8 +95,9 @@ def meyer_lansky_unshaded() -> Program:
 
 def move_casinos(ctx: Ctx, st: CLState, v: Vars) -> None:
     """The Syndicate moves its Casinos, each once, to Cities or Provinces (stacking)."""
-    pp.push_pieces(B.BOARD, st, -1, CASINOS, 10, "move", SYNDICATE, stop=True, to_any=True,
-                   to=list(D.POPULATED))
+    on_map = sum(B.casinos(st, s) for s in range(D.NS))
+    push_pieces(st, -1, CASINOS, on_map, "move", SYNDICATE, stop=True, to_any=True,
+                to=list(D.POPULATED))
 
 
 def open_casinos(ctx: Ctx, st: CLState, v: Vars) -> None:
@@ -122,7 +124,7 @@ def casino_at_support(st: CLState, v: Vars, s: int) -> bool:
 def turismo_unshaded() -> Program:
     """In each space containing a Casino (open or closed) that is at Support, shift 1 level
     toward Neutral."""
-    return [EachSpace(D.NS, casino_at_support, shifting(NEUTRAL))]
+    return [each(casino_at_support, shifting(NEUTRAL))]
 
 
 def tourist_income(ctx: Ctx, st: CLState, v: Vars) -> None:

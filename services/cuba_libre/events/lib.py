@@ -42,12 +42,15 @@ from ..constants import (
     Kind,
     Terrain,
 )
+from ..operations import begin_op
 from ..state import CLState
 
 Vars = dict[str, Any]
 GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
 INSURGENT_IDS = tuple(int(f) for f in INSURGENTS)
 EXEC = fx.EXECUTOR
+
+
 def by(f: int) -> fx.Who:
     """A named faction makes the choices of the step (CL 5.1: the faction a free Operation
     or a placement is given to)."""
@@ -271,7 +274,6 @@ def store(key: str) -> fx.SpaceAct:
     return act
 
 
-
 def roll_die(what: str) -> fx.Do:
     """Roll a die from the game's PRNG (kept in v["die"])."""
     def fn(ctx: Ctx, st: Any, v: Vars) -> None:
@@ -392,7 +394,6 @@ def free_op(f: int | fx.Who, op: str, among: Callable[[Any, Vars], list[int]] | 
     Activity; `among` limits its spaces; `extra` are the Operation's frame vars. The granted
     faction makes its choices and keeps its eligibility (CL 3.1.2)."""
     def fn(ctx: Ctx, st: Any, v: Vars) -> None:
-        from ..operations import begin_op
         only = None if among is None else among(st, v)
         if only is not None and not only:
             return
@@ -405,7 +406,6 @@ def free_op_each(f: int | fx.Who, op: str, where: Callable[[Any, Vars], list[int
     """"In every such space": one free Operation in each space `where` names (judged
     before any), in map order, so none can be skipped."""
     def fn(ctx: Ctx, st: Any, v: Vars) -> None:
-        from ..operations import begin_op
         g = _faction(f, st, v)
         for s in reversed(where(st, v)):  # the stack runs the last pushed first
             begin_op(st, g, op, True, True, sa_ok=False, only=[s], **extra)
@@ -417,8 +417,6 @@ def march_destinations(st: Any, v: Vars) -> list[int]:
     return [s for s in v.get("op_spaces", []) if s >= 0]
 
 
-__all__ = ["Kind", "NEUTRAL", "GUER_A", "KIND_IDS"]
-
 
 def free_sa(f: int | fx.Who, sa: str, among: Callable[[Any, Vars], list[int]],
             **extra: Any) -> fx.Do:
@@ -429,3 +427,6 @@ def free_sa(f: int | fx.Who, sa: str, among: Callable[[Any, Vars], list[int]],
         if only:
             push_sa(st, B.BOARD.name(sa), _faction(f, st, v), only=only, **extra)
     return do(fn)
+
+
+__all__ = ["GUER_A", "KIND_IDS", "NEUTRAL", "Kind"]  # re-exported for the card files

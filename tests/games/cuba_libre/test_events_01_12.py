@@ -4,11 +4,15 @@ decision (docstrings cite the card side and rule)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import pytest
+
 from services.cuba_libre import board as B
 from services.cuba_libre.constants import Kind, Mom, UsAlliance
 from services.cuba_libre.state import CLState
 
-from .helpers_clev1 import GOVT, M26, SYNDICATE, S, card_table, count, event, put
+from .helpers_clev1 import GOVT, M26, SYNDICATE, S, card_table, count, event, put, take
 
 DR = 2
 
@@ -51,17 +55,17 @@ def test_card_4_unshaded_nothing_to_do() -> None:
 
 
 def test_card_4_5_6_10_shaded_momentum() -> None:
-    """CL cards 4, 5, 6, 10 shaded (CL 5.4): each sets its Government Momentum."""
-    for card, mom in ((4, Mom.POLICE_SWEEP_AND_ASSAULT_AS_TROOPS),
-                      (5, Mom.SWEEP_WITH_FREE_ASSAULT), (6, Mom.ASSAULT_MOUNTAIN_AS_CITY),
-                      (10, Mom.LIMOP_WITH_FREE_SA)):
-        t = event(card, GOVT, "shaded")
-        assert t.st.mom == 1 << mom, card
+    """CL cards 4, 5, 6, 10 shaded (CL 5.4): each sets its Government Momentum, only it."""
+    assert event(4, GOVT, "shaded").st.mom == 1 << Mom.POLICE_SWEEP_AND_ASSAULT_AS_TROOPS
+    assert event(5, GOVT, "shaded").st.mom == 1 << Mom.SWEEP_WITH_FREE_ASSAULT
+    assert event(6, GOVT, "shaded").st.mom == 1 << Mom.ASSAULT_MOUNTAIN_AS_CITY
+    assert event(10, GOVT, "shaded").st.mom == 1 << Mom.LIMOP_WITH_FREE_SA
 
 
 def test_card_6_shaded_mountain_assault_counts_every_cube() -> None:
-    """CL card 6 shaded with CL 3.2.4: in a Mountain Province an Assault removes 1 piece per
-    cube (Police too) instead of 1 per 2 Troops (board.assault_removals)."""
+    """CL card 6 shaded with CL 3.2.4 (TV-D-03, last line): in a Mountain Province an Assault
+    removes 1 piece per cube (Police too) instead of 1 per 2 Troops: Sierra Maestra with 3
+    Troops + 2 Police -> 5 (1 without the Momentum)."""
     def prepare(st: CLState) -> None:
         put(st, "sierra_maestra", "troops", 3)
         put(st, "sierra_maestra", "police", 2)
@@ -414,3 +418,67 @@ def test_card_1_unshaded_march_to_one_space_then_ambush_there() -> None:
     assert count(st, "santiago_de_cuba", "m26_active") == 3
     assert B.guerrillas(st, S["sierra_maestra"], M26) == 0
     assert st.resources[M26] == 10 and t.at_card()
+
+
+def strip(*spaces_kinds: tuple[str, str]) -> Callable[[CLState], None]:
+    """A position without these pieces (back to Available)."""
+    def prepare(st: CLState) -> None:
+        for space, name in spaces_kinds:
+            n = count(st, space, name)
+            if n:
+                take(st, space, name, n)
+    return prepare
+
+
+def no_kind(*names: str) -> Callable[[CLState], None]:
+    """No piece of these kinds on the map."""
+    return strip(*((sp, name) for sp in S for name in names))
+
+
+def neutral_cities(st: CLState) -> None:
+    for c in ("havana", "camaguey_city", "santiago_de_cuba"):
+        st.support[S[c]] = 0
+
+
+@pytest.mark.parametrize(("card", "side", "prepare"), [
+    (6, "unshaded", strip(("las_villas", "troops"))),
+    (7, "shaded", neutral_cities),
+    (9, "shaded", no_kind("directorio_underground")),
+    (12, "unshaded", no_kind("m26_underground", "directorio_underground")),
+])
+def test_cards_1_12_nothing_to_do(card: int, side: str, prepare: Callable[[CLState], None]) -> None:
+    """CL 5.1.3 (cards 6U, 7S, 9S, 12U): nothing qualifies, the Event does what it can (7S:
+    only Aid +10; 9S: only the US Alliance down) and ends without a question."""
+    t = event(card, M26, side, prepare)
+    assert t.at_card()
+    st = t.st
+    assert st.aid == (25 if (card, side) == (7, "shaded") else 15)
+    assert st.us_alliance == (UsAlliance.RELUCTANT if card == 9 else UsAlliance.FIRM)
+
+
+def test_card_10_unshaded_no_guerrilla_available_removes_the_cube() -> None:
+    """CL card 10 unshaded, conventions (CL 1.4.1 replace): with no Guerrilla Available the
+    cube is removed all the same."""
+    def none_available(st: CLState) -> None:
+        st.avail[3] = st.avail[6] = st.avail[9] = 0
+    t = event(10, M26, "unshaded", none_available)
+    t.choose("piece:havana:police")
+    assert count(t.st, "havana", "police") == 3 and t.at_card()
+
+
+def test_card_8_shaded_no_closed_casino() -> None:
+    """CL card 8 shaded, CL 5.1.3: no closed Casino: only the City part."""
+    t = event(8, GOVT, "shaded")
+    t.choose("space:camaguey_city")
+    assert t.st.support[S["camaguey_city"]] == 2 and t.at_card()
+
+
+def test_card_1_unshaded_underground_ambusher_is_flipped() -> None:
+    """CL card 1 unshaded with CL 4.3.2: the card waives the need for an Underground
+    Guerrilla; with only Underground ones there, one is still Activated by the Ambush."""
+    t = event(1, GOVT, "unshaded")
+    t.play("faction:m26", "space:santiago_de_cuba", "from:sierra_maestra", "u:2", "a:0")
+    t.play("space:santiago_de_cuba", "piece:troops", "piece:police")
+    st = t.st
+    assert count(st, "santiago_de_cuba", "m26_underground") == 3  # 3 there, 1 flipped, 1 new
+    assert count(st, "santiago_de_cuba", "m26_active") == 1 and t.at_card()

@@ -355,3 +355,53 @@ def test_card_17_unshaded_rally_as_if_neutral() -> None:
     assert t.labels() == {"space:havana": "Rally in Havana (free)"}
     t.play("space:havana", "place")
     assert count(t.st, "havana", "directorio_underground") == 3 and t.at_card()
+
+
+def no_26july_guerrillas(st: CLState) -> None:
+    for space in S:
+        for name in ("m26_underground", "m26_active"):
+            n = count(st, space, name)
+            if n:
+                take(st, space, name, n)
+
+
+def test_cards_13_24_nothing_to_do() -> None:
+    """CL 5.1.3: 15U with no 26July Guerrilla Available and the Government executing (no
+    reclaim: not its piece), 23S and 24S without a 26July Base in a Province or 26July piece in
+    Camagüey City / Santiago, 20S without Guerrillas on the map: each ends at once."""
+    def none_available(st: CLState) -> None:
+        st.avail[3] = 0
+    assert event(15, GOVT, "unshaded", none_available).at_card()
+
+    def no_base(st: CLState) -> None:
+        take(st, "sierra_maestra", "m26_base")
+    assert event(23, GOVT, "shaded", no_base).at_card()
+
+    def not_in_cities(st: CLState) -> None:
+        take(st, "santiago_de_cuba", "m26_underground")
+    assert event(24, GOVT, "shaded", not_in_cities).at_card()
+
+    def no_guerrillas(st: CLState) -> None:
+        no_26july_guerrillas(st)
+        for space, n in (("havana", 2), ("camaguey_province", 1)):
+            take(st, space, "directorio_underground", n)
+    assert event(20, GOVT, "shaded", no_guerrillas).at_card()
+
+
+def test_card_19_everyone_declines() -> None:
+    """CL card 19: each faction "may": all four decline; the executor still stays Eligible."""
+    t = event(19, SYNDICATE, "unshaded")
+    t.play("done", "done", "done", "done")
+    st = t.st
+    assert t.at_card() and st.eligible[SYNDICATE]
+    assert B.on_map(st, Kind.TROOPS) == 12
+
+
+def test_card_21_shaded_empty_cash_box() -> None:
+    """CL card 21 shaded, CL 4.5.2: with the Cash box empty only closed Casinos can be
+    opened."""
+    def no_cash(st: CLState) -> None:
+        B.close_casino(st, S["havana"])
+        st.cash = [B.cash_code(S["havana"], Kind.TROOPS)] * 4
+    t = event(21, SYNDICATE, "shaded", no_cash)
+    assert t.offered() == ["open:havana", "done"]

@@ -126,10 +126,21 @@ def test_card_27_shaded_removes_the_two_closest_to_havana() -> None:
     assert options(t) == ["piece:havana:directorio_underground"]  # hops 0 first
 
 
-def test_card_28_unshaded_sets_the_morgan_capability() -> None:
-    """CL card 28 unshaded: Insurgent Capability (CL 5.3)."""
+def test_card_28_unshaded_directorio_marches_two_spaces() -> None:
+    """CL card 28 unshaded (Morgan), CL 5.3, 3.3.2, CL-D-13: after the Event a Directorio group
+    reaches Matanzas from Havana through La Habana, paying for Matanzas only."""
     t = event(28, DR, "unshaded")
     assert t.st.caps == 1 << Cap.DR_MARCHES_TWO_SPACES and t.at_card()
+    st = t.st
+    march = OpTable(st, DR).act("op:march", "space:matanzas")
+    assert sorted(march.offered()) == ["via:camaguey_province:las_villas",
+                                       "via:havana:la_habana"]
+    march.act("via:havana:la_habana", "u:2", "a:0", "done")
+    assert count(march.st, "matanzas", "directorio_underground") == 2
+    assert count(march.st, "havana", "directorio_underground") == 0
+    assert march.st.resources[DR] == 4
+    st.caps = 0  # without the Capability Matanzas is out of the Directorio's reach
+    assert "space:matanzas" not in OpTable(st, DR).act("op:march").offered()
 
 
 def test_card_28_shaded_sets_active_support_where_dr_guerrillas_are() -> None:

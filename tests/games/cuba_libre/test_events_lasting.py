@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from services.cuba_libre.constants import Cap, Mom, UsAlliance
+from services.cuba_libre import board as B
+from services.cuba_libre.constants import Cap, Kind, Mom, UsAlliance
 from services.cuba_libre.state import CLState
 
 from .helpers_clev1 import GOVT, M26, S, card_table, count, put
@@ -184,3 +185,41 @@ def test_card_22_shaded_kidnap_raises_aid_twice_the_gain() -> None:
         t.play("op:terror", "sa:kidnap", "kidnap:sierra_maestra:govt")
         st = t.st
         assert st.resources[GOVT] == 10 and st.resources[M26] == 14 and st.aid == aid, mom
+
+
+def test_card_18_pact_cancelled_when_26july_removes_two_own_bases() -> None:
+    """CL card 18, CL 1.4.1 (CL-R-04): 26July removing 2 of its own Bases while it executes
+    (the standing own-piece removal) cancels the Pact of Caracas; 1 does not."""
+    def bases(st: CLState) -> None:
+        st.caps = 1 << Cap.M26_DR_PACT
+        put(st, "oriente", "m26_base")
+    t = card_table(14, M26, bases)
+    t.choose("op:rally")
+    d = t.standing("cl.remove_own")
+    assert d is not None and "own:oriente:m26_base" in d.option_ids()
+    t.answer(d, "own:oriente:m26_base")
+    assert B.has_cap(t.st, Cap.M26_DR_PACT)
+    d = t.standing("cl.remove_own")
+    assert d is not None
+    t.answer(d, "own:sierra_maestra:m26_base")
+    assert not B.has_cap(t.st, Cap.M26_DR_PACT)
+
+
+def test_card_6_shaded_assault_in_the_mountains_as_in_a_city() -> None:
+    """CL card 6 shaded (Momentum), CL 3.2.4 (TV-D-03): the Government's Assault in Sierra
+    Maestra (3 Troops, 2 Police) removes up to 5, Bases last (2 Active 26July Guerrillas, then
+    the Base), instead of 1."""
+    def mountain_fight(st: CLState) -> None:
+        put(st, "sierra_maestra", "troops", 3)
+        put(st, "sierra_maestra", "police", 2)
+        B.PIECES.flip_to(st, S["sierra_maestra"], Kind.M26_A, 2)
+    for mom, removed in ((0, ["piece:m26_active"]),
+                         (1 << Mom.ASSAULT_MOUNTAIN_AS_CITY,
+                          ["piece:m26_active", "piece:m26_active", "piece:m26_base"])):
+        t = card_table(14, GOVT, with_flags(mom=mom, then=mountain_fight))
+        t.play("op:assault", "space:sierra_maestra")
+        for oid in removed:
+            assert t.offered() == [oid]
+            t.choose(oid)
+        assert t.pending().kind != "cl.remove_piece"
+        assert B.pieces_of(t.st, S["sierra_maestra"], M26) == 3 - len(removed)
