@@ -47,7 +47,6 @@ from .lib import (
 )
 from .lib_late import (
     CashShuffle,
-    ambush_reinforce,
     any_casino,
     cash_moves,
     casino_turns,
@@ -339,6 +338,13 @@ def air_force_options(st: CLState, v: Vars) -> list[Option]:
     where_govt = tuple(s for s in range(D.NS) if B.pieces_of(st, s, GOVT))
     return piece_options(st, guerrilla_kinds((M26, DR)), "Ambush the Government with",
                          where_govt)
+
+
+def ambush_reinforce(ctx: Ctx, st: CLState, v: Vars) -> None:
+    """CL 4.3.2 step 3: 1 Available Guerrilla of the ambushing faction (v["ambusher"]) is
+    placed in v["s"]."""
+    if "ambusher" in v:
+        place(ctx, st, v["s"], GUER_U[v["ambusher"]])
 
 
 def air_force_ambush(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:

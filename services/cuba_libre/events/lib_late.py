@@ -1,13 +1,11 @@
 """CL 5 Event helpers of cards 25-48 that events/lib.py does not hold: picks of single pieces
 (`piece:<space>:<kind>`) removed through lib.remove_piece, replacements by the matching piece
-(CL 1.4.1), the Cash moves of card 38 (CL 4.5.2), the free Ambush of card 44 (CL 4.3.2 as
-the card words it, CL-D-13) and the "closest to Havana" pick of card 27
-(CL-D-13)."""
+(CL 1.4.1), the Cash moves of card 38 (CL 4.5.2), Casinos an Event opens or closes
+(CL 1.4.4) and the "closest to Havana" pick of card 27 (CL-D-13)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from services.coin import effects as fx
 from services.kernel.ctx import Ctx
@@ -142,16 +140,3 @@ class CashShuffle(fx.Step):
 
     def reset(self, v: Vars) -> None:
         v.pop("cash_moved", None)
-
-
-# -- the free Ambush of card 44 (CL 4.3.2 as the card words it, CL-D-13) ----------------------
-
-
-def ambush_reinforce(ctx: Ctx, st: Any, v: Vars) -> None:
-    """CL 4.3.2 step 3: place 1 Available Guerrilla of the ambushing faction (v["ambusher"])
-    in v["s"]."""
-    if "ambusher" in v:
-        place(ctx, st, v["s"], GUER_U[v["ambusher"]])
-
-
-__all__ = ["Kind"]

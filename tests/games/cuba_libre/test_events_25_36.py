@@ -282,6 +282,8 @@ def test_card_35_government_defections_with_cubes_of_its_choice() -> None:
         "piece:havana:directorio_underground:troops",
         "piece:santiago_de_cuba:m26_underground:police",
         "piece:santiago_de_cuba:m26_underground:troops"]
+    assert t.labels()["piece:havana:directorio_underground:police"] == (
+        "Replace 1 Directorio Guerrilla (Underground) in Havana with 1 Police")
     t.play("piece:havana:directorio_underground:police")
     assert options(t) == ["piece:havana:directorio_underground:police",
                            "piece:havana:directorio_underground:troops"]

@@ -99,6 +99,8 @@ def test_card_41_unshaded_close_a_casino_or_cut_aid() -> None:
     """CL card 41 unshaded (Fat Butcher)."""
     t = event(41, M26, "unshaded")
     assert options(t) == ["aid", "close:havana", "close:la_habana", "close:pinar_del_rio"]
+    assert t.labels()["aid"] == "Aid -8"
+    assert t.labels()["close:havana"] == "Close 1 open Casino in Havana"
     t.play("close:havana")
     assert count(t.st, "havana", "casino_closed") == 1 and t.st.aid == 15
     t = event(41, M26, "unshaded")
@@ -160,6 +162,9 @@ def test_card_43_unshaded_a_syndicate_guerrilla_counts_as_26july_in_a_free_limop
     assert options(t) == ["piece:havana:casino_open", "piece:la_habana:casino_open",
                           "piece:la_habana:syndicate_underground",
                           "piece:pinar_del_rio:casino_open"]
+    assert t.labels()["piece:la_habana:syndicate_underground"] == (
+        "Count 1 Syndicate Guerrilla (Underground) in La Habana as a 26July piece for the "
+        "Operation")
     t.play("piece:la_habana:syndicate_underground")
     assert count(t.st, "la_habana", "m26_underground") == 2
     assert options(t) == ["op:attack", "op:march", "op:rally", "op:terror"]
