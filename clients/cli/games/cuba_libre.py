@@ -1,0 +1,309 @@
+"""Cuba Libre in the terminal (tablero.cuba_libre.v1.CubaLibreView and CubaLibreReference):
+the current and next card with their texts, the Sequence-of-Play record, the tracks and
+victory totals, the factions, capabilities and momentum, Cash, then the spaces grouped
+(Cities, Provinces by terrain, ECs) with support, control, pieces and markers.
+`? #28` or `? <title>` shows a card, `? <space>` a space."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+from ..render import RenderContext, register, register_lookup
+from .andean_abyss import deciding_event, pack
+
+GAME = "cuba_libre"
+FACTIONS = {"govt": "Govt", "m26": "26July", "directorio": "DR", "syndicate": "Synd"}
+SUPPORT = {"active_support": "AS", "passive_support": "PS", "neutral": "",
+           "passive_opposition": "PO", "active_opposition": "AO"}
+CONTROL = {"govt": "G", "m26": "26J", "directorio": "DR", "syndicate": "Synd"}
+PIECES = {"troops": "T", "police": "P", "govt_base": "Gb",
+          "m26_underground": "Mu", "m26_active": "Ma", "m26_base": "Mb",
+          "directorio_underground": "Du", "directorio_active": "Da", "directorio_base": "Db",
+          "syndicate_underground": "Su", "syndicate_active": "Sa",
+          "casino_open": "Co", "casino_closed": "Cc"}
+LEGEND = ("T troops P police Gb base · M 26July D DR S Syndicate: u underground, a active "
+          "Guerrillas, b base · Co/Cc Casino open/closed · [support control] !terror "
+          "$Cash under a piece")
+REGIONS = (("Cities", lambda s: s["type"] == "city"),
+           ("Mountain", lambda s: s["type"] == "province" and s["terrain"] == "mountain"),
+           ("Grassland", lambda s: s["type"] == "province" and s["terrain"] == "grassland"),
+           ("Forest", lambda s: s["type"] == "province" and s["terrain"] == "forest"),
+           ("ECs", lambda s: s["type"] == "ec"))
+ROLES = {"first": "1st Eligible", "second": "2nd Eligible"}
+FIRST_ACTIONS = {"op": "Op Only", "op_sa": "Op + Special Activity", "event": "Event"}
+PHASES = {"victory": "Victory", "resources": "Resources", "support": "Support",
+          "game_end": "Game end", "redeploy": "Redeploy", "reset": "Reset"}
+# CL 7.2 thresholds, as printed on the victory track: a total must exceed its number.
+GOALS = {"govt": 18, "m26": 15, "directorio": 9, "casinos": 7, "syndicate": 30}
+
+
+def cards(ctx: RenderContext) -> dict[int, dict[str, Any]]:
+    return {int(c["number"]): c for c in ctx.reference.get("cards", [])}
+
+
+def spaces_info(ctx: RenderContext) -> dict[str, dict[str, Any]]:
+    return {s["id"]: s for s in ctx.reference.get("spaces", [])}
+
+
+def names(ids: list[str]) -> str:
+    return ", ".join(FACTIONS.get(f, f) for f in ids)
+
+
+def card_title(card: dict[str, Any]) -> Text:
+    """'#4 S.I.M. (Govt 26July Synd DR)': a card and its faction order (CL 2.3.2)."""
+    order = " ".join(FACTIONS.get(f, f) for f in card.get("faction_order", []))
+    text = Text(f"#{card['number']} {card['title']}", style="bold")
+    return text.append(f" ({order})" if order else " (Propaganda)")
+
+
+def card_block(label: str, card: dict[str, Any], texts: bool) -> RenderableType:
+    """A card's title, and with `texts` its Events' texts, indented, each with its side and
+    kind (CL 5.2-5.4): 'Shaded, Momentum: ...'."""
+    title = Text(f"{label} ").append(card_title(card))
+    if not texts:
+        return title
+    two = bool(card.get("shaded", {}).get("text"))
+    sides: list[RenderableType] = [title]
+    for side in ("unshaded", "shaded"):
+        event = card.get(side, {})
+        if event.get("text"):
+            kind = event.get("kind", "event")
+            head = [side.capitalize()] if two else []
+            head += [kind.capitalize()] if kind != "event" or not two else []
+            sides.append(Padding(Text(", ".join(head) + ": ", style="italic")
+                                 .append(event["text"], style="not italic"), (0, 0, 0, 2)))
+    return Group(*sides)
+
+
+def sequence(ctx: RenderContext) -> Text | None:
+    """The Sequence-of-Play boxes of the card being played (CL 2.3), or the Propaganda
+    Round's phase (CL 6)."""
+    d = ctx.data
+    if d.get("propaganda_phase"):
+        return Text("Propaganda Round: ", style="bold").append(
+            f"{PHASES.get(d['propaganda_phase'], d['propaganda_phase'])} phase")
+    seq = d.get("sequence")
+    if not seq:
+        return None
+    parts = []
+    if seq.get("acting"):
+        parts.append(f"{FACTIONS.get(seq['acting'], seq['acting'])} acts as "
+                     f"{ROLES.get(seq['role'], seq['role'])}")
+    if seq.get("first_action"):
+        parts.append(f"1st did {FIRST_ACTIONS.get(seq['first_action'], seq['first_action'])}")
+    for key, word in (("executed", "executed"), ("waiting", "to ask"),
+                      ("laundered", "laundered"), ("ineligible_next", "Ineligible next card"),
+                      ("eligible_next", "Eligible next card")):
+        if seq.get(key):
+            parts.append(f"{word}: {names(seq[key])}")
+    return Text("Card: ", style="bold").append(" · ".join(parts)) if parts else None
+
+
+def tracks(ctx: RenderContext, short: bool) -> list[Text]:
+    """Aid, US Alliance and what a COIN Op costs (CL 6.3.1), the deck and Propaganda cards
+    (CL 2.4), the Terror/Sabotage markers left (CL 3.3.4), then the victory totals."""
+    d = ctx.data
+    cells = [f"Aid {d['aid']}",
+             f"US {d['us_alliance']}: COIN Ops {d['coin_op_cost']}/space" if short else
+             f"US Alliance {d['us_alliance']}: COIN Ops cost {d['coin_op_cost']} a space",
+             f"deck {d['deck_remaining']}",
+             f"Propaganda {d['propaganda_played']}/{d['final_propaganda']}"]
+    cells += ["final Event card"] if d["final_event_card"] else []
+    cells += [] if short else [f"markers {d['markers_available']}"]
+    cells += ["Control fixed"] if d["control_fixed"] else []
+    return [*pack([Text(c) for c in cells], ctx.width), *victory(ctx, short)]
+
+
+def victory(ctx: RenderContext, short: bool) -> list[Text]:
+    """CL 7.2: each faction's victory total beside the number it must exceed."""
+    d = ctx.data
+    synd = next((f["resources"] for f in d["factions"] if f["id"] == "syndicate"), 0)
+    cells = [Text(f"Support {d['total_support']}/{GOALS['govt']}"),
+             Text(f"Opp+26J Bases {d['opposition_plus_bases']}/{GOALS['m26']}"),
+             Text(f"DR Pop+Bases {d['dr_pop_plus_bases']}/{GOALS['directorio']}"),
+             Text(f"open Casinos {d['open_casinos']}/{GOALS['casinos']} + "
+                  f"Synd Res {synd}/{GOALS['syndicate']}")]
+    cells[0] = Text("Victory (>): " if not short else "Win >: ", style="dim").append(cells[0])
+    return pack(cells, ctx.width)
+
+
+def seat_word(ctx: RenderContext, faction: dict[str, Any]) -> str:
+    seat = faction["seat"]
+    who = ctx.seat_names[seat] if 0 <= seat < ctx.seats else ""
+    who += ", you" if seat == ctx.you else ""
+    return who + (", Non-player" if faction.get("non_player") else "")
+
+
+def factions(ctx: RenderContext, short: bool) -> RenderableType:
+    """Each faction's seat, Resources, eligibility, margin and pieces Available (CL 1.5, 1.8)."""
+    t = Table.grid(padding=(0, 1))
+    for _ in range(5):
+        t.add_column(no_wrap=True)
+    cells = []
+    for f in ctx.data["factions"]:
+        who = seat_word(ctx, f)
+        avail = " ".join(f"{PIECES.get(p['kind'], p['kind'])}{p['count']}"
+                         for p in f["available"])
+        elig = "eligible" if f["eligible"] else "ineligible"
+        mark = " met" if f.get("meets_condition") else ""
+        t.add_row(Text(FACTIONS[f["id"]], style="bold"), f"({who})", f"{f['resources']} Res",
+                  elig, f"margin {f['victory_margin']:+d}{mark} · avail {avail}")
+        cells.append(Text(FACTIONS[f["id"]], style="bold").append(
+            f" {who}: {f['resources']} Res, {f['victory_margin']:+d}{mark}"
+            + ("" if f["eligible"] else " inelig.")))
+    if not short:
+        return t
+    cells[0] = Text("Resources, margin: ", style="dim").append(cells[0])
+    return Group(*pack(cells, ctx.width))
+
+
+def lasting(ctx: RenderContext, short: bool) -> Text | None:
+    """CL 5.3-5.4: Capabilities and Momentum in force, by card and side."""
+    parts = []
+    for kind, effects in (("Capability", ctx.data["capabilities"]),
+                          ("Momentum", ctx.data["momentum"])):
+        for e in effects:
+            title = "" if short else f" {e['title']}"
+            side = "U" if e["side"] == "unshaded" else "S"
+            parts.append(f"#{e['card']}{title} ({side}{'' if short else ', ' + kind})")
+    if not parts:
+        return None
+    return Text("In force: ", style="bold").append(" · ".join(parts))
+
+
+def cash_line(ctx: RenderContext) -> Text | None:
+    """CL 4.5.2: the Cash markers on the map, and those left in the box."""
+    on_map = ctx.data.get("cash", [])
+    if not on_map:
+        return None
+    info = spaces_info(ctx)
+    where = [f"{FACTIONS.get(c['owner'], c['owner'])} in "
+             f"{short_name(info.get(c['space'], {}).get('name', c['space']), 30)}"
+             for c in on_map]
+    return Text("Cash: ", style="bold").append(
+        " · ".join(where) + f" · {ctx.data['cash_in_box']} in the box")
+
+
+def short_name(name: str, width: int) -> str:
+    """'Cigar EC (Pinar del Río / La Habana)' as 'Cigar EC'; 'Camagüey (City)' as
+    'Camagüey'; cut to `width`."""
+    return name.split(" (")[0][:width]
+
+
+def space_cell(ctx: RenderContext, space: dict[str, Any], name_width: int) -> Text:
+    """'Havana 6 [AS G] T3 P2 Co1 $Su !1': population or Econ, support, control, pieces,
+    Cash under which piece, terror / sabotage."""
+    info = spaces_info(ctx).get(space["id"], {})
+    text = Text(short_name(info.get("name", space["id"]), name_width), style="bold")
+    value = space.get("econ") if space.get("type") == "ec" else space.get("population")
+    if name_width >= 30:
+        text.append(f" {value}", style="dim")
+    marks = " ".join(x for x in (SUPPORT.get(space["support"], ""),
+                                 CONTROL.get(space.get("control", ""), "")) if x)
+    if marks:
+        text.append(f" [{marks}]")
+    tokens = [f"{PIECES.get(p['kind'], p['kind'])}{p['count']}"
+              for p in space.get("pieces", [])]
+    tokens += [f"${PIECES.get(c['holder'], c['holder'])}" for c in ctx.data.get("cash", [])
+               if c["space"] == space["id"]]
+    tokens += [f"!{space['terror']}"] if space.get("terror") else []
+    tokens += ["sabotage"] if space.get("sabotage") else []
+    return text.append(" " + " ".join(tokens) if tokens else "")
+
+
+def is_empty(ctx: RenderContext, space: dict[str, Any]) -> bool:
+    return not (space.get("pieces") or space.get("terror") or space.get("sabotage")
+                or SUPPORT.get(space["support"]) or space.get("control")
+                or any(c["space"] == space["id"] for c in ctx.data.get("cash", [])))
+
+
+def region_cells(ctx: RenderContext, member: Callable[[dict[str, Any]], bool], name_width: int,
+                 skip_empty: bool) -> list[Text]:
+    here = [s for s in ctx.data["spaces"] if member(s)]
+    shown = [s for s in here if not (skip_empty and is_empty(ctx, s))]
+    cells = [space_cell(ctx, s, name_width) for s in shown]
+    if len(shown) < len(here):
+        cells.append(Text(f"+{len(here) - len(shown)} empty", style="dim"))
+    return cells
+
+
+def regions(ctx: RenderContext, name_width: int, skip_empty: bool) -> RenderableType:
+    """The spaces grouped as the map groups them (CL 1.3), packed into lines; empty ones
+    (no piece, marker, support or control) only counted when `skip_empty`."""
+    t = Table.grid(padding=(0, 1))
+    t.add_column(style="dim", no_wrap=True, width=9)
+    t.add_column(no_wrap=True)
+    for region, member in REGIONS:
+        cells = region_cells(ctx, member, name_width, skip_empty)
+        for i, line in enumerate(pack(cells, ctx.width - 10)):
+            t.add_row(region if i == 0 else "", line)
+    return t
+
+
+@register(GAME)
+def board(ctx: RenderContext) -> RenderableType:
+    """Cards, the card's record, tracks, factions and the map, compacted until it fits the
+    room given: the current card's text stays while an Event can be chosen."""
+    d = ctx.data
+
+    def layout(texts: str, name_width: int, skip_empty: bool) -> Group:
+        short = name_width < 30
+        parts: list[RenderableType | None] = []
+        if d.get("current_card"):
+            parts.append(card_block("Now", d["current_card"], texts in ("now", "both")))
+        if d.get("upcoming_card"):
+            parts.append(card_block("Next", d["upcoming_card"], texts == "both"))
+        parts += [sequence(ctx), *tracks(ctx, short), factions(ctx, short),
+                  lasting(ctx, short), cash_line(ctx), regions(ctx, name_width, skip_empty),
+                  None if short else Text(LEGEND, style="dim")]
+        return Group(*(p for p in parts if p is not None))
+
+    keep = "now" if deciding_event(ctx) else "none"
+    return ctx.first_fitting(
+        lambda: layout("both", 30, False), lambda: layout("now", 30, False),
+        lambda: layout(keep, 30, False), lambda: layout(keep, 30, True),
+        lambda: layout(keep, 12, True))
+
+
+def folded(text: str) -> str:
+    """Lower case without accents: 'camaguey' finds 'Camagüey'."""
+    return "".join(c for c in unicodedata.normalize("NFD", text.lower())
+                   if not unicodedata.combining(c))
+
+
+@register_lookup(GAME)
+def lookup(ctx: RenderContext, term: str) -> RenderableType | None:
+    """`? #28`, `? <card title>` (a card's Events), `? <space>` (a space's facts)."""
+    t = folded(term.strip()).lstrip("#")
+    known = cards(ctx)
+    if t.isdigit():
+        card = known.get(int(t))
+        return card_block("Card", card, True) if card else None
+    found: list[RenderableType] = [card_block("Card", c, True) for c in known.values()
+                                   if c.get("type") != "propaganda"
+                                   and folded(str(c["title"])).startswith(t)]
+    for s in ctx.reference.get("spaces", []):
+        if s["id"].startswith(t.replace(" ", "_")) or folded(str(s["name"])).startswith(t):
+            found.append(space_entry(ctx, s))
+    return Group(*found) if found else None
+
+
+def space_entry(ctx: RenderContext, s: dict[str, Any]) -> Text:
+    """A space as printed (CL 1.3), how it stands now, and its neighbours."""
+    info = spaces_info(ctx)
+    facts = [s["type"] if s["type"] != "ec" else "Economic Center"]
+    facts += [f"Econ {s['econ']}"] if s["type"] == "ec" else [f"population {s['population']}"]
+    facts += [s["terrain"]] if s.get("terrain") else []
+    text = Text(s["name"], style="bold").append(f"  {', '.join(facts)}", style="dim")
+    now = next((x for x in ctx.data.get("spaces", []) if x["id"] == s["id"]), None)
+    if now is not None:
+        text.append("\n  now: ").append(space_cell(ctx, now, 40))
+    adjacent = ", ".join(info.get(a, {}).get("name", a) for a in s.get("adjacent", []))
+    return text.append(f"\n  adjacent: {adjacent}")
