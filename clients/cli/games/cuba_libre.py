@@ -30,7 +30,7 @@ PIECES = {"troops": "T", "police": "P", "govt_base": "Gb",
           "casino_open": "Co", "casino_closed": "Cc"}
 LEGEND = ("T troops P police Gb base · M 26July D DR S Syndicate: u underground, a active "
           "Guerrillas, b base · Co/Cc Casino open/closed · [support control] !terror "
-          "$Cash under a piece")
+          "$Cash under a piece · a number after a name: its Population (an EC's Econ)")
 REGIONS = (("Cities", lambda s: s["type"] == "city"),
            ("Mountain", lambda s: s["type"] == "province" and s["terrain"] == "mountain"),
            ("Grassland", lambda s: s["type"] == "province" and s["terrain"] == "grassland"),
@@ -65,7 +65,7 @@ def card_title(card: dict[str, Any]) -> Text:
 
 def card_block(label: str, card: dict[str, Any], texts: bool) -> RenderableType:
     """A card's title, and with `texts` its Events' texts, indented, each with its side and
-    kind (CL 5.2-5.4): 'Shaded, Momentum: ...'."""
+    kind unless its text starts by naming it (CL 5.2-5.4): 'Unshaded: ...', 'Capability: ...'."""
     title = Text(f"{label} ").append(card_title(card))
     if not texts:
         return title
@@ -75,23 +75,25 @@ def card_block(label: str, card: dict[str, Any], texts: bool) -> RenderableType:
         event = card.get(side, {})
         if event.get("text"):
             kind = event.get("kind", "event")
+            named = kind.capitalize() in event["text"][:40]  # "Government Momentum until…"
             head = [side.capitalize()] if two else []
-            head += [kind.capitalize()] if kind != "event" or not two else []
+            head += [kind.capitalize()] if not named and (kind != "event" or not two) else []
+            head = head or ["Event"]
             sides.append(Padding(Text(", ".join(head) + ": ", style="italic")
                                  .append(event["text"], style="not italic"), (0, 0, 0, 2)))
     return Group(*sides)
 
 
-def sequence(ctx: RenderContext) -> Text | None:
+def sequence(ctx: RenderContext) -> list[Text]:
     """The Sequence-of-Play boxes of the card being played (CL 2.3), or the Propaganda
     Round's phase (CL 6)."""
     d = ctx.data
     if d.get("propaganda_phase"):
-        return Text("Propaganda Round: ", style="bold").append(
-            f"{PHASES.get(d['propaganda_phase'], d['propaganda_phase'])} phase")
+        return [Text("Propaganda Round: ", style="bold").append(
+            f"{PHASES.get(d['propaganda_phase'], d['propaganda_phase'])} phase")]
     seq = d.get("sequence")
     if not seq:
-        return None
+        return []
     parts = []
     if seq.get("acting"):
         parts.append(f"{FACTIONS.get(seq['acting'], seq['acting'])} acts as "
@@ -103,7 +105,10 @@ def sequence(ctx: RenderContext) -> Text | None:
                       ("eligible_next", "Eligible next card")):
         if seq.get(key):
             parts.append(f"{word}: {names(seq[key])}")
-    return Text("Card: ", style="bold").append(" · ".join(parts)) if parts else None
+    cells = [Text(p) for p in parts]
+    if cells:
+        cells[0] = Text("Card: ", style="bold").append(cells[0])
+    return pack(cells, ctx.width)
 
 
 def tracks(ctx: RenderContext, short: bool) -> list[Text]:
@@ -134,9 +139,12 @@ def victory(ctx: RenderContext, short: bool) -> list[Text]:
     return pack(cells, ctx.width)
 
 
-def seat_word(ctx: RenderContext, faction: dict[str, Any]) -> str:
+def seat_word(ctx: RenderContext, faction: dict[str, Any], short: bool) -> str:
+    """The faction's seat by name; 'you' and 'Non-player' (CL 1.5, 8) said in full only."""
     seat = faction["seat"]
     who = ctx.seat_names[seat] if 0 <= seat < ctx.seats else ""
+    if short:
+        return who + (" NP" if faction.get("non_player") else "")
     who += ", you" if seat == ctx.you else ""
     return who + (", Non-player" if faction.get("non_player") else "")
 
@@ -148,7 +156,7 @@ def factions(ctx: RenderContext, short: bool) -> RenderableType:
         t.add_column(no_wrap=True)
     cells = []
     for f in ctx.data["factions"]:
-        who = seat_word(ctx, f)
+        who = seat_word(ctx, f, short)
         avail = " ".join(f"{PIECES.get(p['kind'], p['kind'])}{p['count']}"
                          for p in f["available"])
         elig = "eligible" if f["eligible"] else "ineligible"
@@ -164,7 +172,7 @@ def factions(ctx: RenderContext, short: bool) -> RenderableType:
     return Group(*pack(cells, ctx.width))
 
 
-def lasting(ctx: RenderContext, short: bool) -> Text | None:
+def lasting(ctx: RenderContext, short: bool) -> list[Text]:
     """CL 5.3-5.4: Capabilities and Momentum in force, by card and side."""
     parts = []
     for kind, effects in (("Capability", ctx.data["capabilities"]),
@@ -172,10 +180,10 @@ def lasting(ctx: RenderContext, short: bool) -> Text | None:
         for e in effects:
             title = "" if short else f" {e['title']}"
             side = "U" if e["side"] == "unshaded" else "S"
-            parts.append(f"#{e['card']}{title} ({side}{'' if short else ', ' + kind})")
-    if not parts:
-        return None
-    return Text("In force: ", style="bold").append(" · ".join(parts))
+            parts.append(Text(f"#{e['card']}{title} ({side}{'' if short else ', ' + kind})"))
+    if parts:
+        parts[0] = Text("In force: ", style="bold").append(parts[0])
+    return pack(parts, ctx.width)
 
 
 def cash_line(ctx: RenderContext) -> Text | None:
@@ -253,23 +261,23 @@ def board(ctx: RenderContext) -> RenderableType:
     room given: the current card's text stays while an Event can be chosen."""
     d = ctx.data
 
-    def layout(texts: str, name_width: int, skip_empty: bool) -> Group:
-        short = name_width < 30
+    def layout(texts: str, skip_empty: bool, legend: bool, short: bool) -> Group:
         parts: list[RenderableType | None] = []
         if d.get("current_card"):
             parts.append(card_block("Now", d["current_card"], texts in ("now", "both")))
         if d.get("upcoming_card"):
             parts.append(card_block("Next", d["upcoming_card"], texts == "both"))
-        parts += [sequence(ctx), *tracks(ctx, short), factions(ctx, short),
-                  lasting(ctx, short), cash_line(ctx), regions(ctx, name_width, skip_empty),
-                  None if short else Text(LEGEND, style="dim")]
+        parts += [*sequence(ctx), *tracks(ctx, short), factions(ctx, short),
+                  *lasting(ctx, short), cash_line(ctx),
+                  regions(ctx, 16 if short else 30, skip_empty),
+                  Text(LEGEND, style="dim") if legend else None]
         return Group(*(p for p in parts if p is not None))
 
     keep = "now" if deciding_event(ctx) else "none"
     return ctx.first_fitting(
-        lambda: layout("both", 30, False), lambda: layout("now", 30, False),
-        lambda: layout(keep, 30, False), lambda: layout(keep, 30, True),
-        lambda: layout(keep, 12, True))
+        lambda: layout("both", False, True, False), lambda: layout("now", False, True, False),
+        lambda: layout(keep, False, True, False), lambda: layout(keep, True, False, False),
+        lambda: layout(keep, True, False, True))
 
 
 def folded(text: str) -> str:
