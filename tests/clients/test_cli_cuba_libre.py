@@ -128,11 +128,11 @@ def test_board_lines_say_the_cards_record_tracks_factions_and_spaces():
     assert lines[i + 11:i + 20] == [
         "#5 Rolando Masferrer (S, Momentum)",
         "Cash: Synd in Havana · 3 in the box",
-        "Cities    Havana 6 [AS G] T4 P3 Su1 Co2 $Su · Camagüey 1",
+        "Cities    Havana 6 [AS G] T4 P3 Su1 Co2 $Su · Camagüey City 1",
         "          Santiago de Cuba 1",
         "Mountain  Las Villas 2 · Sierra Maestra 1 [AO 26J] Mu2 Ma1 Mb1 !1",
         "Grassland La Habana 1 · Matanzas 1 Du1 Cc1",
-        "Forest    Pinar del Río 1 · Camagüey 1 · Oriente 2",
+        "Forest    Pinar del Río 1 · Camagüey Prov. 1 · Oriente 2",
         "ECs       Cigar EC 3 · Textile EC 3 · Sugar Cane EC 2 sabotage",
         "T troops P police Gb base · M 26July D DR S Syndicate: u underground, a"]
 
@@ -215,7 +215,7 @@ def test_lookups_show_a_card_by_number_or_title_and_a_space_with_its_neighbours(
     assert "  Shaded: Government Momentum " in raul
     camaguey = lookup("camaguey").splitlines()
     assert camaguey[0] == "Camagüey (Province)  province, population 1, forest"
-    assert camaguey[1] == "  now: Camagüey 1"
+    assert camaguey[1] == "  now: Camagüey Prov. 1"
     assert camaguey[2].startswith("  adjacent: ")
     assert "Camagüey (City)  city, population 1" in camaguey
     ec = lookup("ec_east").splitlines()
@@ -266,6 +266,7 @@ def check_board(board: list[str], d: dict) -> None:
     for f in d["factions"]:
         assert re.search(rf"\b{f['resources']} Res\b", text), (f, text)
     names = {s["id"]: s["name"].split(" (")[0] for s in REFERENCE["spaces"]}
+    names.update(camaguey_city="Camagüey City", camaguey_province="Camagüey Prov.")
     for space in d["spaces"]:
         if space["pieces"]:
             tokens = " ".join(f"{PIECE[p['kind']]}{p['count']}" for p in space["pieces"])

@@ -201,8 +201,10 @@ def cash_line(ctx: RenderContext) -> Text | None:
 
 def short_name(name: str, width: int) -> str:
     """'Cigar EC (Pinar del Río / La Habana)' as 'Cigar EC'; 'Camagüey (City)' as
-    'Camagüey'; cut to `width`."""
-    return name.split(" (")[0][:width]
+    'Camagüey City' and 'Camagüey (Province)' as 'Camagüey Prov.'; cut to `width`."""
+    base, _, aside = name.partition(" (")
+    aside = aside.rstrip(")").replace("Province", "Prov.")
+    return (base if not aside or "/" in aside else f"{base} {aside}")[:width]
 
 
 def space_cell(ctx: RenderContext, space: dict[str, Any], name_width: int) -> Text:
