@@ -19,40 +19,38 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Any
 
 from services.andean_abyss import GAME
 from services.andean_abyss.state import AAState
 from services.kernel import codec, rng
 from services.kernel.bots import random_choice
 from services.kernel.ctx import Ctx
-from services.kernel.game import Game
 from services.kernel.playout import random_playout
 
 
-def engine_speed(games: int, seats: int, game: Game[Any] = GAME) -> tuple[float, float]:
+def engine_speed(games: int, seats: int) -> tuple[float, float]:
     start = time.perf_counter()
-    choices = sum(len(random_playout(game, seats, seed).log) for seed in range(games))
+    choices = sum(len(random_playout(GAME, seats, seed).log) for seed in range(games))
     elapsed = time.perf_counter() - start
     return games / elapsed, choices / elapsed
 
 
-def live_game(seed: int, seats: int, game: Game[Any] = GAME) -> int:
-    st = game.setup(Ctx(), seats, game.check_setup(seats, {}), seed)
+def live_game(seed: int, seats: int) -> int:
+    st = GAME.setup(Ctx(), seats, GAME.check_setup(seats, {}), seed)
     r = rng.seeded(seed, stream=7)
     n = 0
-    while game.outcome(st) is None:
-        waiting = [d for d in game.decisions(st) if not d.optional]
+    while GAME.outcome(st) is None:
+        waiting = [d for d in GAME.decisions(st) if not d.optional]
         d = waiting[rng.randbelow(r, len(waiting))]
-        game.apply(Ctx(), st, d, random_choice(d, r))
+        GAME.apply(Ctx(), st, d, random_choice(d, r))
         st.serial += 1
         n += 1
     return n
 
 
-def live_speed(games: int, seats: int, game: Game[Any] = GAME) -> tuple[float, float]:
+def live_speed(games: int, seats: int) -> tuple[float, float]:
     start = time.perf_counter()
-    choices = sum(live_game(seed, seats, game) for seed in range(games))
+    choices = sum(live_game(seed, seats) for seed in range(games))
     elapsed = time.perf_counter() - start
     return games / elapsed, choices / elapsed
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from services.coin.operations import OperationProc, OpSelectProc, SaSpec, op_frame
-from services.coin.sa_lines import copy
 from services.kernel.flow import Proc, push
 
 from . import board as B
@@ -97,11 +96,7 @@ def air_lift_opens(st: AAState, v: dict[str, Any]) -> bool:
 
 def opens(st: AAState, v: dict[str, Any], sa: SaSpec[AAState]) -> bool:
     """Whether `sa` executed first leaves a space to the Operation `v` (not begun yet)."""
-    if OPERATION.first_sa_ok is None:
-        return False
-    c = copy(st)
-    push(c, "coin.op", **{**v, "ph": "spaces"})
-    return OPERATION.first_sa_ok(c, c.stack[-1].vars, sa)
+    return OPERATION.opens(st, v, sa)
 
 
 OPENS = {"extort": extort_opens, "process": process_opens, "air_lift": air_lift_first,

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from services.coin.sequence import GRANTED, CardProc, DeckProc
+from services.coin.marker_bonus import MarkerBonus, MarkerWords
+from services.coin.sequence import CardProc, DeckProc, op_option
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Decision, Option, option
+from services.kernel.decisions import Option, option
 from services.kernel.flow import Proc, push
 
 from . import board as B
@@ -79,7 +80,7 @@ class AASequence:
     def op_options(self, st: AAState, faction: int, limited: bool, free: bool) -> list[Option]:
         final = final_event_card(st)
         verb = "limop" if limited or final else "op"
-        return [op_option(verb, op, free) for op in operations.faction_ops(faction)
+        return [op_option(W.WORDS, verb, op, free) for op in operations.faction_ops(faction)
                 if not (final and op in NOT_ON_FINAL_CARD)
                 and operations.can_start(st, faction, op, limited or final, free)]
 
@@ -102,69 +103,25 @@ class AASequence:
 
 
 
-class Ship:
+class Ship(MarkerBonus):
     """AA 2.3.6 Ship (the COIN bonus LimOp): after a paid Operation without a Special
     Activity, a faction may remove one of its Shipments for a free LimOp, or ask another
     player's faction holding one to give it (`ship:<i>`, `ask:<faction>`, `give:<i>`,
     `refuse`, `decline`; each helper asked once per faction and card, AA 1.5.1)."""
 
-    phases: tuple[str, ...] = ("bonus", "help")
+    board = B.BOARD
+    words = MarkerWords(phases=("bonus", "help"), kinds=("coin.bonus_limop", "coin.bonus_help"),
+                        own="ship", ask="ask", give="give", arg="shipment", spend="Spend",
+                        theirs="one of theirs")
 
-    def open(self, st: AAState, cur: int, v: dict[str, Any]) -> bool:
-        v["asked"] = []  # each faction may ask every helper once, whoever asked before
-        return bool(self.shipments(st, cur) or self.helpers(st, cur, v))
-
-    def shipments(self, st: AAState, faction: int) -> list[int]:
+    def tokens(self, st: AAState, f: int) -> list[int]:
         """The Shipments the faction owns."""
-        return [i for i, c in enumerate(st.ships) if c >= 0 and B.ship_owner(c) == faction]
-
-    def helpers(self, st: AAState, cur: int, v: dict[str, Any]) -> list[int]:
-        """AA 1.5.1: factions of another player holding a Shipment, not yet asked."""
-        asked = v.get("asked", [])
-        return [g for g in range(len(st.eligible)) if g != cur and g not in asked
-                and self.shipments(st, g) and st.seat_of[g] != st.seat_of[cur]]
+        return [i for i, c in enumerate(st.ships) if c >= 0 and B.ship_owner(c) == f]
 
     def label(self, st: AAState, token: int) -> str:
         return f"the Shipment in {W.space(B.ship_space(st.ships[token]))}"
 
-    def decision(self, st: AAState, v: dict[str, Any]) -> Decision:
-        return self.ship(st, v) if v["ph"] == "bonus" else self.help(st, v)
-
-    def ship(self, st: AAState, v: dict[str, Any]) -> Decision:
-        """Spend an own Shipment or ask a helper for one."""
-        cur = v["cur"]
-        opts = [option(f"ship:{t}", f"Spend {self.label(st, t)} for a free Limited Operation",
-                       shipment=str(t)) for t in self.shipments(st, cur)]
-        opts += [option(f"ask:{FACTION_IDS[g]}", f"Ask the {W.faction(g)} to spend one of "
-                        "theirs for your free Limited Operation", faction=FACTION_IDS[g])
-                 for g in self.helpers(st, cur, v)]
-        opts.append(option("decline", "No free Limited Operation"))
-        return B.BOARD.decide(st, cur, "coin.bonus_limop",
-                              "Spend a marker for a free Limited Operation?", opts)
-
-    def help(self, st: AAState, v: dict[str, Any]) -> Decision:
-        g, name = v["helper"], W.faction(v["cur"])
-        opts = [option(f"give:{t}", f"Spend {self.label(st, t)} for a free Limited Operation "
-                       f"of the {name}", shipment=str(t)) for t in self.shipments(st, g)]
-        opts.append(option("refuse", f"Refuse: keep your markers from the {name}"))
-        return B.BOARD.decide(st, g, "coin.bonus_help",
-                              f"Give a marker for a free Limited Operation of the {name}?", opts)
-
-    def choose(self, ctx: Ctx, st: AAState, v: dict[str, Any], verb: str, arg: str) -> None:
-        if verb in ("ship", "give"):
-            self.spend(ctx, st, int(arg))
-            st.bonus_used.append(v["cur"])
-            v["ph"] = GRANTED
-        elif verb == "ask":
-            g = FACTION_IDS.index(arg)
-            v["asked"].append(g)
-            v["ph"], v["helper"] = "help", g
-        elif verb == "refuse":
-            v["ph"] = "bonus"
-        elif verb == "decline":
-            v["ph"] = "pick"
-
-    def spend(self, ctx: Ctx, st: AAState, token: int) -> None:
+    def spend(self, ctx: Ctx, st: AAState, token: int, cur: int) -> None:
         s = B.ship_space(st.ships[token])
         ctx.emit("aa.ship", f"The Shipment in {W.space(s)} is spent for a free Limited "
                  "Operation (Ship).", {"space": D.NAMES[s], "shipment": token})
@@ -180,16 +137,6 @@ def event_label(card: int, side: str, edition: int) -> str:
     single = c["unshaded"] is not None and c["shaded"] is None
     head = "Event" if single else side.capitalize()
     return f"{head}: {c['title']} — {' '.join(text.split())}"
-
-
-def op_option(verb: str, op: str, free: bool) -> Option:
-    name = W.OPS[op]
-    if verb == "op":
-        label = f"{name} (Operation, with or without a Special Activity)"
-    else:
-        label = f"{'Free ' if free else ''}{name} as a Limited Operation (1 space, no Special " \
-                "Activity)"
-    return option(f"{verb}:{op}", label, op=op)
 
 
 RULES = AASequence()

@@ -31,7 +31,7 @@ EXECUTOR: Who = lambda st, v: int(v["f"])  # noqa: E731 - the executing faction 
 class Step:
     """One step of an event program: automatic (`run`) or a decision (`options`/`choose`)."""
 
-    who: Who = EXECUTOR
+    who: Who = staticmethod(EXECUTOR)  # a plain function, not a method of the step
     prompt = ""
 
     def options(self, st: Any, v: Vars) -> list[Option] | None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
+from services.kernel import codec
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, decision_id, option
 from services.kernel.errors import RulesBug
@@ -142,6 +143,15 @@ class OperationProc(Proc[Any]):
                 if n >= most:
                     break
         return n
+
+    def opens(self, st: CoinState, v: dict[str, Any], sa: SaSpec[Any]) -> bool:
+        """Whether `sa` executed first leaves a space to the Operation `v` (not begun yet):
+        `first_sa_ok` asked on a copy of the state with the Operation on top."""
+        if self.first_sa_ok is None:
+            return False
+        c = codec.decode(codec.encode(st), type(st))
+        push(c, "coin.op", **{**v, "ph": "spaces"})
+        return self.first_sa_ok(c, c.stack[-1].vars, sa)
 
     def safe_first(self, st: CoinState, v: dict[str, Any], sa: SaSpec[Any]) -> bool:
         """A quick sufficient test for `first_sa_ok`: the Operation has more spaces than one

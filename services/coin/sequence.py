@@ -65,6 +65,18 @@ class BonusLimOp(Protocol):
 GRANTED = "bonus_op"  # the card phase in which the granted free LimOp is chosen
 
 
+def op_option(words: Words, verb: str, op: str, free: bool) -> Option:
+    """§2.3.4-2.3.5 an Operation option: `op:<op>` (with or without a Special Activity) or
+    `limop:<op>` (1 space, none)."""
+    name = words.op(op)
+    if verb == "op":
+        label = f"{name} (Operation, with or without a Special Activity)"
+    else:
+        label = f"{'Free ' if free else ''}{name} as a Limited Operation (1 space, no Special " \
+                "Activity)"
+    return option(f"{verb}:{op}", label, op=op)
+
+
 def eligible_queue(rules: SequenceRules, st: CoinState, card: int) -> list[int]:
     """§2.3.2 Eligible factions in the card's faction order."""
     return [f for f in rules.faction_order(st, card) if st.eligible[f]]

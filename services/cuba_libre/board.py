@@ -331,15 +331,16 @@ def assault_removals(st: CLState, s: int) -> int:
 
 class CLBoard(Board[CLState]):
     """The Cuba Libre board for the COIN layer: adjacency from map.json, stacking with 2 Bases
-    and, apart, 2 Casinos per City or Province, none in ECs (CL 1.4.2; card 46 shaded lets a
-    space hold one Casino more)."""
+    and, apart, 2 Casinos per City or Province, none in ECs (CL 1.4.2). The Casino card 46
+    shaded places above the limit is placed by that Event itself: the exemption never makes
+    room for another placement or move (CL-I-8)."""
 
     def adjacent(self, st: CLState, s: int) -> Sequence[int]:
         return D.ADJ[s]
 
     def can_place(self, st: CLState, s: int, kind: int) -> bool:
         if kind in CASINOS:
-            return casinos(st, s) < casino_limit(st, s)
+            return casino_room(st, s) > 0
         if kind in NON_CASINO_BASES:
             return base_room(st, s) > 0
         return True

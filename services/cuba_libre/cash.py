@@ -141,22 +141,22 @@ class CashRescueProc(Proc[CLState]):
             return []
         if v["ph"] == "rescue":
             opts = [option(f"to:{KIND_IDS[k]}", f"Keep the Cash: move it under "
-                           f"{W.pieces(k, 1)} in {where}", piece=KIND_IDS[k])
+                           f"{W.pieces(k, 1)} in {where}", holder=KIND_IDS[k])
                     for k in holders(st, s)]
             if not opts:
                 return []
             opts.append(option("drop", "Let the Cash go with the removed piece"))
             return ask(st, v["owner"], "cl.cash_rescue", f"your piece holding Cash in "
-                           f"{where} is removed: move its Cash first?", opts)
+                       f"{where} is removed: move its Cash first?", opts)
         if v["capture"] != CONTRABAND:
             return []
         opts = [option(f"to:{KIND_IDS[k]}", f"Contraband: put the Cash under {W.pieces(k, 1)} "
-                       f"in {where}", piece=KIND_IDS[k]) for k in holders(st, s)]
+                       f"in {where}", holder=KIND_IDS[k]) for k in holders(st, s)]
         if not opts:
             return []
         opts.append(option("drop", "Put the Cash in the Cash box"))
         return ask(st, SYNDICATE, "cl.contraband", f"Cash of the piece Bribed away in "
-                       f"{where}: where does it go?", opts)
+                   f"{where}: where does it go?", opts)
 
     def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
         v = fr.vars
@@ -243,7 +243,7 @@ def cash_moves(st: CLState, f: int) -> list[Option]:
         s, k = B.cash_space(c), B.cash_holder(c)
         opts += [option(f"cash:{i}:{KIND_IDS[to]}", f"Move Cash {i + 1} in {W.space(s)} from "
                         f"{W.pieces(k, 1)} to {W.pieces(to, 1)}", cash=str(i),
-                        space=D.NAMES[s], piece=KIND_IDS[to])
+                        space=D.NAMES[s], holder=KIND_IDS[to])
                  for to in holders(st, s) if to != k and may_give(st, f, to)]
     return opts
 

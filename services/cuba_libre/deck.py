@@ -31,18 +31,30 @@ def prepare_deck(st: CLState) -> None:
 
 
 def start(ctx: Ctx, st: CLState) -> None:
-    """CL 2.2: reveal the top card as the current card; the next card is the upcoming one."""
-    next_card(ctx, st)
-
-
-def next_card(ctx: Ctx, st: CLState) -> None:
-    """CL 2.3.8: the upcoming card becomes the current card and the next one is revealed.
-    Sudden Propaganda option (CL-R-20): a revealed Propaganda card is swapped with the Event
-    just played, which goes back face up on the deck as the upcoming card."""
+    """CL 2.2: reveal the top card as the current card; the next one is the upcoming card."""
     st.played.append(st.deck.pop())
     card = st.played[-1]
     ctx.emit("coin.card", f"{D.card_title(card)} is the current card.", {"card": card})
-    if st.sudden and st.deck and D.is_propaganda(st.deck[-1]) and not D.is_propaganda(card):
+    reveal_upcoming(ctx, st)
+
+
+def next_card(ctx: Ctx, st: CLState) -> None:
+    """CL 2.3.8: the upcoming card becomes the current card (coin.deck tells it) and the next
+    one is revealed."""
+    st.played.append(st.deck.pop())
+    reveal_upcoming(ctx, st)
+
+
+def reveal_upcoming(ctx: Ctx, st: CLState) -> None:
+    """CL 2.2, 2.3.8: the deck's top card is turned face up. Sudden Propaganda option
+    (CL-R-20): a revealed Propaganda card is swapped with the Event just played, which goes
+    back face up on the deck as the upcoming card."""
+    if not st.deck:
+        return
+    nxt = st.deck[-1]
+    ctx.emit("cl.upcoming", f"{D.card_title(nxt)} is the upcoming card.", {"card": nxt})
+    card = st.played[-1]
+    if st.sudden and D.is_propaganda(nxt) and not D.is_propaganda(card):
         st.played[-1] = st.deck.pop()
         st.deck.append(card)
         ctx.emit("cl.sudden_propaganda", f"Sudden Propaganda: a Propaganda card is played now; "

@@ -74,6 +74,10 @@ class CubaLibre(FlowGame[CLState]):
     def decisions(self, st: CLState) -> list[Decision]:
         return LINES.keep(st, FLOW.decisions(st)) + self.standing(st)
 
+    def decisions_after_advance(self, st: CLState) -> list[Decision]:
+        """The flow's decisions as found while advancing (CL 3.1, 4.1 lines kept)."""
+        return LINES.keep(st, FLOW.decisions_once_advanced(st)) + self.standing(st)
+
     def standing(self, st: CLState) -> list[Decision]:
         """CL 1.5.1 Resources (negotiation.py), CL 4.5.2 Cash moves (cash.py), CL 1.4.1 own
         pieces removed while executing (CL-R-04)."""

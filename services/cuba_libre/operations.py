@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from services.coin.operations import OperationProc, OpSelectProc, SaSpec, op_frame
-from services.coin.sa_lines import copy
+from services.coin.operations import OperationProc, OpSelectProc, op_frame
 from services.kernel.flow import Proc, push
 
 from . import board as B
@@ -47,7 +46,7 @@ def can_start(st: CLState, f: int, op: str, limited: bool, free: bool) -> bool:
         return True
     if free or (limited and not lim_sa_ok(st, v)):
         return False
-    return any(sa.faction == f and sa.allowed(st, v) and opens(st, v, sa)
+    return any(sa.faction == f and sa.allowed(st, v) and OPERATION.opens(st, v, sa)
                for sa in OPERATION.sas)
 
 
@@ -58,15 +57,6 @@ def lim_sa_ok(st: CLState, v: dict[str, Any]) -> bool:
 
 
 OPERATION.lim_sa_ok = lim_sa_ok
-
-
-def opens(st: CLState, v: dict[str, Any], sa: SaSpec[CLState]) -> bool:
-    """Whether `sa` executed first leaves a space to the Operation `v` (not begun yet)."""
-    if OPERATION.first_sa_ok is None:
-        return False
-    c = copy(st)
-    push(c, "coin.op", **{**v, "ph": "spaces"})
-    return OPERATION.first_sa_ok(c, c.stack[-1].vars, sa)
 
 
 def begin_op(st: CLState, f: int, op: str, limited: bool, free: bool, **extra: Any) -> None:

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from services.coin.sequence import FIRST_EVENT, GRANTED, CardProc, DeckProc, card_vars
+from services.coin.marker_bonus import MarkerBonus, MarkerWords
+from services.coin.sequence import FIRST_EVENT, CardProc, DeckProc, card_vars, op_option
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Decision, Option, option
+from services.kernel.decisions import Option, option
 from services.kernel.flow import Proc, pop, push
 from services.kernel.state import Frame
 
@@ -58,7 +59,12 @@ class CLSequence:
         return B.add_resources(st, faction, PASS_GAIN[faction])
 
     def event_options(self, st: CLState, faction: int) -> list[Option]:
-        """CL 5.2: the sides of the current card (only those whose program is registered)."""
+        """CL 5.2: the sides of the current card (only those whose program is registered);
+        none for the 2nd Eligible on the final Event card, whatever the 1st did (CL 2.3.9:
+        even after a Government LimOp with card 10's Special Activity)."""
+        v = card_vars(st)
+        if deck.final_event_card(st) and v is not None and v["done"] == 1:
+            return []
         card = st.played[-1]
         return [option(f"event:{side}", event_label(card, side), side=side, card=str(card))
                 for side in events.sides(card)]
@@ -69,7 +75,7 @@ class CLSequence:
         is never a Construct (CL 3.3.5)."""
         limited = (limited or deck.final_event_card(st)) and not is_non_player(st, faction)
         verb = "limop" if limited else "op"
-        opts = [op_option(verb, op, free) for op in operations.faction_ops(faction)
+        opts = [op_option(W.WORDS, verb, op, free) for op in operations.faction_ops(faction)
                 if not (free and op in NEVER_FREE)
                 and operations.can_start(st, faction, op, limited, free)]
         if limited and not free and hidden_assets(st, faction) is not None:
@@ -136,84 +142,41 @@ def reveal_hidden_assets(ctx: Ctx, st: CLState, faction: int) -> None:
              {"seat": seat, "counter": DECEPTION_IDS[Deception.HIDDEN_ASSETS]})
 
 
-class Launder:
+class Launder(MarkerBonus):
     """CL 2.3.6 Launder (CL-R-06), the COIN bonus LimOp: after a paid Operation without a
     Special Activity, the faction may remove one Cash marker it owns (`launder:<cash>`), or
     ask another player's faction owning one (`sponsor:<faction>`), which removes one
     (`give:<cash>`) or refuses (`refuse`), for a free LimOp; `decline` ends the window. Each
-    faction is asked once per card. Non-players never launder nor sponsor (CL 8.1)."""
+    faction is asked once per card; never one's own other faction (CL 1.5.1). Non-players
+    never launder nor sponsor (CL 8.1)."""
 
-    phases: tuple[str, ...] = ("launder", "sponsor")
+    board = B.BOARD
+    words = MarkerWords(phases=("launder", "sponsor"), kinds=("cl.launder", "cl.launder_sponsor"),
+                        own="launder", ask="sponsor", give="give", arg="cash", spend="Remove",
+                        theirs="one of their Cash markers")
 
-    def open(self, st: CLState, cur: int, v: dict[str, Any]) -> bool:
-        v["asked"] = []
-        if is_non_player(st, cur):
-            return False
-        return bool(self.own_cash(st, cur) or self.sponsors(st, cur, v))
-
-    def own_cash(self, st: CLState, f: int) -> list[int]:
+    def tokens(self, st: CLState, f: int) -> list[int]:
         """The Cash markers f owns (indices of `st.cash`)."""
         return [i for i, c in enumerate(st.cash) if c != NO_CASH and B.cash_owner(c) == f]
 
-    def sponsors(self, st: CLState, cur: int, v: dict[str, Any]) -> list[int]:
-        """CL-R-06: factions of another player (never a Non-player) owning Cash, not asked
-        yet on this card (CL 1.5.1: never one's own other faction)."""
-        return [g for g in range(4) if g != cur and g not in v.get("asked", [])
-                and st.seat_of[g] != st.seat_of[cur] and not is_non_player(st, g)
-                and self.own_cash(st, g)]
+    def may_use(self, st: CLState, cur: int) -> bool:
+        return not is_non_player(st, cur)
+
+    def may_help(self, st: CLState, cur: int, g: int) -> bool:
+        return st.seat_of[g] != st.seat_of[cur] and not is_non_player(st, g)
 
     def label(self, st: CLState, i: int) -> str:
         c = st.cash[i]
         return f"the Cash under a {W.kind(B.cash_holder(c))} in {W.space(B.cash_space(c))}"
 
-    def decision(self, st: CLState, v: dict[str, Any]) -> Decision:
-        return self.launder(st, v) if v["ph"] == "launder" else self.sponsor(st, v)
-
-    def launder(self, st: CLState, v: dict[str, Any]) -> Decision:
-        cur = v["cur"]
-        opts = [option(f"launder:{i}", f"Remove {self.label(st, i)} for a free Limited "
-                       "Operation", cash=str(i)) for i in self.own_cash(st, cur)]
-        opts += [option(f"sponsor:{FACTION_IDS[g]}", f"Ask the {W.faction(g)} to remove one "
-                        "of their Cash markers for your free Limited Operation",
-                        faction=FACTION_IDS[g]) for g in self.sponsors(st, cur, v)]
-        opts.append(option("decline", "No free Limited Operation"))
-        return B.BOARD.decide(st, cur, "cl.launder", "Launder: remove Cash for a free "
-                              "Limited Operation?", opts)
-
-    def sponsor(self, st: CLState, v: dict[str, Any]) -> Decision:
-        g, name = v["sponsor"], W.faction(v["cur"])
-        opts = [option(f"give:{i}", f"Remove {self.label(st, i)} for a free Limited "
-                       f"Operation of the {name}", cash=str(i)) for i in self.own_cash(st, g)]
-        opts.append(option("refuse", f"Refuse: keep your Cash from the {name}"))
-        return B.BOARD.decide(st, g, "cl.launder_sponsor", f"Remove a Cash marker for a free "
-                              f"Limited Operation of the {name}?", opts)
-
-    def choose(self, ctx: Ctx, st: CLState, v: dict[str, Any], verb: str, arg: str) -> None:
-        if verb in ("launder", "give"):
-            self.spend(ctx, st, int(arg), v["cur"])
-            st.bonus_used.append(v["cur"])
-            v["ph"] = GRANTED
-        elif verb == "sponsor":
-            g = FACTION_IDS.index(arg)
-            v["asked"].append(g)
-            v["ph"], v["sponsor"] = "sponsor", g
-        elif verb == "refuse":
-            v["ph"] = "launder"
-        elif verb == "decline":
-            v["ph"] = "pick"
-
     def spend(self, ctx: Ctx, st: CLState, i: int, cur: int) -> None:
         c = st.cash[i]
         st.cash[i] = NO_CASH
-        ctx.emit("cl.launder", f"{self.label_of(c)} goes to the Cash box: the "
-                 f"{W.faction(cur)} get a free Limited Operation (Launder).",
+        ctx.emit("cl.launder", f"The {W.faction(B.cash_owner(c))} Cash in "
+                 f"{W.space(B.cash_space(c))} goes to the Cash box: the {W.faction(cur)} get a "
+                 "free Limited Operation (Launder).",
                  {"space": D.NAMES[B.cash_space(c)], "cash": i,
                   "owner": FACTION_IDS[B.cash_owner(c)], "faction": FACTION_IDS[cur]})
-
-    @staticmethod
-    def label_of(code: int) -> str:
-        return (f"The {W.faction(B.cash_owner(code))} Cash in "
-                f"{W.space(B.cash_space(code))}")
 
 
 def event_label(card: int, side: str) -> str:
@@ -223,16 +186,6 @@ def event_label(card: int, side: str) -> str:
     assert data is not None
     head = "Event" if c.single_sided else side.capitalize()
     return f"{head}: {c.title} — {' '.join(data.effect.split())}"
-
-
-def op_option(verb: str, op: str, free: bool) -> Option:
-    name = W.OPS[op]
-    if verb == "op":
-        label = f"{name} (Operation, with or without a Special Activity)"
-    else:
-        label = f"{'Free ' if free else ''}{name} as a Limited Operation (1 space, no Special " \
-                "Activity)"
-    return option(f"{verb}:{op}", label, op=op)
 
 
 RULES = CLSequence()

@@ -4,6 +4,7 @@ on the map, the cards and the rulebook. Ids stay in option args and event data."
 from __future__ import annotations
 
 from services.coin.words import Words
+from services.coin.words import resources as resources
 
 from . import data as D
 from .constants import FACTION_IDS, FACTION_NAMES, KIND_IDS
@@ -27,47 +28,15 @@ KINDS = ("Troops", "Police", "Government Base",
 KINDS_PLURAL = tuple(k.replace("Guerrilla", "Guerrillas").replace("Base", "Bases")
                      .replace("Casino", "Casinos") for k in KINDS)
 TITLES: dict[int, str] = {n: D.card_title(n) for n in (*D.EVENT_CARDS, *D.PROPAGANDA_CARDS)}
-WORDS = Words(FACTIONS, SPACES, OPS, SAS, TITLES)
+WORDS = Words(FACTIONS, SPACES, OPS, SAS, TITLES, KINDS, KINDS_PLURAL,
+              {"space": D.NAMES, "faction": FACTION_IDS, "kind": KIND_IDS})
 LEVELS = {2: "Active Support", 1: "Passive Support", 0: "Neutral", -1: "Passive Opposition",
           -2: "Active Opposition"}
-
-
-def space(s: int) -> str:
-    return SPACES[s]
-
-
-def space_of(space_id: str) -> str:
-    return SPACES[D.INDEX[space_id]]
-
-
-def faction(f: int) -> str:
-    return FACTIONS[f]
-
-
-def faction_of(faction_id: str) -> str:
-    return FACTIONS[FACTION_IDS.index(faction_id)]
-
-
-def kind(k: int) -> str:
-    return KINDS[k]
-
-
-def kind_of(kind_id: str) -> str:
-    return KINDS[KIND_IDS.index(kind_id)]
-
-
-def pieces(k: int, n: int) -> str:
-    """"1 Troops", "2 26July Guerrillas (Active)", "1 open Casino"."""
-    return f"{n} {KINDS[k] if n == 1 else KINDS_PLURAL[k]}"
-
-
-def card(n: int) -> str:
-    return TITLES[n]
+space, space_of, faction, faction_of = WORDS.space, WORDS.space_of, WORDS.faction, \
+    WORDS.faction_of
+kind, kind_of, pieces, card = WORDS.kind, WORDS.kind_of, WORDS.pieces, WORDS.title
 
 
 def level(lv: int) -> str:
     return LEVELS[lv]
 
-
-def resources(n: int) -> str:
-    return f"{n} Resource{'s' if n != 1 else ''}"

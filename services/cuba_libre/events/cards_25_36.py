@@ -99,10 +99,11 @@ def escapade_shaded() -> Program:
 # -- 26 Rodríguez Loeches -------------------------------------------------------------------
 
 
-# CL 5.1.1 (its example): the Event names the Rally space, so its level does not forbid the
-# Rally; CL 5.5: every other requirement holds (a March needs Guerrillas next door, an Ambush
-# an Underground Guerrilla and an enemy piece).
-LOECHES_VARS = {"march": {}, "rally": {"as_neutral": True}}
+# CL-I-17, CL 5.1.1 (its example): the Event names the Rally space, so its level does not
+# forbid the Rally; the March comes "from adjacent spaces" even under card 28 (CL 5.1.2);
+# CL 5.5: every other requirement holds (an Ambush needs an Underground Guerrilla and an enemy
+# piece).
+LOECHES_VARS = {"march": {"adjacent": True}, "rally": {"as_neutral": True}}
 
 
 def loeches_options(st: CLState, v: Vars) -> list[Option]:

@@ -196,7 +196,7 @@ def fat_butcher_shaded() -> Program:
     Syndicate Special Activity, CL 5.1.1) with 1 of its Underground Guerrillas in a space with
     enemy pieces: flip that Guerrilla Active, remove up to 2 enemy pieces by the Attack rules
     (CL 3.3.3), then place 1 Syndicate Guerrilla there. Then open 1 closed Casino anywhere."""
-    return [free_sa(SYNDICATE, "ambush", lambda st, v: list(range(D.NS))),
+    return [free_sa(SYNDICATE, "ambush", lambda st, v: list(range(D.NS))),  # CL-I-19
             pick(open_one, open_there, "open a closed Casino")]
 
 
@@ -254,7 +254,7 @@ def as_own(f: int, k: int) -> int:
 
 
 def borrowable(st: CLState, f: int, s: int, k: int) -> bool:
-    """The Syndicate piece can stand in for one of f's (CL-I: the stand-in comes from f's
+    """The Syndicate piece can stand in for one of f's (CL-I-16: the stand-in comes from f's
     Available pieces, so every piece stays counted, CL 1.4.1; a Guerrilla holding the space's
     only Cash of its kind keeps it)."""
     held = B.n(st, s, k) == 1 and any(c == B.cash_code(s, k) for c in st.cash)
@@ -288,8 +288,8 @@ def limop(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
 
 
 def return_options(st: CLState, v: Vars) -> list[Option]:
-    """Which of the faction's pieces where the Operation left it is the Syndicate's (pieces of
-    one kind are interchangeable, CL-I-1)."""
+    """Which of the faction's pieces where the Operation left it is the Syndicate's (CL-I-16;
+    pieces of one kind are interchangeable, CL-I-1)."""
     if "borrowed" not in v:
         return []
     s, k = v["borrowed"]
@@ -348,6 +348,7 @@ def ambush_reinforce(ctx: Ctx, st: CLState, v: Vars) -> None:
 
 
 def air_force_ambush(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
+    """CL-I-18: the selected Guerrilla is Activated if Underground; its faction ambushes."""
     s, k = parse_piece(o)
     f = B.PIECES.faction[k]
     if k == GUER_U[f]:

@@ -24,6 +24,8 @@ from services.coin.spaces import (
 from services.kernel import rng
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Option, option
+from services.kernel.flow import Proc, pop, push
+from services.kernel.state import Frame
 
 from .. import board as B
 from .. import data as D
@@ -44,6 +46,7 @@ from ..constants import (
 )
 from ..operations import begin_op
 from ..state import CLState
+from . import register_procs
 
 Vars = dict[str, Any]
 GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
@@ -319,8 +322,32 @@ def pieces_step(where: Callable[[Any, Vars], int], kinds: tuple[int, ...],
 
 def push_place(st: CLState, s: int, kinds: tuple[int, ...], n: int, who: int) -> None:
     """Place n pieces of `kinds` in s, as many as can be (CL 5.1.3); the executing faction may
-    take its own pieces from the map when none is Available (CL 1.4.1)."""
+    take its own pieces from the map when none is Available (CL 1.4.1). What was placed is
+    told once the placing is done (`cl.ev_placed`)."""
+    if s >= 0:
+        push(st, PlacedReport.name, s=s, kinds=list(kinds),
+             before=[B.n(st, s, k) for k in kinds])
     pp.push_place(B.BOARD, st, s, kinds, n, who)
+
+
+class PlacedReport(Proc[CLState]):
+    """`cl.ev_placed` vars: s, kinds, before (their counts in s before the placing): tells
+    what coin's placement proc put in s (it says nothing itself)."""
+
+    name = "cl.ev_placed"
+
+    def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
+        v = fr.vars
+        s = v["s"]
+        for k, had in zip(v["kinds"], v["before"], strict=True):
+            n = B.n(st, s, k) - had
+            if n > 0:
+                ctx.emit("cl.placed", f"{W.pieces(k, n)} placed in {W.space(s)}.",
+                         {"space": D.NAMES[s], "piece": KIND_IDS[k], "count": n})
+        pop(st)
+
+
+register_procs(PlacedReport())
 
 
 def place_from_available(where: Callable[[Any, Vars], int], kind: int, n: int) -> fx.Do:

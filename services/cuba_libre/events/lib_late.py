@@ -116,12 +116,10 @@ def cash_moves(st: CLState, v: Vars) -> list[Option]:
 
 class CashShuffle(fx.Step):
     """Card 38 unshaded: in the space v["s"], move Cash markers among the Guerrillas and cubes
-    there (any factions; the new holder's faction owns it), each marker once; "done" ends."""
+    there (any factions; the new holder's faction owns it), each marker once (CL-I-20); "done"
+    ends."""
 
     prompt = "move a Cash marker to another piece there"
-
-    def __init__(self) -> None:
-        self.who = fx.EXECUTOR  # an instance attribute: Step.who read on the class would bind
 
     def options(self, st: CLState, v: Vars) -> list[Option] | None:
         opts = cash_moves(st, v)

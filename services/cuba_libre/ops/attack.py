@@ -79,7 +79,7 @@ class AttackSpaceProc(Proc[CLState]):
             if v["rerolled"] or not may_reroll(st, v["f"]):
                 return []
             return ask(st, v["f"], "cl.reroll", f"Attack in {where}: keep the die?",
-                           reroll_options(v["roll"]))
+                       reroll_options(v["roll"]))
         if not v["ambush"]:
             return []
         opts: list[Option] = [
@@ -87,7 +87,7 @@ class AttackSpaceProc(Proc[CLState]):
             option("ambush", f"Ambush in {where} (Special Activity): Activate 1 Underground "
                    "Guerrilla, no roll, remove up to 2 enemy pieces, place 1 Guerrilla")]
         return ask(st, v["f"], "cl.attack_mode", f"Attack in {where}: roll or Ambush?",
-                       opts)
+                   opts)
 
     def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
         v = fr.vars

@@ -30,6 +30,7 @@ GOVT = B.GOVT
 CUBES = (Kind.TROOPS, Kind.POLICE)
 TRAIN_CUBES = 4  # CL 3.2.1
 CIVIC_ACTION_COST = 4  # CL 3.2.1, 6.3.2
+ALL_SPACES = tuple(range(D.NS))
 
 
 def has_govt_base(st: CLState, s: int) -> bool:
@@ -66,11 +67,10 @@ def civic_label(st: CLState, s: int) -> str:
     return f"Civic Action in {W.space(s)} for {CIVIC_ACTION_COST} Resources: {what}"
 
 
-class Train(OpSpec[CLState]):
-    """CL 3.2.1: in each selected City or Province, up to 4 cubes where it is a City or has a
-    Government Base; then a Base or Civic Action in one selected space."""
+class GovtOp(OpSpec[CLState]):
+    """A COIN Operation (CL 3.2): in any City or Province by default, 2 / 3 / 4 a space."""
 
-    name, faction = "train", GOVT
+    faction = GOVT
 
     def candidates(self, st: CLState, v: dict[str, Any]) -> tuple[int, ...]:
         return D.POPULATED
@@ -80,6 +80,13 @@ class Train(OpSpec[CLState]):
 
     def cost(self, st: CLState, v: dict[str, Any], s: int) -> int:
         return coin_cost(st, v)
+
+
+class Train(GovtOp):
+    """CL 3.2.1: in each selected City or Province, up to 4 cubes where it is a City or has a
+    Government Base; then a Base or Civic Action in one selected space."""
+
+    name = "train"
 
     def select(self, ctx: Ctx, st: CLState, v: dict[str, Any], s: int) -> None:
         if s in D.CITIES or has_govt_base(st, s):
@@ -207,18 +214,15 @@ class TrainBaseProc(AskProc[CLState]):
 # -- Garrison (CL 3.2.2) ------------------------------------------------------------------
 
 
-class Garrison(OpSpec[CLState]):
+class Garrison(GovtOp):
     """CL 3.2.2: cubes from anywhere into Cities and ECs (the selected spaces; paid once in
     total); then in each EC 1 Guerrilla Activated per cube; then a free Assault in 1 EC
     (a LimOp: only in its space, if an EC, CL-R-07)."""
 
-    name, faction = "garrison", GOVT
+    name = "garrison"
 
     def candidates(self, st: CLState, v: dict[str, Any]) -> tuple[int, ...]:
         return (*D.CITIES, *D.ECS)
-
-    def selectable(self, st: CLState, v: dict[str, Any], s: int) -> bool:
-        return True
 
     def cost(self, st: CLState, v: dict[str, Any], s: int) -> int:
         """Paid once, with the first space."""
@@ -266,20 +270,11 @@ def sweepers(st: CLState) -> tuple[int, ...]:
     return (Kind.TROOPS,)
 
 
-class Sweep(OpSpec[CLState]):
+class Sweep(GovtOp):
     """CL 3.2.3: Troops from adjacent spaces into each selected City or Province; then in each,
     1 Guerrilla Activated per cube (per 2 cubes in Forest)."""
 
-    name, faction = "sweep", GOVT
-
-    def candidates(self, st: CLState, v: dict[str, Any]) -> tuple[int, ...]:
-        return D.POPULATED
-
-    def selectable(self, st: CLState, v: dict[str, Any], s: int) -> bool:
-        return True
-
-    def cost(self, st: CLState, v: dict[str, Any], s: int) -> int:
-        return coin_cost(st, v)
+    name = "sweep"
 
     def select(self, ctx: Ctx, st: CLState, v: dict[str, Any], s: int) -> None:
         if not v.get("no_move"):  # card 3 shaded: a free Sweep that only Activates
@@ -316,20 +311,17 @@ def assault_ok(st: CLState, op: dict[str, Any], s: int) -> bool:
         B.has_mom(st, Mom.ASSAULT_BRINGS_TROOPS) and troops_elsewhere(st, op, s))
 
 
-class Assault(OpSpec[CLState]):
+class Assault(GovtOp):
     """CL 3.2.4: in each selected space, remove Active Guerrillas and Bases (Bases last; a
     Casino closed), as many as the cubes allow; Confiscation of their Cash."""
 
-    name, faction = "assault", GOVT
+    name = "assault"
 
-    def candidates(self, st: CLState, v: dict[str, Any]) -> range:
-        return range(D.NS)
+    def candidates(self, st: CLState, v: dict[str, Any]) -> tuple[int, ...]:
+        return ALL_SPACES
 
     def selectable(self, st: CLState, v: dict[str, Any], s: int) -> bool:
         return assault_ok(st, v, s)
-
-    def cost(self, st: CLState, v: dict[str, Any], s: int) -> int:
-        return coin_cost(st, v)
 
     def select(self, ctx: Ctx, st: CLState, v: dict[str, Any], s: int) -> None:
         push_assault(st, s)

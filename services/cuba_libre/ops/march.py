@@ -114,7 +114,7 @@ class MarchIntoProc(AskProc[CLState]):
                            f"from {W.space(o)} into {W.space(s)}", count=str(k))
                     for k in range(0 if a else 1, u + 1)]
             return ask(st, f, "cl.march_u", "how many Underground Guerrillas move?",
-                           opts)
+                       opts)
         if v["nu"] > u:
             return []  # its Underground Guerrillas were taken back meanwhile: no group
         opts = [option(f"a:{k}", f"{k} Active Guerrilla{'s' if k != 1 else ''} march along "

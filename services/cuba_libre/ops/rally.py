@@ -129,7 +129,7 @@ class RallySpaceProc(Proc[CLState]):
             opts = [option(mode, mode_label(st, s, f, mode))]
         what = "Guerrilla" if mode == "place" else "Base"
         return ask(st, f, "cl.reclaim", f"none Available: take a {what} back from:",
-                       opts)
+                   opts)
 
     def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
         pop(st)  # nothing left to place with (the faction's own removals took it away)

@@ -11,6 +11,9 @@ from services.kernel.ctx import Ctx
 from services.kernel.flow import Proc, pop, push
 from services.kernel.state import Frame
 
+from .. import board as B
+from ..constants import INSURGENTS
+from ..ops.insurgent import Terror
 from ..state import CLState
 
 NO_OP: dict[str, Any] = {"op": "", "spaces": []}
@@ -56,3 +59,32 @@ class SaProc(Proc[CLState]):
 
     def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
         self.end(st)
+
+
+TERRORS = {int(f): Terror(int(f)) for f in INSURGENTS}
+
+
+def terror_target(st: CLState, f: int, fr: Frame, s: int) -> int:
+    """CL 4.1.1, CL-R-09: whether an SA tied to a Terror space (Kidnap, Assassinate) may be
+    executed in s: -1 if not, else what the Terror there still costs (0 once selected): a space
+    the Terror has selected, or one it may still select, after the SA. An Event's free SA: its
+    spaces (`only`) where the faction has a Guerrilla."""
+    op = op_of(st, fr)
+    if op["op"] != "terror":
+        only = fr.vars.get("only")
+        return 0 if (only is None or s in only) and B.guerrillas(st, s, f) else -1
+    if s in op["spaces"]:
+        return 0
+    spec = TERRORS[f]
+    if (len(op["spaces"]) >= spec.max_spaces(st, op) or not spec.selectable(st, op, s)
+            or (op.get("only") is not None and s not in op["only"])):
+        return -1
+    return 0 if op["free"] else spec.cost(st, op, s)
+
+
+def select_terror_after(st: CLState, fr: Frame, s: int) -> None:
+    """CL-R-09: the SA ran first in s; the Terror now selects (and pays for) it. Call after the
+    SA's frame is popped."""
+    op = op_of(st, fr)
+    if op["op"] == "terror" and s not in op["spaces"]:
+        push(st, "coin.op_select", s=s)

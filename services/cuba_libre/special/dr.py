@@ -19,7 +19,7 @@ from ..cash import SEIZURE, ask
 from ..casinos import RULES, pact_freezes, removable
 from ..constants import FACTION_IDS, KIND_IDS, Cap, Faction, Kind
 from ..state import CLState
-from .common import InsurgentSa, SaProc, op_of
+from .common import InsurgentSa, SaProc, select_terror_after, terror_target
 
 GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
 
@@ -73,13 +73,10 @@ def assassin_ok(st: CLState, s: int, f: int) -> bool:
 
 
 def assassinate_choices(st: CLState, f: int, fr: Frame) -> list[tuple[int, int]]:
-    """(space, kind): a Terror space of the Operation (an Event's free one: its spaces)."""
-    op = op_of(st, fr)
-    only = fr.vars.get("only")
-    spaces = op["spaces"] if op["op"] == "terror" else [
-        s for s in range(D.NS) if only is None or s in only]
-    return [(s, k) for s in spaces if assassin_ok(st, s, f)
-            for k in removable(st, s, f, "assassinate")]
+    """(space, kind): a Terror space of the Operation, or one it can still select and pay for
+    after the Assassination (CL 4.1.1); an Event's free one: its spaces."""
+    return [(s, k) for s in range(D.NS) if 0 <= terror_target(st, f, fr, s) <= st.resources[f]
+            and assassin_ok(st, s, f) for k in removable(st, s, f, "assassinate")]
 
 
 class Assassinate(InsurgentSa):
@@ -112,6 +109,7 @@ class AssassinateProc(SaProc):
         _, space, kind = (c.option_id or "").split(":")
         self.end(st)
         s = D.INDEX[space]
+        select_terror_after(st, fr, s)  # runs after the Cash rescue the removal may push
         RULES.remove_piece(ctx, st, s, KIND_IDS.index(kind), SEIZURE, f)
         ctx.emit("cl.assassinate", f"{W.faction(f)} Assassinate in {W.space(s)}.",
                  {"faction": FACTION_IDS[f], "space": space, "piece": kind})

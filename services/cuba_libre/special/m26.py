@@ -7,7 +7,7 @@ from typing import Any
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, option
-from services.kernel.flow import Proc, push
+from services.kernel.flow import Proc
 from services.kernel.state import Frame
 
 from .. import board as B
@@ -18,12 +18,10 @@ from ..cash import SEIZURE, ask
 from ..casinos import RULES
 from ..constants import FACTION_IDS, Cap, Faction, Kind, Mom
 from ..ops.attack import may_reroll, reroll_options, roll_die
-from ..ops.insurgent import Terror
 from ..state import CLState
-from .common import InsurgentSa, SaProc, op_of
+from .common import InsurgentSa, SaProc, select_terror_after, terror_target
 
 GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
-TERROR = Terror(M26)
 
 # -- CL 4.3.1 Infiltrate ------------------------------------------------------------------------
 
@@ -103,20 +101,11 @@ def least_gain(st: CLState, s: int, g: int) -> int:
 def kidnap_choices(st: CLState, fr: Frame) -> list[tuple[int, int]]:
     """(space, target) pairs: a Terror space of the Operation, or one it may still select and
     pay for with the Kidnap's proceeds first (CL-R-09); an Event's free Kidnap: its spaces."""
-    op = op_of(st, fr)
     out = []
     for s in range(D.NS):
-        if op["op"] != "terror":
-            ok = fr.vars.get("only") is None or s in fr.vars["only"]
-            ok = ok and B.guerrillas(st, s, M26) > 0
-        elif s in op["spaces"]:
-            ok = True
-        else:
-            ok = (len(op["spaces"]) < TERROR.max_spaces(st, op) and TERROR.selectable(st, op, s)
-                  and (op.get("only") is None or s in op["only"]))
-        out += [(s, g) for g in kidnap_targets(st, s) if ok and (
-            s in op["spaces"] or op["op"] != "terror" or op["free"]
-            or TERROR.cost(st, op, s) <= st.resources[M26] + least_gain(st, s, g))]
+        cost = terror_target(st, M26, fr, s)
+        out += [(s, g) for g in kidnap_targets(st, s)
+                if 0 <= cost <= st.resources[M26] + least_gain(st, s, g)]
     return out
 
 
@@ -140,7 +129,7 @@ class KidnapProc(SaProc):
             if v["rerolled"] or not may_reroll(st, M26):
                 return []
             return ask(st, M26, "cl.reroll", f"Kidnap in {W.space(v['s'])}: keep the die?",
-                           reroll_options(v["roll"]))
+                       reroll_options(v["roll"]))
         if "s" in v:
             return []
         opts = [option(f"kidnap:{D.NAMES[s]}:{FACTION_IDS[g]}", f"Kidnap from the "
@@ -158,10 +147,8 @@ class KidnapProc(SaProc):
         else:
             s = v["s"]
             self.end(st)
-            op = op_of(st, fr)
             kidnap(ctx, st, s, v["g"], v.get("roll", 0))
-            if op["op"] == "terror" and s not in op["spaces"]:
-                push(st, "coin.op_select", s=s)  # CL-R-09: the Terror there, paid after
+            select_terror_after(st, fr, s)
 
     def choose(self, ctx: Ctx, st: CLState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars

@@ -60,7 +60,7 @@ class ProfitProc(SaProc):
         if mode != "cashout" and len(stashed) < PROFIT_SPACES and B.cash_in_box(st):
             opts += [option(f"stash:{D.NAMES[s]}:{KIND_IDS[k]}", f"Stash: place a Cash marker "
                             f"under {W.pieces(k, 1)} in {W.space(s)}", space=D.NAMES[s],
-                            piece=KIND_IDS[k])
+                            holder=KIND_IDS[k])
                      for s in open_casino_spaces(st) if s not in stashed
                      for k in cash.holders(st, s)]
         if mode != "stash":
@@ -75,7 +75,7 @@ class ProfitProc(SaProc):
         if mode:
             opts.append(option("done", "Profit done"))
         return ask(st, SYNDICATE, "cl.profit", "Profit: stash Cash (A) or cash out (B).",
-                       opts)
+                   opts)
 
     def choose(self, ctx: Ctx, st: CLState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars

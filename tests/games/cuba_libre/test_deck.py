@@ -52,7 +52,8 @@ def test_cl_2_2_start_reveals_current_and_upcoming() -> None:
     ctx = Ctx()
     deck.start(ctx, st)
     assert st.played == [top] and deck.upcoming(st) == second and len(st.deck) == 51
-    assert ctx.events[0].data == {"card": top}
+    assert [(e.kind, e.data) for e in ctx.events] == [("coin.card", {"card": top}),
+                                                      ("cl.upcoming", {"card": second})]
 
 
 def rigged(sudden: bool, top_down: list[int], played: list[int]) -> CLState:
@@ -71,7 +72,7 @@ def test_tv_r_09_sudden_propaganda_swaps_the_revealed_card() -> None:
     ctx = Ctx()
     deck.next_card(ctx, st)
     assert st.played == [3, P1] and deck.upcoming(st) == 5
-    assert [e.kind for e in ctx.events] == ["coin.card", "cl.sudden_propaganda"]
+    assert [e.kind for e in ctx.events] == ["cl.upcoming", "cl.sudden_propaganda"]
     deck.next_card(Ctx(), st)
     assert st.played == [3, P1, 5] and deck.upcoming(st) == 7
     assert not deck.final_event_card(st)  # CL 2.3.9 is not used with the option

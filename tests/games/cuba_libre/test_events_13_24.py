@@ -405,3 +405,12 @@ def test_card_21_shaded_empty_cash_box() -> None:
         st.cash = [B.cash_code(S["havana"], Kind.TROOPS)] * 4
     t = event(21, SYNDICATE, "shaded", no_cash)
     assert t.offered() == ["open:havana", "done"]
+
+
+def test_card_14_unshaded_placements_are_told() -> None:
+    """docs/decisions/0004 events: what an Event places through the placement proc is told
+    (`cl.placed`, with space, piece and count)."""
+    t = event(14, M26, "unshaded")
+    assert [e.data for e in t.events if e.kind == "cl.placed"] == [
+        {"space": "pinar_del_rio", "piece": "m26_base", "count": 1},
+        {"space": "pinar_del_rio", "piece": "m26_underground", "count": 1}]

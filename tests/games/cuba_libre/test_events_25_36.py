@@ -56,6 +56,19 @@ def test_card_26_unshaded_places_then_a_free_march_rally_or_ambush_there() -> No
     assert st.resources[DR] == 5 and t.at_card()  # free (CL 3.1.2)
 
 
+def test_card_26_unshaded_march_only_from_adjacent_spaces_even_under_morgan() -> None:
+    """CL card 26 unshaded "(from adjacent spaces)" beats card 28's two-space March (CL 5.1.2):
+    Matanzas, two steps from Havana's Directorio Guerrillas, gets no March."""
+    def morgan(st: CLState) -> None:
+        st.caps |= 1 << Cap.DR_MARCHES_TWO_SPACES
+    t = event(26, DR, "unshaded", morgan)
+    t.play("space:matanzas")
+    assert options(t) == ["op:rally"]
+    t = event(26, DR, "unshaded", morgan)
+    t.play("space:la_habana", "op:march", "space:la_habana")
+    assert options(t) == ["from:havana"]
+
+
 def test_card_26_unshaded_free_ambush_or_a_rally_the_level_would_forbid() -> None:
     """CL card 26 unshaded, CL 5.1.1 (its example): the Event names the space, so Havana at
     Active Support may take the Rally (CL 3.3.1 forbids it otherwise); no DR Guerrilla next to

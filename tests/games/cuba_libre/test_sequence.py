@@ -6,7 +6,8 @@ the Non-player exemptions (8.1, CL-R-34)."""
 from __future__ import annotations
 
 from services.cuba_libre import board as B
-from services.cuba_libre.constants import Kind
+from services.cuba_libre.constants import Deception, Kind, Mom
+from services.cuba_libre.state import Counter
 
 from .helpers import DR, GOVT, M26, SYNDICATE, S, Table, at_card, count, game, put
 
@@ -95,7 +96,7 @@ def test_tv_r_06_launder_a_free_limited_march_cl_2_3_6() -> None:
     assert t.st.cash == [-1] * 4
     assert "limop:construct" not in t.options()
     assert {"limop:rally", "limop:march", "limop:terror"} <= set(t.options())
-    t.play("limop:march", "space:la_habana", "from:pinar_del_rio", "u:2")
+    t.play("limop:march", "space:la_habana", "from:pinar_del_rio", "u:2", "a:0")
     st = t.st
     assert st.resources[SYNDICATE] == 14
     assert count(st, "la_habana", "syndicate_underground") == 2
@@ -192,3 +193,56 @@ def test_free_op_granted_by_anothers_event_keeps_eligibility_cl_3_1_2() -> None:
     t.until("coin.eligible")
     st2 = t.st
     assert st2.eligible[DR] is False and st2.eligible[M26] is True
+
+
+def test_final_event_card_no_event_after_a_limop_with_sa_cl_2_3_9() -> None:
+    """CL 2.3.9: on the final Event card the 2nd Eligible takes only a LimOp, even after the
+    Government's LimOp with card 10 shaded's Special Activity (recorded Op + SA)."""
+    st = game()
+    st.prop_played, st.mom = 3, 1 << Mom.LIMOP_WITH_FREE_SA
+    t = Table(at_card(st, 1, [45, 46, P4]))
+    t.play("limop:train", "space:havana", "done", "sa:transport", "from:havana", "to:oriente",
+           "count:1").until("coin.eligible")
+    assert t.pending().seat == M26 and kinds(t) == {"pass", "limop"}
+
+
+def test_hidden_assets_op_with_sa_instead_of_a_limop_cl_7_3() -> None:
+    """CL 7.3 option: once per game, the 2nd Eligible that would take a LimOp may execute an
+    Operation with a Special Activity instead; its Hidden Assets counter is revealed."""
+    st = game(deception="true")
+    st.deception[M26] = [Counter(Deception.HIDDEN_ASSETS), Counter(Deception.EMPTY_THREAT)]
+    t = Table(at_card(st, 1))
+    t.play("op:train", "space:havana", "done", "done").until("coin.eligible")
+    assert t.pending().seat == M26
+    assert {"limop:rally", "op:rally", "op:march"} <= set(t.options())
+    label = next(o.label for o in t.pending().options if o.id == "op:rally")
+    assert "Hidden Assets" in label
+    t.play("op:rally")
+    assert t.events[-1].kind == "cl.deception"
+    assert t.st.deception[M26][0].revealed
+    assert "sa:infiltrate" in t.options()  # a Special Activity may come
+    t.play("space:matanzas", "place", "space:oriente", "place")  # and more than one space
+    assert t.st.resources[M26] == 8
+
+
+def test_hidden_assets_is_not_offered_to_the_1st_eligible_or_twice_cl_7_3() -> None:
+    st = game(deception="true")
+    st.deception[GOVT] = [Counter(Deception.HIDDEN_ASSETS, revealed=True)]
+    st.deception[M26] = [Counter(Deception.HIDDEN_ASSETS, revealed=True)]
+    t = Table(at_card(st, 1))
+    assert not any(o.startswith("limop:") for o in t.options())
+    t.play("op:train", "space:havana", "done", "done").until("coin.eligible")
+    assert not any(o.startswith("op:") for o in t.options())  # already used
+
+
+def test_non_players_never_launder_cl_8_1() -> None:
+    """CL 8.1, CL-R-06: a Non-player neither launders nor sponsors."""
+    st = game(non_players="syndicate")
+    put(st, "pinar_del_rio", "syndicate_underground")
+    st.cash[0] = B.cash_code(S["pinar_del_rio"], Kind.SYND_U)
+    t = Table(at_card(st, 37)).play("op:rally", "space:pinar_del_rio").until("coin.eligible")
+    assert t.pending().seat == GOVT  # no Launder window for the Non-player
+    st = game(non_players="govt")
+    st.cash[0] = B.cash_code(S["havana"], Kind.TROOPS)
+    t2 = Table(at_card(st, 37)).play("op:rally", "space:pinar_del_rio").until("coin.eligible")
+    assert t2.pending().kind == "coin.eligible"  # the Government sponsors nobody

@@ -182,7 +182,7 @@ def test_alternative_setup_order_and_limits() -> None:
         choose(st, "place:police:camaguey_city")
     choose(st, "place:police:camaguey_city", ctx)
     assert pending(st) is None and not st.stack
-    assert len(st.played) == 1 and ctx.events[-1].kind == "coin.card"
+    assert len(st.played) == 1 and [e.kind for e in ctx.events[-2:]] == ["coin.card", "cl.upcoming"]
     assert B.n(st, S["havana"], Kind.TROOPS) == 9 and B.n(st, S["oriente"], Kind.TROOPS) == 3
     assert B.control(st, S["havana"]) == GOVT and B.control(st, S["matanzas"]) == DR
     assert B.control(st, S["sierra_maestra"]) == M26

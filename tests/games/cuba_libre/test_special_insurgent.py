@@ -212,3 +212,21 @@ def test_raul_rerolls_a_kidnap_die_card_22() -> None:
     assert t.offered() == ["keep", "reroll"]
     t.act("reroll", "done")
     assert t.st.resources[M26] == 10 - 1 + 5 and t.st.resources[SYNDICATE] == 10
+
+
+def test_tv_r_26_assassinate_before_its_terror_cl_4_1() -> None:
+    """TV-R-26 (CL 4.1: the SA may come before its Operation's space): DR Assassinates the
+    Government Base in camaguey_city first; the Terror then selects and pays for the space."""
+    st = s0()
+    put(st, "camaguey_city", "govt_base")
+    put(st, "camaguey_city", "directorio_underground", 3)
+    t = Table(st, DR).act("op:terror")
+    assert "sa:assassinate" in t.offered()
+    t.act("sa:assassinate")
+    assert "piece:camaguey_city:govt_base" in t.offered()
+    assert not any(o.startswith("piece:havana:") for o in t.offered())  # DR 2 vs 4 Police
+    t.act("piece:camaguey_city:govt_base")
+    st = t.st
+    assert st.resources[DR] == 4 and st.support[S["camaguey_city"]] == 0
+    assert count(st, "camaguey_city", "govt_base") == 0
+    assert count(st, "camaguey_city", "directorio_active") == 1
