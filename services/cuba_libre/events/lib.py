@@ -306,8 +306,30 @@ def remove_all(ctx: Ctx, st: CLState, s: int, kinds: tuple[int, ...], by_f: int)
 def push_pieces(st: CLState, s: int, kinds: tuple[int, ...], n: int, act: str = "remove",
                 who: int = GOVT, stop: bool = False, **extra: Any) -> None:
     """The piece picker: up to n pieces of `kinds` in s (-1: anywhere; `among`: those
-    spaces), acting on each (remove / activate / hide / move / replace)."""
+    spaces), acting on each (remove / activate / hide / move / replace); the pieces moved are
+    told once the picking is done (`cl.ev_moved`)."""
+    if act == "move":
+        both = sorted(set(kinds) | {B.PIECES.flip[k] for k in kinds if k in B.PIECES.flip})
+        push(st, MovedReport.name, kinds=both,
+             before=[[B.n(st, x, k) for k in both] for x in range(D.NS)])
     pp.push_pieces(B.BOARD, st, s, kinds, n, act, who, stop, **extra)
+
+
+class MovedReport(Proc[CLState]):
+    """`cl.ev_moved` vars: kinds, before (their counts per space before the moves): tells
+    where coin's piece picker moved pieces to (it says nothing itself)."""
+
+    name = "cl.ev_moved"
+
+    def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
+        v = fr.vars
+        for x in range(D.NS):
+            for k, had in zip(v["kinds"], v["before"][x], strict=True):
+                n = B.n(st, x, k) - had
+                if n > 0:
+                    ctx.emit("cl.moved", f"{W.pieces(k, n)} moved into {W.space(x)}.",
+                             {"space": D.NAMES[x], "piece": KIND_IDS[k], "count": n})
+        pop(st)
 
 
 def pieces_step(where: Callable[[Any, Vars], int], kinds: tuple[int, ...],
@@ -347,7 +369,7 @@ class PlacedReport(Proc[CLState]):
         pop(st)
 
 
-register_procs(PlacedReport())
+register_procs(PlacedReport(), MovedReport())
 
 
 def place_from_available(where: Callable[[Any, Vars], int], kind: int, n: int) -> fx.Do:

@@ -267,6 +267,8 @@ def test_card_3_unshaded_active_guerrillas_arrive_underground() -> None:
     st = t.st
     assert count(st, "matanzas", "directorio_underground") == 1
     assert count(st, "ec_central", "directorio_underground") == 1
+    assert [e.data["space"] for e in t.events if e.kind == "cl.moved"] == ["matanzas",
+                                                                            "ec_central"]
     assert B.guerrillas(st, S["las_villas"], DR) == 0 and t.at_card()
 
 
