@@ -23,6 +23,7 @@ from .. import words as W
 from ..casinos import RULES
 from ..constants import GUER_A, GUER_U, INSURGENTS, Kind, Mom, UsAlliance
 from ..ops.common import decide
+from ..ops.govt import assault_ok
 from ..state import CLState
 
 GOVT = B.GOVT
@@ -61,11 +62,12 @@ class TransportProc(Proc[CLState]):
 
     def decisions(self, st: CLState, fr: Frame) -> list[Decision]:
         v = fr.vars
-        if v["ph"] == "from":
+        ph = v.get("ph", "from")  # a coin push_sa frame starts without it
+        if ph == "from":
             opts = [option(f"from:{D.NAMES[s]}", f"Transport Troops from {W.space(s)}",
                            space=D.NAMES[s]) for s in transport_origins(st)]
             prompt = "Transport: from which space?"
-        elif v["ph"] == "to":
+        elif ph == "to":
             o = v["o"]
             opts = [option(f"to:{D.NAMES[s]}", f"Transport Troops from {W.space(o)} to "
                            f"{W.space(s)}", space=D.NAMES[s]) for s in range(D.NS) if s != o]
@@ -165,7 +167,8 @@ class MasferrerAssault(SaSpec[CLState]):
         return 0  # removes enemy pieces only: no Sweep space is lost
 
     def allowed(self, st: CLState, op: dict[str, Any]) -> bool:
-        return op["op"] == "sweep" and B.has_mom(st, Mom.SWEEP_WITH_FREE_ASSAULT)
+        return (op["op"] == "sweep" and B.has_mom(st, Mom.SWEEP_WITH_FREE_ASSAULT)
+                and any(assault_ok(st, op, s) for s in range(D.NS)))
 
     def begin(self, ctx: Ctx, st: CLState, op: dict[str, Any]) -> None:
         push(st, "cl.free_assault", among=list(range(D.NS)), sa=self.name)
