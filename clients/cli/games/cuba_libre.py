@@ -150,26 +150,27 @@ def seat_word(ctx: RenderContext, faction: dict[str, Any], short: bool) -> str:
 
 
 def factions(ctx: RenderContext, short: bool) -> RenderableType:
-    """Each faction's seat, Resources, eligibility, margin and pieces Available (CL 1.5, 1.8)."""
+    """Each faction's seat, Resources, eligibility, margin (CL 7.3) and, in full, its pieces
+    Available (CL 1.5, 1.8): a table, or when `short` cells packed into lines."""
+    rows = []
+    for f in ctx.data["factions"]:
+        margin = f"{f['victory_margin']:+d}" + (" met" if f.get("meets_condition") else "")
+        avail = " ".join(f"{PIECES.get(p['kind'], p['kind'])}{p['count']}"
+                         for p in f["available"])
+        rows.append((Text(FACTIONS[f["id"]], style="bold"), seat_word(ctx, f, short),
+                     f"{f['resources']} Res", f["eligible"], margin, avail))
+    if short:
+        cells = [name.copy().append(f" {who}: {res}, {margin}" + ("" if elig else " inelig."))
+                 for name, who, res, elig, margin, _ in rows]
+        cells[0] = Text("Resources, margin: ", style="dim").append(cells[0])
+        return Group(*pack(cells, ctx.width))
     t = Table.grid(padding=(0, 1))
     for _ in range(5):
         t.add_column(no_wrap=True)
-    cells = []
-    for f in ctx.data["factions"]:
-        who = seat_word(ctx, f, short)
-        avail = " ".join(f"{PIECES.get(p['kind'], p['kind'])}{p['count']}"
-                         for p in f["available"])
-        elig = "eligible" if f["eligible"] else "ineligible"
-        mark = " met" if f.get("meets_condition") else ""
-        t.add_row(Text(FACTIONS[f["id"]], style="bold"), f"({who})", f"{f['resources']} Res",
-                  elig, f"margin {f['victory_margin']:+d}{mark} · avail {avail}")
-        cells.append(Text(FACTIONS[f["id"]], style="bold").append(
-            f" {who}: {f['resources']} Res, {f['victory_margin']:+d}{mark}"
-            + ("" if f["eligible"] else " inelig.")))
-    if not short:
-        return t
-    cells[0] = Text("Resources, margin: ", style="dim").append(cells[0])
-    return Group(*pack(cells, ctx.width))
+    for name, who, res, elig, margin, avail in rows:
+        t.add_row(name, f"({who})", res, "eligible" if elig else "ineligible",
+                  f"margin {margin} · avail {avail}")
+    return t
 
 
 def lasting(ctx: RenderContext, short: bool) -> list[Text]:
