@@ -197,6 +197,18 @@ def test_a_met_victory_condition_is_marked():
         shown(context(v))
 
 
+def test_a_seat_running_two_factions_sees_both_as_its_own():
+    """CL 1.5: a 2-seat table, Ann running the Government and the Syndicate: both rows are
+    hers, in the full table and in the compact cells."""
+    v = constructed()
+    v.factions[3].seat, v.factions[3].non_player = 0, False
+    lines = shown(context(v))
+    assert "Govt   (Ann, you) 14 Res eligible   margin -9 · avail T6 P9 Gb2" in lines
+    assert "Synd   (Ann, you) 31 Res eligible   margin -3 · avail Su4 Co6" in lines
+    compact = shown(context(v, height=16))
+    assert "DR bot 1: 3 Res, -3 · Synd Ann: 31 Res, -3" in compact
+
+
 def lookup(term: str) -> str:
     ctx = context(constructed())
     found = render.lookup_for(GAME.id, VIEW_TYPE)(ctx, term)
