@@ -209,6 +209,22 @@ def test_a_seat_running_two_factions_sees_both_as_its_own():
     assert "DR bot 1: 3 Res, -3 · Synd Ann: 31 Res, -3" in compact
 
 
+def test_deception_counters_show_what_the_viewer_may_see():
+    """CL 7.3 option: the viewer's own counters by name, another player's only once revealed,
+    and how many each holds."""
+    v = constructed()
+    mine = v.deception.add(seat=0, held=2)
+    mine.counters.add(kind="secret_plan")
+    mine.counters.add(kind="empty_threat", revealed=True)
+    theirs = v.deception.add(seat=1, held=2)
+    theirs.counters.add(kind="hidden_assets", revealed=True)
+    v.short_game, v.game_over = True, True
+    lines = shown(context(v))
+    i = lines.index("Deception: Ann 2: Secret Plan, Empty Threat (revealed)")
+    assert lines[i + 1] == "bot 1 2: Hidden Assets (revealed)"
+    assert "Propaganda 1/4 · markers 17 · short game · game over" in lines
+
+
 def lookup(term: str) -> str:
     ctx = context(constructed())
     found = render.lookup_for(GAME.id, VIEW_TYPE)(ctx, term)

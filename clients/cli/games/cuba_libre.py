@@ -40,6 +40,8 @@ ROLES = {"first": "1st Eligible", "second": "2nd Eligible"}
 FIRST_ACTIONS = {"op": "Op Only", "op_sa": "Op + Special Activity", "event": "Event"}
 PHASES = {"victory": "Victory", "resources": "Resources", "support": "Support",
           "game_end": "Game end", "redeploy": "Redeploy", "reset": "Reset"}
+COUNTERS = {"empty_threat": "Empty Threat", "secret_plan": "Secret Plan",
+            "hidden_assets": "Hidden Assets"}
 # CL 7.2 thresholds, as printed on the victory track: a total must exceed its number.
 GOALS = {"govt": 18, "m26": 15, "directorio": 9, "casinos": 7, "syndicate": 30}
 
@@ -123,6 +125,8 @@ def tracks(ctx: RenderContext, short: bool) -> list[Text]:
     cells += ["final Event card"] if d["final_event_card"] else []
     cells += [] if short else [f"markers {d['markers_available']}"]
     cells += ["Control fixed"] if d["control_fixed"] else []
+    cells += ["short game"] if d.get("short_game") else []
+    cells += ["game over"] if d.get("game_over") else []
     return [*pack([Text(c) for c in cells], ctx.width), *victory(ctx, short)]
 
 
@@ -200,6 +204,20 @@ def cash_line(ctx: RenderContext) -> Text | None:
         " · ".join(where) + f" · {ctx.data['cash_in_box']} in the box")
 
 
+def deception(ctx: RenderContext) -> list[Text]:
+    """CL 7.3 option: each player's Deception counters, those the viewer may see by name
+    (its own; others' once revealed)."""
+    parts = []
+    for seat in ctx.data.get("deception", []):
+        who = ctx.seat_names[seat["seat"]] if 0 <= seat["seat"] < ctx.seats else ""
+        seen = [COUNTERS.get(c["kind"], c["kind"]) + (" (revealed)" if c.get("revealed") else "")
+                for c in seat.get("counters", [])]
+        parts.append(Text(f"{who} {seat['held']}" + (f": {', '.join(seen)}" if seen else "")))
+    if parts:
+        parts[0] = Text("Deception: ", style="bold").append(parts[0])
+    return pack(parts, ctx.width)
+
+
 def short_name(name: str, width: int) -> str:
     """'Cigar EC (Pinar del Río / La Habana)' as 'Cigar EC'; 'Camagüey (City)' as
     'Camagüey City' and 'Camagüey (Province)' as 'Camagüey Prov.'; cut to `width`."""
@@ -271,7 +289,7 @@ def board(ctx: RenderContext) -> RenderableType:
         if d.get("upcoming_card"):
             parts.append(card_block("Next", d["upcoming_card"], texts == "both"))
         parts += [*sequence(ctx), *tracks(ctx, short), factions(ctx, short),
-                  *lasting(ctx, short), cash_line(ctx),
+                  *lasting(ctx, short), cash_line(ctx), *deception(ctx),
                   regions(ctx, 16 if short else 30, skip_empty),
                   Text(LEGEND, style="dim") if legend else None]
         return Group(*(p for p in parts if p is not None))
