@@ -118,8 +118,8 @@ def test_board_lines_say_the_cards_record_tracks_factions_and_spaces():
         "executed: 26July · Ineligible next card: Synd",
         "Aid 12 · US Alliance reluctant: COIN Ops cost 3 a space · deck 21",
         "Propaganda 1/4 · markers 17",
-        "Victory (>): Support 9/18 · Opp+26J Bases 8/15 · DR Pop+Bases 3/9",
-        "open Casinos 4/7 + Synd Res 31/30",
+        "Victory: Support 9 (>18) · Opp+26J Bases 8 (>15) · DR Pop+Bases 3 (>9)",
+        "open Casinos 4 (>7) & Synd Res 31 (>30)",
         "Govt   (Ann, you)          14 Res eligible   margin -9 · avail T6 P9 Gb2",
         "26July (bot 1)             5 Res  ineligible margin -3 · avail Mu9 Mb3",
         "DR     (bot 1)             3 Res  eligible   margin -3 · avail Du12",
@@ -134,7 +134,7 @@ def test_board_lines_say_the_cards_record_tracks_factions_and_spaces():
         "Grassland La Habana 1 · Matanzas 1 Du1 Cc1",
         "Forest    Pinar del Río 1 · Camagüey Prov. 1 · Oriente 2",
         "ECs       Cigar EC 3 · Textile EC 3 · Sugar Cane EC 2 sabotage",
-        "T troops P police Gb base · M 26July D DR S Syndicate: u underground, a"]
+        "T troops P police Gb base · M 26July D DR S Syndicate: u/a Guerrilla"]
 
 
 def event_decision() -> common_pb2.Decision:
@@ -166,8 +166,8 @@ def test_short_of_lines_the_board_keeps_the_card_text_an_event_choice_needs():
     assert shorter[i + 1:i + 9] == [
         "executed: 26July · Ineligible next card: Synd",
         "Aid 12 · US reluctant: COIN Ops 3/space · deck 21 · Propaganda 1/4",
-        "Win >: Support 9/18 · Opp+26J Bases 8/15 · DR Pop+Bases 3/9",
-        "open Casinos 4/7 + Synd Res 31/30",
+        "Win: Support 9 (>18) · Opp+26J Bases 8 (>15) · DR Pop+Bases 3 (>9)",
+        "open Casinos 4 (>7) & Synd Res 31 (>30)",
         "Resources, margin: Govt Ann: 14 Res, -9 · 26July bot 1: 5 Res, -3 inelig.",
         "DR bot 1: 3 Res, -3 · Synd bot 2 NP: 31 Res, -3",
         "In force: #2 (U) · #5 (S)",

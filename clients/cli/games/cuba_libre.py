@@ -28,9 +28,9 @@ PIECES = {"troops": "T", "police": "P", "govt_base": "Gb",
           "directorio_underground": "Du", "directorio_active": "Da", "directorio_base": "Db",
           "syndicate_underground": "Su", "syndicate_active": "Sa",
           "casino_open": "Co", "casino_closed": "Cc"}
-LEGEND = ("T troops P police Gb base · M 26July D DR S Syndicate: u underground, a active "
-          "Guerrillas, b base · Co/Cc Casino open/closed · [support control] !terror "
-          "$Cash under a piece · a number after a name: its Population (an EC's Econ)")
+LEGEND = ("T troops P police Gb base · M 26July D DR S Syndicate: u/a Guerrilla underground/"
+          "active, b base · Co/Cc Casino open/closed · Havana 6: Population (EC: Econ) · "
+          "[support control] !terror $Cash with a piece")
 REGIONS = (("Cities", lambda s: s["type"] == "city"),
            ("Mountain", lambda s: s["type"] == "province" and s["terrain"] == "mountain"),
            ("Grassland", lambda s: s["type"] == "province" and s["terrain"] == "grassland"),
@@ -134,12 +134,12 @@ def victory(ctx: RenderContext, short: bool) -> list[Text]:
     """CL 7.2: each faction's victory total beside the number it must exceed."""
     d = ctx.data
     synd = next((f["resources"] for f in d["factions"] if f["id"] == "syndicate"), 0)
-    cells = [Text(f"Support {d['total_support']}/{GOALS['govt']}"),
-             Text(f"Opp+26J Bases {d['opposition_plus_bases']}/{GOALS['m26']}"),
-             Text(f"DR Pop+Bases {d['dr_pop_plus_bases']}/{GOALS['directorio']}"),
-             Text(f"open Casinos {d['open_casinos']}/{GOALS['casinos']} + "
-                  f"Synd Res {synd}/{GOALS['syndicate']}")]
-    cells[0] = Text("Victory (>): " if not short else "Win >: ", style="dim").append(cells[0])
+    cells = [Text(f"Support {d['total_support']} (>{GOALS['govt']})"),
+             Text(f"Opp+26J Bases {d['opposition_plus_bases']} (>{GOALS['m26']})"),
+             Text(f"DR Pop+Bases {d['dr_pop_plus_bases']} (>{GOALS['directorio']})"),
+             Text(f"open Casinos {d['open_casinos']} (>{GOALS['casinos']}) & "
+                  f"Synd Res {synd} (>{GOALS['syndicate']})")]
+    cells[0] = Text("Win: " if short else "Victory: ", style="dim").append(cells[0])
     return pack(cells, ctx.width)
 
 
