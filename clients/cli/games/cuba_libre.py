@@ -131,10 +131,14 @@ def tracks(ctx: RenderContext, short: bool) -> list[Text]:
 
 
 def victory(ctx: RenderContext, short: bool) -> list[Text]:
-    """CL 7.2: each faction's victory total beside the number it must exceed."""
+    """CL 7.2: each faction's victory total beside the number it must exceed (and for the
+    Government how many Cities are at Active Support: all must be)."""
     d = ctx.data
     synd = next((f["resources"] for f in d["factions"] if f["id"] == "syndicate"), 0)
-    cells = [Text(f"Support {d['total_support']} (>{GOALS['govt']})"),
+    cities = [sp for sp in d["spaces"] if sp["type"] == "city"]
+    active = sum(sp["support"] == "active_support" for sp in cities)
+    cells = [Text(f"Support {d['total_support']} (>{GOALS['govt']}) & Cities at AS "
+                  f"{active}/{len(cities)}"),
              Text(f"Opp+26J Bases {d['opposition_plus_bases']} (>{GOALS['m26']})"),
              Text(f"DR Pop+Bases {d['dr_pop_plus_bases']} (>{GOALS['directorio']})"),
              Text(f"open Casinos {d['open_casinos']} (>{GOALS['casinos']}) & "
