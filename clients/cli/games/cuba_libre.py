@@ -58,6 +58,13 @@ def names(ids: list[str]) -> str:
     return ", ".join(FACTIONS.get(f, f) for f in ids)
 
 
+def labelled(label: str, cells: list[Text], width: int, style: str = "bold") -> list[Text]:
+    """`cells` packed into lines of `width`, the first led by `label`; none when no cells."""
+    if not cells:
+        return []
+    return pack([Text(label, style=style).append(cells[0]), *cells[1:]], width)
+
+
 def card_title(card: dict[str, Any]) -> Text:
     """'#4 S.I.M. (Govt 26July Synd DR)': a card and its faction order (CL 2.3.2)."""
     order = " ".join(FACTIONS.get(f, f) for f in card.get("faction_order", []))
@@ -107,10 +114,7 @@ def sequence(ctx: RenderContext) -> list[Text]:
                       ("eligible_next", "Eligible next card")):
         if seq.get(key):
             parts.append(f"{word}: {names(seq[key])}")
-    cells = [Text(p) for p in parts]
-    if cells:
-        cells[0] = Text("Card: ", style="bold").append(cells[0])
-    return pack(cells, ctx.width)
+    return labelled("Card: ", [Text(p) for p in parts], ctx.width)
 
 
 def tracks(ctx: RenderContext, short: bool) -> list[Text]:
@@ -143,8 +147,7 @@ def victory(ctx: RenderContext, short: bool) -> list[Text]:
              Text(f"DR Pop+Bases {d['dr_pop_plus_bases']} (>{GOALS['directorio']})"),
              Text(f"open Casinos {d['open_casinos']} (>{GOALS['casinos']}) & "
                   f"Synd Res {synd} (>{GOALS['syndicate']})")]
-    cells[0] = Text("Win: " if short else "Victory: ", style="dim").append(cells[0])
-    return pack(cells, ctx.width)
+    return labelled("Win: " if short else "Victory: ", cells, ctx.width, "dim")
 
 
 def seat_word(ctx: RenderContext, faction: dict[str, Any], short: bool) -> str:
@@ -170,8 +173,7 @@ def factions(ctx: RenderContext, short: bool) -> RenderableType:
     if short:
         cells = [name.copy().append(f" {who}: {res}, {margin}" + ("" if elig else " inelig."))
                  for name, who, res, elig, margin, _ in rows]
-        cells[0] = Text("Resources, margin: ", style="dim").append(cells[0])
-        return Group(*pack(cells, ctx.width))
+        return Group(*labelled("Resources, margin: ", cells, ctx.width, "dim"))
     t = Table.grid(padding=(0, 1))
     for _ in range(5):
         t.add_column(no_wrap=True)
@@ -190,9 +192,7 @@ def lasting(ctx: RenderContext, short: bool) -> list[Text]:
             title = "" if short else f" {e['title']}"
             side = "U" if e["side"] == "unshaded" else "S"
             parts.append(Text(f"#{e['card']}{title} ({side}{'' if short else ', ' + kind})"))
-    if parts:
-        parts[0] = Text("In force: ", style="bold").append(parts[0])
-    return pack(parts, ctx.width)
+    return labelled("In force: ", parts, ctx.width)
 
 
 def cash_line(ctx: RenderContext) -> Text | None:
@@ -217,9 +217,7 @@ def deception(ctx: RenderContext) -> list[Text]:
         seen = [COUNTERS.get(c["kind"], c["kind"]) + (" (revealed)" if c.get("revealed") else "")
                 for c in seat.get("counters", [])]
         parts.append(Text(f"{who} {seat['held']}" + (f": {', '.join(seen)}" if seen else "")))
-    if parts:
-        parts[0] = Text("Deception: ", style="bold").append(parts[0])
-    return pack(parts, ctx.width)
+    return labelled("Deception: ", parts, ctx.width)
 
 
 def short_name(name: str, width: int) -> str:
