@@ -104,8 +104,7 @@ def capture_kinds(st: CLState, s: int, capture: str, by: int) -> list[int]:
     if capture == CONFISCATION:  # CL 3.2.4: under any Government cube
         return [k for k in (Kind.POLICE, Kind.TROOPS) if B.n(st, s, k)]
     if capture in (BOOTY, SEIZURE):  # CL 3.3.3, 4.3.1, 4.4.3: under an own Guerrilla
-        k = own_guerrilla_kind(st, s, by)
-        return [k] if k >= 0 else []
+        return [k for k in (GUER_U[by], GUER_A[by]) if k >= 0 and B.n(st, s, k)]
     if capture == CONTRABAND:  # CL 4.5.4: any Guerrilla or cube, at the Syndicate's choice
         return holders(st, s)
     return []
@@ -148,13 +147,16 @@ class CashRescueProc(Proc[CLState]):
             opts.append(option("drop", "Let the Cash go with the removed piece"))
             return ask(st, v["owner"], "cl.cash_rescue", f"your piece holding Cash in "
                        f"{where} is removed: move its Cash first?", opts)
-        if v["capture"] != CONTRABAND:
-            return []
+        kinds = capture_kinds(st, s, v["capture"], v["by"])
+        if v["capture"] != CONTRABAND:  # the capturer says which of its pieces takes it
+            opts = [option(f"to:{KIND_IDS[k]}", f"Capture the Cash: put it under "
+                           f"{W.pieces(k, 1)} in {where}", holder=KIND_IDS[k]) for k in kinds]
+            return ask(st, v["by"], "cl.cash_capture", f"the removed piece's Cash in {where} is "
+                       "yours: under which piece?", opts) if len(opts) > 1 else []
         opts = [option(f"to:{KIND_IDS[k]}", f"Contraband: put the Cash under {W.pieces(k, 1)} "
-                       f"in {where}", holder=KIND_IDS[k]) for k in holders(st, s)]
-        if not opts:
-            return []
-        opts.append(option("drop", "Put the Cash in the Cash box"))
+                       f"in {where}", holder=KIND_IDS[k]) for k in kinds]
+        if opts:
+            opts.append(option("drop", "Put the Cash in the Cash box"))
         return ask(st, SYNDICATE, "cl.contraband", f"Cash of the piece Bribed away in "
                    f"{where}: where does it go?", opts)
 
@@ -165,12 +167,8 @@ class CashRescueProc(Proc[CLState]):
             return
         kinds = capture_kinds(st, v["s"], v["capture"], v["by"])
         if kinds and v["capture"] != CONTRABAND:
-            for i in v["markers"]:
-                put(st, i, v["s"], kinds[0])
-            ctx.emit("cl.cash_captured", f"{W.faction(v['by'])} capture "
-                     f"{len(v['markers'])} Cash in {W.space(v['s'])}.",
-                     {"faction": FACTION_IDS[v["by"]], "space": D.NAMES[v["s"]],
-                      "count": len(v["markers"]), "rule": v["capture"]})
+            while v["markers"]:
+                captured(ctx, st, v, kinds[0])
         pop(st)
 
     def choose(self, ctx: Ctx, st: CLState, fr: Frame, d: Decision, c: Choice) -> None:
@@ -181,8 +179,19 @@ class CashRescueProc(Proc[CLState]):
             else:
                 pop(st)
             return
-        i = v["markers"].pop(0)
-        put(st, i, v["s"], KIND_INDEX[(c.option_id or "").split(":")[1]])
+        kind = KIND_INDEX[(c.option_id or "").split(":")[1]]
+        if v["ph"] == "capture" and v["capture"] != CONTRABAND:
+            captured(ctx, st, v, kind)
+        else:
+            put(st, v["markers"].pop(0), v["s"], kind)
+
+
+def captured(ctx: Ctx, st: CLState, v: dict[str, Any], kind: int) -> None:
+    """CL 4.5.2 step 3a: the capture rule puts one lifted marker under the capturer's piece."""
+    put(st, v["markers"].pop(0), v["s"], kind)
+    ctx.emit("cl.cash_captured", f"{W.faction(v['by'])} capture a Cash marker in "
+             f"{W.space(v['s'])}.", {"faction": FACTION_IDS[v["by"]], "space": D.NAMES[v["s"]],
+                                      "holder": KIND_IDS[kind], "rule": v["capture"]})
 
 
 def push_follow(st: CLState, src: int, dst: int, f: int, kinds: tuple[int, ...]) -> None:

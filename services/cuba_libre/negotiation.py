@@ -55,8 +55,8 @@ def give_options(to: tuple[int, ...], most: int) -> tuple[Option, ...]:
                  for r in to for n in range(1, most + 1))
 
 
-PROMPTS = tuple(f"{W.faction(g)}: give Resources to another faction (optional, while either "
-                "executes an Operation, Special Activity or Event)." for g in range(4))
+PROMPTS = tuple(f"{W.faction(g)}: give Resources (optional, to another player's faction while "
+                "it or you execute an Operation, Special Activity or Event)." for g in range(4))
 
 
 def standing(st: CLState) -> list[Decision]:

@@ -16,16 +16,21 @@ from services.coin.spaces import LEVEL_NAMES
 from . import board as B
 from . import data as D
 from .constants import (
+    CASINO_GOAL,
     DECEPTION_IDS,
+    DR_GOAL,
     FACTION_IDS,
     FACTION_NAMES,
+    GOVT_SUPPORT_GOAL,
     KIND_FACTION,
     KIND_IDS,
+    M26_GOAL,
     NKINDS,
     NO_CASH,
     NO_CONTROL,
     POOL,
     SPACE_TYPE_IDS,
+    SYNDICATE_RESOURCES_GOAL,
     TERRAIN_IDS,
     US_ALLIANCE_IDS,
 )
@@ -33,6 +38,15 @@ from .deck import final_event_card, upcoming
 from .propaganda import PHASES
 from .state import CLState
 from .victory import margins, meets
+
+GOALS = (GOVT_SUPPORT_GOAL, M26_GOAL, DR_GOAL, CASINO_GOAL)  # CL 7.2
+
+
+def tracks(st: CLState) -> tuple[int, int, int, int]:
+    """CL 1.6.3 each faction's victory track (G.6)."""
+    return (B.total_support(st), B.opposition_plus_bases(st), B.dr_pop_plus_bases(st),
+            B.open_casinos(st))
+
 
 PHASE_IDS = tuple(name.lower().replace(" ", "_") for name, _ in PHASES)
 # The Available box of each faction: one entry per pool slot (CL 1.4.1).
@@ -64,8 +78,10 @@ def space_view(st: CLState, s: int) -> pb.SpaceView:
         adjacent=[D.NAMES[a] for a in D.ADJ[s]])
 
 
-def faction_view(st: CLState, f: int, margin: int, ok: bool) -> pb.FactionView:
+def faction_view(st: CLState, f: int, margin: int, ok: bool, track: int) -> pb.FactionView:
     return pb.FactionView(
+        track=track, goal=GOALS[f],
+        resources_goal=SYNDICATE_RESOURCES_GOAL if f == B.SYNDICATE else 0,
         id=FACTION_IDS[f], name=FACTION_NAMES[f], resources=st.resources[f],
         eligible=st.eligible[f], seat=st.seat_of[f], non_player=bool(st.non_players >> f & 1),
         available=[pb.PieceCount(kind=KIND_IDS[k], count=st.avail[k])
@@ -118,10 +134,10 @@ def propaganda_phase(st: CLState) -> str:
 
 
 def view(st: CLState, viewer: int | None) -> pb.CubaLibreView:
-    m, ok = margins(st), meets(st)
+    m, ok, tr = margins(st), meets(st), tracks(st)
     v = pb.CubaLibreView(
         spaces=[space_view(st, s) for s in range(D.NS)],
-        factions=[faction_view(st, f, m[f], ok[f]) for f in range(4)],
+        factions=[faction_view(st, f, m[f], ok[f], tr[f]) for f in range(4)],
         aid=st.aid, us_alliance=US_ALLIANCE_IDS[st.us_alliance], coin_op_cost=B.coin_op_cost(st),
         total_support=B.total_support(st), total_opposition=B.total_opposition(st),
         opposition_plus_bases=B.opposition_plus_bases(st),

@@ -294,9 +294,11 @@ def return_options(st: CLState, v: Vars) -> list[Option]:
         return []
     s, k = v["borrowed"]
     f = named(st, v)
-    kinds = (BASE[f],) if k in CASINOS else (GUER_U[f], GUER_A[f])
+    if k in CASINOS:  # a Base never moves; the Casino comes back only where it fits (CL 1.4.2)
+        fits = B.BOARD.can_place(st, s, k)
+        return piece_options(st, (BASE[f],), "The Syndicate's piece is", (s,) if fits else ())
     where = sorted({s, *v.get("op_spaces", [])})
-    return piece_options(st, kinds, "The Syndicate's piece is", where)
+    return piece_options(st, (GUER_U[f], GUER_A[f]), "The Syndicate's piece is", where)
 
 
 def give_back(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:

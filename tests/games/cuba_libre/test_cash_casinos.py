@@ -35,10 +35,15 @@ def test_cash_rescue_offered_to_the_owner_cl_4_5_2() -> None:
 
 
 def test_booty_takes_unrescued_cash_cl_3_3_3() -> None:
-    """CL 3.3.3 step 3 Booty: Cash the owner lets go goes under a 26July Guerrilla there."""
+    """CL 3.3.3 step 3 Booty: Cash the owner lets go goes under a 26July Guerrilla there, the
+    one 26July chooses."""
     t = govt_cash_on_last_police().act("drop")
+    d = t.pending()
+    assert d.kind == "cl.cash_capture" and d.seat == t.st.seat_of[M26]
+    assert t.offered() == ["to:m26_underground", "to:m26_active"]
+    t.act("to:m26_active")
     st = t.st
-    assert st.cash[0] == B.cash_code(S["santiago_de_cuba"], Kind.M26_U)
+    assert st.cash[0] == B.cash_code(S["santiago_de_cuba"], Kind.M26_A)
     assert B.cash_owner(st.cash[0]) == M26
 
 

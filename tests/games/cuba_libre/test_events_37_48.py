@@ -312,3 +312,22 @@ def test_card_46_shaded_without_police_in_havana_places_no_cash() -> None:
     t = event(46, SYNDICATE, "shaded", lambda st: take(st, "havana", "police", 4))
     assert count(t.st, "havana", "casino_open") == 2 and t.st.cash == [NO_CASH] * 4
     assert t.st.casino_exempt == 0  # room for a second Casino: no exception needed
+
+
+def test_card_43_unshaded_a_borrowed_casino_comes_back_only_where_it_was() -> None:
+    """CL card 43 unshaded, CL-I-16, CL 1.4.2: a Base never moves, so the Casino counted as a
+    Directorio Base comes back in its own space, never in a Rally space holding a Directorio
+    Base and 2 Casinos (found by clcore's random playouts, seed 7015)."""
+    def prep(st: CLState) -> None:
+        put(st, "la_habana", "casino_open")
+        put(st, "la_habana", "directorio_base")
+    t = event(43, SYNDICATE, "unshaded", prep)
+    t.play("faction:directorio", "piece:pinar_del_rio:casino_open", "op:rally",
+           "space:la_habana")
+    while not options(t)[0].startswith("piece:"):
+        t.play(options(t)[-1])
+    assert options(t) == ["piece:pinar_del_rio:directorio_base"]
+    t.play("piece:pinar_del_rio:directorio_base")
+    st = t.st
+    assert count(st, "pinar_del_rio", "casino_open") == 1
+    assert count(st, "la_habana", "casino_open") == 2 and t.at_card()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from services.coin.operations import op_frame
 from services.cuba_libre import board as B
 from services.cuba_libre.constants import Cap, Kind
+from services.cuba_libre.ops.insurgent import push_expat_backing
 from services.cuba_libre.state import CLState
 from services.kernel.state import Frame
 
@@ -314,3 +315,18 @@ def test_free_march_from_adjacent_spaces_only_under_morgan_card_26() -> None:
     st.caps |= 1 << Cap.DR_MARCHES_TWO_SPACES
     t = free_op(st, DR, "march", adjacent=True, only=[S["oriente"]]).act("space:oriente")
     assert t.offered() == ["from:camaguey_province"]
+
+
+def test_expat_backing_a_free_dr_rally_in_one_space_cl_6_3_4() -> None:
+    """CL 6.3.4 Expat Backing: a free DR Rally in 1 City or Province DR-Controlled or
+    Uncontrolled, at neither Active level (havana: Government; sierra_maestra: 26July, AO)."""
+    st = s0()
+    push_expat_backing(st)
+    st.stack[-1].vars["ph"] = "spaces"
+    t = Table(st, DR)
+    assert t.offered() == ["space:la_habana", "space:matanzas", "space:camaguey_province",
+                           "space:oriente"]
+    t.act("space:camaguey_province", "place")
+    st = t.st
+    assert st.resources[DR] == 5 and count(st, "camaguey_province", "directorio_underground") == 2
+    assert not any(fr.proc == "coin.op" for fr in st.stack)

@@ -172,3 +172,10 @@ def test_reference_holds_the_map_and_every_card() -> None:
     assert (havana.type, havana.population, list(havana.adjacent)) == ("city", 6, ["la_habana"])
     assert ref.cards[0].title == "Armored Cars" and ref.cards[0].shaded.kind == "momentum"
     assert ref.cards[-1].type == "propaganda"
+
+
+def test_factions_show_their_victory_track_and_goal_cl_7_2() -> None:
+    """CL 7.2 (TV-R-01's S0 figures): each faction's track and the value it must exceed."""
+    v = views.view(standard(), 0)
+    assert [(f.track, f.goal) for f in v.factions] == [(16, 18), (7, 15), (1, 9), (3, 7)]
+    assert [f.resources_goal for f in v.factions] == [0, 0, 0, 30]
