@@ -72,11 +72,13 @@ def constructed() -> view_pb2.CubaLibreView:
             ("directorio", "Directorio", 3, True, {"directorio_underground": 12}, 1),
             ("syndicate", "Syndicate", 31, True, {"syndicate_underground": 4,
                                                    "casino_open": 6}, 2))
+    tracks = {"govt": (9, 18), "m26": (8, 15), "directorio": (3, 9), "syndicate": (4, 7)}
     for fid, name, res, eligible, avail, seat in rows:
         v.factions.add(id=fid, name=name, resources=res, eligible=eligible, seat=seat,
                        available=pieces(**avail), non_player=fid == "syndicate",
                        victory_margin=-9 if fid == "govt" else -3,
-                       meets_condition=False)
+                       meets_condition=False, track=tracks[fid][0], goal=tracks[fid][1],
+                       resources_goal=30 if fid == "syndicate" else 0)
     v.seats.add(seat=0, factions=["govt"])
     v.seats.add(seat=1, factions=["m26", "directorio"])
     v.seats.add(seat=2, factions=["syndicate"], non_player=True)
@@ -282,8 +284,9 @@ class CubaLibreTable(Table):
 
 
 def check_board(board: list[str], d: dict) -> None:
-    """The cards (CL 2.2), the tracks (CL 1.8, 6.3.1), every faction's Resources (CL 1.8)
-    and every space with pieces (CL 1.4), as a spectator's view has them."""
+    """The cards (CL 2.2), the tracks (CL 1.8, 6.3.1), every faction's Resources (CL 1.8) and
+    victory track (CL 7.2), and every space with pieces (CL 1.4), as a spectator's view has
+    them."""
     inner = [line.strip("│").strip() for line in board]
     text = "\n".join(inner)
     assert f"Now #{d['current_card']['number']} {d['current_card']['title']}" in text
@@ -291,8 +294,12 @@ def check_board(board: list[str], d: dict) -> None:
         assert f"Next #{d['upcoming_card']['number']} " in text
     assert re.search(rf"^Aid {d['aid']} · US ", text, re.M), text
     assert f"Propaganda {d['propaganda_played']}/{d['final_propaganda']}" in text
+    tracks = {"govt": "Support", "m26": "Opp+26J Bases", "directorio": "DR Pop+Bases",
+              "syndicate": "open Casinos"}
     for f in d["factions"]:
         assert re.search(rf"\b{f['resources']} Res\b", text), (f, text)
+        # CL 7.2: the faction's victory track and the value it must exceed.
+        assert f"{tracks[f['id']]} {f['track']} (>{f['goal']})" in text, (f, text)
     names = {s["id"]: s["name"].split(" (")[0] for s in REFERENCE["spaces"]}
     names.update(camaguey_city="Camagüey City", camaguey_province="Camagüey Prov.")
     for space in d["spaces"]:

@@ -42,8 +42,9 @@ PHASES = {"victory": "Victory", "resources": "Resources", "support": "Support",
           "game_end": "Game end", "redeploy": "Redeploy", "reset": "Reset"}
 COUNTERS = {"empty_threat": "Empty Threat", "secret_plan": "Secret Plan",
             "hidden_assets": "Hidden Assets"}
-# CL 7.2 thresholds, as printed on the victory track: a total must exceed its number.
-GOALS = {"govt": 18, "m26": 15, "directorio": 9, "casinos": 7, "syndicate": 30}
+# CL 7.2: what each faction's victory track counts (FactionView.track, beside its goal).
+TRACKS = {"govt": "Support", "m26": "Opp+26J Bases", "directorio": "DR Pop+Bases",
+          "syndicate": "open Casinos"}
 
 
 def cards(ctx: RenderContext) -> dict[int, dict[str, Any]]:
@@ -135,18 +136,19 @@ def tracks(ctx: RenderContext, short: bool) -> list[Text]:
 
 
 def victory(ctx: RenderContext, short: bool) -> list[Text]:
-    """CL 7.2: each faction's victory total beside the number it must exceed (and for the
-    Government how many Cities are at Active Support: all must be)."""
+    """CL 7.2: each faction's victory track beside the value it must exceed; the Government
+    also needs every City at Active Support, the Syndicate enough Resources."""
     d = ctx.data
-    synd = next((f["resources"] for f in d["factions"] if f["id"] == "syndicate"), 0)
     cities = [sp for sp in d["spaces"] if sp["type"] == "city"]
     active = sum(sp["support"] == "active_support" for sp in cities)
-    cells = [Text(f"Support {d['total_support']} (>{GOALS['govt']}) & Cities at AS "
-                  f"{active}/{len(cities)}"),
-             Text(f"Opp+26J Bases {d['opposition_plus_bases']} (>{GOALS['m26']})"),
-             Text(f"DR Pop+Bases {d['dr_pop_plus_bases']} (>{GOALS['directorio']})"),
-             Text(f"open Casinos {d['open_casinos']} (>{GOALS['casinos']}) & "
-                  f"Synd Res {synd} (>{GOALS['syndicate']})")]
+    cells = []
+    for f in d["factions"]:
+        cell = Text(f"{TRACKS.get(f['id'], f['id'])} {f['track']} (>{f['goal']})")
+        if f["id"] == "govt":
+            cell.append(f" & Cities at AS {active}/{len(cities)}")
+        if f.get("resources_goal"):
+            cell.append(f" & {FACTIONS[f['id']]} Res {f['resources']} (>{f['resources_goal']})")
+        cells.append(cell)
     return labelled("Win: " if short else "Victory: ", cells, ctx.width, "dim")
 
 
