@@ -1,6 +1,6 @@
-"""The Cuba and Andean Abyss boards and their menus fit an 80x40 terminal together, in
-states reached by seeded random play through the engine's public entry points, for the
-largest tables (5 seats, 4 seats) and the seat the game waits on."""
+"""The Cuba, Andean Abyss and Cuba Libre boards and their menus fit an 80x40 terminal
+together, in states reached by seeded random play through the engine's public entry points,
+for the largest tables (5 seats, 4 seats) and the seat the game waits on."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from tablero.v1 import common_pb2
 from clients.cli import prompt, render
 from services.andean_abyss import GAME as ANDEAN_ABYSS
 from services.cuba import GAME as CUBA
+from services.cuba_libre import GAME as CUBA_LIBRE
 from services.kernel import codec, engine
 from services.kernel.decisions import Choice
 from services.runtime.convert import decision_pb
@@ -52,7 +53,8 @@ def screens(game: Any, seats: int, seed: int, every: int):
         step = engine.act(game, step.state, d.seat, choice)
 
 
-@pytest.mark.parametrize(("game", "seats", "every"), [(CUBA, 5, 3), (ANDEAN_ABYSS, 4, 11)])
+@pytest.mark.parametrize(("game", "seats", "every"), [(CUBA, 5, 3), (ANDEAN_ABYSS, 4, 11),
+                                                    (CUBA_LIBRE, 4, 7)])
 def test_board_and_menu_fit_80x40_together(game, seats, every):
     checked = 0
     for ctx, menu in screens(game, seats, seed=2, every=every):
