@@ -33,6 +33,7 @@ from . import (
     reference,
     sequence,
     setup,
+    victory,
     views,
 )
 from . import words as W
@@ -95,8 +96,7 @@ class CubaLibre(FlowGame[CLState]):
         return bool(st.stack) and not st.over
 
     def score(self, st: CLState) -> Outcome:
-        from .victory import rank, summary
-        return rank(st, summary(st))
+        return victory.rank(st, victory.summary(st))
 
     def view(self, st: CLState, seat: int | None) -> Any:
         return views.view(st, seat)
