@@ -89,6 +89,10 @@ class Driver:
                 await self.tables.finish(tid)
             if table.status != "playing":
                 return
+            if table.game not in self.tables.router.stubs:
+                # Another gateway routes this game (one being added by a rolling deploy): not
+                # ours to play, and not ours to back off either, which would stall its bots.
+                return
             now = now_ms()
             due = [p for p in table.pending if not p["opt"] and 0 < p["dl"] <= now]
             if not due:
