@@ -6,6 +6,8 @@ final state; and hidden information stays hidden (the deck below the upcoming ca
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from services.cuba_libre import GAME
@@ -29,6 +31,23 @@ GAMES = [(4, 11, {}), (4, 12, {"deception": "true"}), (3, 13, {}), (2, 14, {}),
 @pytest.mark.parametrize("seats,seed,options", GAMES)
 def test_random_game_ends_keeps_the_rules_and_replays(seats: int, seed: int,
                                                       options: dict[str, str]) -> None:
+    check_game(seats, seed, options)
+
+
+SLOW_GAMES_PER_TABLE = int(os.environ.get("CUBA_LIBRE_SLOW_GAMES", "250"))
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("TABLERO_SLOW"), reason="set TABLERO_SLOW=1")
+@pytest.mark.parametrize("seats,seed,options", GAMES)
+def test_random_games_thousands(seats: int, seed: int, options: dict[str, str]) -> None:
+    """The same checks over CUBA_LIBRE_SLOW_GAMES seeds (default 250) of each of the nine
+    tables above: 2,250 games, every seat count and option."""
+    for k in range(SLOW_GAMES_PER_TABLE):
+        check_game(seats, 100_000 * seed + k, options)
+
+
+def check_game(seats: int, seed: int, options: dict[str, str]) -> None:
     p = random_playout(GAME, seats, seed, options, check=True)
     assert p.final.outcome is not None and len(p.log) > 100
     assert replay(GAME, seats, options, seed, p.log).state_hash == p.final.state_hash
