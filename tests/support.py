@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -14,7 +16,10 @@ from tablero.v1 import common_pb2 as pb
 from tablero.v1 import gateway_pb2 as gw
 from tablero.v1 import gateway_pb2_grpc, rules_pb2_grpc
 
-from deploy.processes import Proc, start_rules
+from clients.loadtest import LoadConfig, LoadTest
+from deploy.processes import Proc, start_gateway, start_rules
+from services.kernel import engine
+from services.kernel.decisions import Choice
 
 
 @dataclass
@@ -119,3 +124,38 @@ def rules_service(game: str) -> Iterator[rules_pb2_grpc.RulesStub]:
 def game_state(game: str, data: bytes, rules_version: str = "1.0.0") -> pb.GameState:
     """A GameState message carrying a game's encoded state (format version 1)."""
     return pb.GameState(game=game, format_version=1, rules_version=rules_version, data=data)
+
+
+@contextlib.contextmanager
+def game_gateway(redis_url: str, game: str, db: int | None = None, log_dir: Any = None,
+                 env: dict[str, str] | None = None) -> Iterator[Proc]:
+    """`game`'s rules service and a gateway routing it alone, on `redis_url` or, with
+    `db`, on a Redis database of its own (its tables are no other test's business)."""
+    rules = start_rules(f"services.{game}", game, log_dir=log_dir)
+    url = redis_url if db is None else f"{redis_url.rsplit('/', 1)[0]}/{db}"
+    gateway = start_gateway(url, {game: f"ipv4:{rules.endpoint}"}, log_dir=log_dir, env=env)
+    try:
+        yield gateway
+    finally:
+        gateway.stop()
+        rules.stop()
+
+
+def load_tester_game_replays(endpoint: str, redis: Any, game: str, game_rules: Any,
+                             seats: int = 4, humans: int = 2) -> None:
+    """The load tester plays one whole private game (people and bots) through the gateway;
+    the choice log Redis kept replays from the seed to the stored state."""
+    lt = LoadTest(LoadConfig(gateway=endpoint, game=game, tables=1, games=1, seats=seats,
+                             humans=humans, mode="private", calibrate=False))
+    rep = asyncio.run(lt.run())
+    assert rep["games_finished"] == 1 and rep["errors_total"] == 0 and not rep["failures"]
+    [tid] = lt.stats.tables_started
+    meta = redis.hgetall(f"t:{{{tid}}}:meta")
+    log = [json.loads(e) for e in redis.lrange(f"t:{{{tid}}}:log", 0, -1)]
+    assert {e["by"] for e in log} == {"player", "bot"}
+    choices = [(e["seat"], Choice(e["decision_id"], e.get("option_id"), e.get("amount")))
+               for e in log]
+    step = engine.replay(game_rules, int(meta[b"seats"]), json.loads(meta[b"options"]),
+                         int(meta[b"seed"]), choices)
+    assert step.outcome is not None
+    assert step.state == pb.GameState.FromString(redis.get(f"t:{{{tid}}}:state")).data

@@ -17,9 +17,9 @@ from tablero.cuba_libre.v1 import view_pb2
 from tablero.v1 import common_pb2
 
 from clients.cli import render
-from deploy.processes import start_gateway, start_rules
 from services.cuba_libre import GAME
 
+from ..support import game_gateway
 from .ptyterm import terminals
 from .test_cli_games import COLS, PROMPT, ROWS, Table, at_prompt, board_of, send
 
@@ -266,13 +266,8 @@ PIECE = {"troops": "T", "police": "P", "govt_base": "Gb", "m26_underground": "Mu
 
 @pytest.fixture(scope="module")
 def cl_gateway(platform, log_dir) -> Iterator[str]:
-    rules = start_rules("services.cuba_libre", "cuba_libre", log_dir=log_dir)
-    # A Redis database of its own: the tables played here are no other test's business.
-    gateway = start_gateway(platform.redis_url.rsplit("/", 1)[0] + "/6",
-                            {"cuba_libre": f"ipv4:{rules.endpoint}"}, log_dir=log_dir)
-    yield gateway.endpoint
-    gateway.stop()
-    rules.stop()
+    with game_gateway(platform.redis_url, "cuba_libre", db=6, log_dir=log_dir) as gateway:
+        yield gateway.endpoint
 
 
 class CubaLibreTable(Table):

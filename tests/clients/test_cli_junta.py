@@ -19,23 +19,18 @@ from tablero.v1 import common_pb2
 
 from clients.cli import render
 from clients.cli.games import junta as cli_junta
-from deploy.processes import start_gateway, start_rules
 from services.junta import GAME
 from services.kernel import engine, rng
 
+from ..support import game_gateway
 from .ptyterm import terminals
 from .test_cli_games import COLS, PROMPT, ROWS, Table, at_prompt, board_of, send
 
 
 @pytest.fixture(scope="module")
 def junta_gateway(platform, log_dir) -> Iterator[str]:
-    rules = start_rules("services.junta", "junta", log_dir=log_dir)
-    # A Redis database of its own: the tables played here are no other test's business.
-    gateway = start_gateway(platform.redis_url.rsplit("/", 1)[0] + "/3",
-                            {"junta": f"ipv4:{rules.endpoint}"}, log_dir=log_dir)
-    yield gateway.endpoint
-    gateway.stop()
-    rules.stop()
+    with game_gateway(platform.redis_url, "junta", db=3, log_dir=log_dir) as gateway:
+        yield gateway.endpoint
 
 
 class JuntaTable(Table):

@@ -5,7 +5,6 @@ stored state)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 
 import grpc
@@ -14,23 +13,17 @@ from tablero.junta.v1 import view_pb2 as junta_pb
 from tablero.v1 import common_pb2 as pb
 from tablero.v1 import gateway_pb2 as gw
 
-from clients.loadtest import LoadConfig, LoadTest
-from deploy.processes import Proc, start_gateway, start_rules
+from deploy.processes import Proc
 from services.junta import GAME
-from services.kernel import engine
-from services.kernel.decisions import Choice
 
-from ...support import GatewayClient, Platform
+from ...support import GatewayClient, Platform, game_gateway, load_tester_game_replays
 
 
 @pytest.fixture(scope="module")
 def junta_gateway(platform: Platform) -> Iterator[Proc]:
-    rules = start_rules("services.junta", "junta")
-    gateway = start_gateway(platform.redis_url, {"junta": f"ipv4:{rules.endpoint}"},
-                            env={"TABLERO_RATE_PER_S": "5000", "TABLERO_RATE_BURST": "10000"})
-    yield gateway
-    gateway.stop()
-    rules.stop()
+    with game_gateway(platform.redis_url, "junta",
+                      env={"TABLERO_RATE_PER_S": "5000", "TABLERO_RATE_BURST": "10000"}) as g:
+        yield g
 
 
 def typed(sv: pb.SeatView) -> junta_pb.JuntaView:
@@ -79,18 +72,4 @@ def test_a_gift_out_of_turn_is_seen_in_full_by_its_parties_only(junta_gateway: P
 
 
 def test_the_load_tester_plays_whole_games_with_bots(junta_gateway: Proc, redis) -> None:
-    import asyncio
-    lt = LoadTest(LoadConfig(gateway=junta_gateway.endpoint, game="junta", tables=1, games=1,
-                             seats=4, humans=2, mode="private", calibrate=False))
-    rep = asyncio.run(lt.run())
-    assert rep["games_finished"] == 1 and rep["errors_total"] == 0 and not rep["failures"]
-    [tid] = lt.stats.tables_started
-    meta = redis.hgetall(f"t:{{{tid}}}:meta")
-    log = [json.loads(e) for e in redis.lrange(f"t:{{{tid}}}:log", 0, -1)]
-    assert {e["by"] for e in log} == {"player", "bot"}
-    choices = [(e["seat"], Choice(e["decision_id"], e.get("option_id"), e.get("amount")))
-               for e in log]
-    step = engine.replay(GAME, int(meta[b"seats"]), json.loads(meta[b"options"]),
-                         int(meta[b"seed"]), choices)
-    assert step.outcome is not None
-    assert step.state == pb.GameState.FromString(redis.get(f"t:{{{tid}}}:state")).data
+    load_tester_game_replays(junta_gateway.endpoint, redis, "junta", GAME)
