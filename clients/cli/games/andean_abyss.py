@@ -14,11 +14,10 @@ from rich.table import Table
 from rich.text import Text
 
 from ..render import RenderContext, register, register_lookup
+from .coin_board import SUPPORT, deciding_event, pack, region_grid
 
 GAME = "andean_abyss"
 FACTIONS = {"govt": "Govt", "farc": "FARC", "auc": "AUC", "cartels": "Cartels"}
-SUPPORT = {"active_support": "AS", "passive_support": "PS", "neutral": "",
-           "passive_opposition": "PO", "active_opposition": "AO"}
 CONTROL = {"govt": "G", "farc": "F"}
 PIECES = {"troops": "T", "police": "P", "govt_base": "Gb",
           "farc_underground": "Fu", "farc_active": "Fa", "farc_base": "Fb",
@@ -149,20 +148,6 @@ def is_empty(ctx: RenderContext, space: dict[str, Any]) -> bool:
                 or any(s["space"] == space["id"] for s in ctx.data.get("shipments", [])))
 
 
-def pack(cells: list[Text], width: int, first_fit: bool = False) -> list[Text]:
-    """Cells in lines of at most `width` columns, never split ("a · b · c"): in order, or
-    with `first_fit` each in the first line with room (fewer lines, order kept roughly)."""
-    out: list[Text] = []
-    for cell in cells:
-        room = [line for line in (out if first_fit else out[-1:])
-                if line.cell_len + 3 + cell.cell_len <= width]
-        if room:
-            room[0].append(" · ", style="dim").append(cell)
-        else:
-            out.append(cell.copy())
-    return out
-
-
 def region_cells(ctx: RenderContext, member: Callable[[dict[str, Any]], bool], name_width: int,
                  skip_empty: bool) -> list[Text]:
     info = spaces_info(ctx)
@@ -187,20 +172,8 @@ def regions(ctx: RenderContext, name_width: int, skip_empty: bool) -> Renderable
                 cells[0] = Text(f"{region}: ", style="dim").append(cells[0])
                 lines += pack(cells, ctx.width, first_fit=True)
         return Group(*lines)
-    t = Table.grid(padding=(0, 1))
-    t.add_column(style="dim", no_wrap=True, width=9)
-    t.add_column(no_wrap=True)
-    for region, member in REGIONS:
-        cells = region_cells(ctx, member, name_width, skip_empty)
-        for i, line in enumerate(pack(cells, ctx.width - 10)):
-            t.add_row(region if i == 0 else "", line)
-    return t
-
-
-def deciding_event(ctx: RenderContext) -> bool:
-    """Whether a decision of the viewer offers the current card's Event."""
-    return any(o.args.get("action") == "event" or o.id.startswith("event:")
-               for d in ctx.view.decisions for o in d.options)
+    return region_grid(((region, region_cells(ctx, member, name_width, skip_empty))
+                        for region, member in REGIONS), ctx.width)
 
 
 @register(GAME)

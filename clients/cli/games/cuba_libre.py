@@ -16,12 +16,10 @@ from rich.table import Table
 from rich.text import Text
 
 from ..render import RenderContext, register, register_lookup
-from .andean_abyss import deciding_event, pack
+from .coin_board import SUPPORT, deciding_event, pack, region_grid
 
 GAME = "cuba_libre"
 FACTIONS = {"govt": "Govt", "m26": "26July", "directorio": "DR", "syndicate": "Synd"}
-SUPPORT = {"active_support": "AS", "passive_support": "PS", "neutral": "",
-           "passive_opposition": "PO", "active_opposition": "AO"}
 CONTROL = {"govt": "G", "m26": "26J", "directorio": "DR", "syndicate": "Synd"}
 PIECES = {"troops": "T", "police": "P", "govt_base": "Gb",
           "m26_underground": "Mu", "m26_active": "Ma", "m26_base": "Mb",
@@ -270,14 +268,8 @@ def region_cells(ctx: RenderContext, member: Callable[[dict[str, Any]], bool], n
 def regions(ctx: RenderContext, name_width: int, skip_empty: bool) -> RenderableType:
     """The spaces grouped as the map groups them (CL 1.3), packed into lines; empty ones
     (no piece, marker, support or control) only counted when `skip_empty`."""
-    t = Table.grid(padding=(0, 1))
-    t.add_column(style="dim", no_wrap=True, width=9)
-    t.add_column(no_wrap=True)
-    for region, member in REGIONS:
-        cells = region_cells(ctx, member, name_width, skip_empty)
-        for i, line in enumerate(pack(cells, ctx.width - 10)):
-            t.add_row(region if i == 0 else "", line)
-    return t
+    return region_grid(((region, region_cells(ctx, member, name_width, skip_empty))
+                        for region, member in REGIONS), ctx.width)
 
 
 @register(GAME)

@@ -1,0 +1,46 @@
+"""What the terminal boards of the COIN games (Andean Abyss, Cuba Libre) share: the support
+levels' marks, cells packed into lines, the map's regions as a grid, and whether the viewer
+may choose the current card's Event. Registers no game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.table import Table
+from rich.text import Text
+
+from ..render import RenderContext
+
+SUPPORT = {"active_support": "AS", "passive_support": "PS", "neutral": "",
+           "passive_opposition": "PO", "active_opposition": "AO"}
+
+
+def pack(cells: list[Text], width: int, first_fit: bool = False) -> list[Text]:
+    """Cells in lines of at most `width` columns, never split ("a · b · c"): in order, or
+    with `first_fit` each in the first line with room (fewer lines, order kept roughly)."""
+    out: list[Text] = []
+    for cell in cells:
+        room = [line for line in (out if first_fit else out[-1:])
+                if line.cell_len + 3 + cell.cell_len <= width]
+        if room:
+            room[0].append(" · ", style="dim").append(cell)
+        else:
+            out.append(cell.copy())
+    return out
+
+
+def region_grid(regions: Iterable[tuple[str, list[Text]]], width: int) -> Table:
+    """Each region's name in a dim column, its spaces' cells packed beside it."""
+    t = Table.grid(padding=(0, 1))
+    t.add_column(style="dim", no_wrap=True, width=9)
+    t.add_column(no_wrap=True)
+    for region, cells in regions:
+        for i, line in enumerate(pack(cells, width - 10)):
+            t.add_row(region if i == 0 else "", line)
+    return t
+
+
+def deciding_event(ctx: RenderContext) -> bool:
+    """Whether a decision of the viewer offers the current card's Event."""
+    return any(o.args.get("action") == "event" or o.id.startswith("event:")
+               for d in ctx.view.decisions for o in d.options)
