@@ -15,6 +15,7 @@ from google.protobuf import struct_pb2
 from tablero.v1 import common_pb2 as pb
 from tablero.v1 import gateway_pb2 as gw
 from tablero.v1 import gateway_pb2_grpc, rules_pb2_grpc
+from tablero.v1 import rules_pb2 as rp
 
 from clients.loadtest import LoadConfig, LoadTest
 from deploy.processes import Proc, start_gateway, start_rules
@@ -159,3 +160,16 @@ def load_tester_game_replays(endpoint: str, redis: Any, game: str, game_rules: A
                          int(meta[b"seed"]), choices)
     assert step.outcome is not None
     assert step.state == pb.GameState.FromString(redis.get(f"t:{{{tid}}}:state")).data
+
+
+def suggested_act_matches_engine(rules: rules_pb2_grpc.RulesStub, game_rules: Any,
+                                 t: Any, local_state: bytes, seat: int, d: pb.Decision,
+                                 policy: str) -> None:
+    """The rules service suggests one of `d`'s options for `seat` on the state of its Setup
+    answer `t`, and its Act on that choice gives the state the engine gives in process."""
+    c = rules.Suggest(rp.RulesSuggestRequest(state=t.state, seat=seat, decision_id=d.id,
+                                             policy=policy), timeout=30)
+    assert c.option_id in [o.id for o in d.options]
+    nxt = rules.Act(rp.RulesActRequest(state=t.state, seat=seat, choice=c), timeout=30)
+    mine = engine.act(game_rules, local_state, seat, Choice(c.decision_id, c.option_id))
+    assert nxt.state.data == mine.state

@@ -46,12 +46,8 @@ def test_setup_view_suggest_act(rules: rules_pb2_grpc.RulesStub) -> None:
     assert sv.view.Unpack(view)
     assert view.viewer == p.seat and view.phase == "setup" and len(view.players) == 3
     assert [d.kind for d in sv.decisions] == ["cuba.setup_pick"]
-    c = rules.Suggest(rp.RulesSuggestRequest(state=t.state, seat=p.seat, policy="heuristic"),
-                      timeout=30)
-    assert c.option_id in [o.id for o in sv.decisions[0].options]
-    nxt = rules.Act(rp.RulesActRequest(state=t.state, seat=p.seat, choice=c), timeout=30)
-    mine = engine.act(GAME, local.state, p.seat, Choice(c.decision_id, c.option_id))
-    assert nxt.state.data == mine.state
+    support.suggested_act_matches_engine(rules, GAME, t, local.state, p.seat, sv.decisions[0],
+                                         "heuristic")
 
 
 def test_sealed_bid_is_not_in_another_seats_view(rules: rules_pb2_grpc.RulesStub) -> None:

@@ -48,12 +48,7 @@ def test_setup_view_suggest_act_match_the_engine(rules: rules_pb2_grpc.RulesStub
     d = next(d for d in sv.decisions if not d.optional)
     assert d.kind == "coin.eligible" and "pass" in [o.id for o in d.options]
     assert all(o.label and o.args["action"] for o in d.options)
-    c = rules.Suggest(rp.RulesSuggestRequest(state=t.state, seat=p.seat, decision_id=d.id,
-                                             policy="random"), timeout=30)
-    assert c.option_id in [o.id for o in d.options]
-    nxt = rules.Act(rp.RulesActRequest(state=t.state, seat=p.seat, choice=c), timeout=30)
-    mine = engine.act(GAME, local.state, p.seat, Choice(c.decision_id, c.option_id))
-    assert nxt.state.data == mine.state
+    support.suggested_act_matches_engine(rules, GAME, t, local.state, p.seat, d, "random")
 
 
 def test_bad_input_is_a_clear_error_and_changes_nothing(

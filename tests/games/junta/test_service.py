@@ -13,7 +13,6 @@ from tablero.v1 import rules_pb2_grpc
 
 from services.junta import GAME
 from services.kernel import engine
-from services.kernel.decisions import Choice
 from tests import support
 from tests.support import rules_service
 
@@ -48,12 +47,7 @@ def test_setup_view_suggest_act_match_the_engine(rules: rules_pb2_grpc.RulesStub
     d = next(d for d in sv.decisions if not d.optional)
     assert d.kind == "junta.place_influence" and d.options[0].id == "done"
     assert all(o.label and o.args["action"] for o in d.options)
-    c = rules.Suggest(rp.RulesSuggestRequest(state=t.state, seat=p.seat, decision_id=d.id,
-                                             policy="heuristic"), timeout=30)
-    assert c.option_id in [o.id for o in d.options]
-    nxt = rules.Act(rp.RulesActRequest(state=t.state, seat=p.seat, choice=c), timeout=30)
-    mine = engine.act(GAME, local.state, p.seat, Choice(c.decision_id, c.option_id))
-    assert nxt.state.data == mine.state
+    support.suggested_act_matches_engine(rules, GAME, t, local.state, p.seat, d, "heuristic")
 
 
 def test_bad_input_is_a_clear_error_and_changes_nothing(rules: rules_pb2_grpc.RulesStub) -> None:
