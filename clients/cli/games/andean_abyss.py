@@ -14,7 +14,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..render import RenderContext, register, register_lookup
-from .coin_board import SUPPORT, deciding_event, pack, region_grid
+from . import coin_board
+from .coin_board import SUPPORT, cards, deciding_event, pack, region_grid, spaces_info
 
 GAME = "andean_abyss"
 FACTIONS = {"govt": "Govt", "farc": "FARC", "auc": "AUC", "cartels": "Cartels"}
@@ -31,14 +32,6 @@ REGIONS = (("Cities", lambda s: s["type"] == "city"),
            ("Forest", lambda s: s["terrain"] == "forest"),
            ("LoCs", lambda s: s["type"] == "loc"))
 PRESIDENTS = {"samper": "Samper", "pastrana": "Pastrana", "uribe": "Uribe"}
-
-
-def cards(ctx: RenderContext) -> dict[int, dict[str, Any]]:
-    return {int(c["number"]): c for c in ctx.reference.get("cards", [])}
-
-
-def spaces_info(ctx: RenderContext) -> dict[str, dict[str, Any]]:
-    return {s["id"]: s for s in ctx.reference.get("spaces", [])}
 
 
 def side_text(ctx: RenderContext, card: dict[str, Any], side: str) -> str:
@@ -222,13 +215,7 @@ def card_entry(ctx: RenderContext, card: dict[str, Any]) -> Text:
 
 
 def space_entry(ctx: RenderContext, s: dict[str, Any]) -> Text:
-    info = spaces_info(ctx)
     facts = [s["type"], f"population {s['population']}"]
     facts += [s["terrain"]] if s.get("terrain") else []
     facts += [f"{s['loc_kind']}, Econ {s['econ']}"] if s.get("loc_kind") else []
-    text = Text(s["name"], style="bold").append(f"  {', '.join(facts)}", style="dim")
-    now = next((x for x in ctx.data.get("spaces", []) if x["id"] == s["id"]), None)
-    if now is not None:
-        text.append("\n  now: ").append(space_cell(ctx, now, 40))
-    adjacent = ", ".join(info.get(a, {}).get("name", a) for a in s.get("adjacent", []))
-    return text.append(f"\n  adjacent: {adjacent}")
+    return coin_board.space_entry(ctx, s, facts, space_cell)

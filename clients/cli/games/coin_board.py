@@ -4,7 +4,8 @@ may choose the current card's Event. Registers no game."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -13,6 +14,16 @@ from ..render import RenderContext
 
 SUPPORT = {"active_support": "AS", "passive_support": "PS", "neutral": "",
            "passive_opposition": "PO", "active_opposition": "AO"}
+
+
+def cards(ctx: RenderContext) -> dict[int, dict[str, Any]]:
+    """The reference's cards by number."""
+    return {int(c["number"]): c for c in ctx.reference.get("cards", [])}
+
+
+def spaces_info(ctx: RenderContext) -> dict[str, dict[str, Any]]:
+    """The reference's spaces by id."""
+    return {s["id"]: s for s in ctx.reference.get("spaces", [])}
 
 
 def pack(cells: list[Text], width: int, first_fit: bool = False) -> list[Text]:
@@ -44,3 +55,16 @@ def deciding_event(ctx: RenderContext) -> bool:
     """Whether a decision of the viewer offers the current card's Event."""
     return any(o.args.get("action") == "event" or o.id.startswith("event:")
                for d in ctx.view.decisions for o in d.options)
+
+
+def space_entry(ctx: RenderContext, s: dict[str, Any], facts: list[str],
+                cell: Callable[[RenderContext, dict[str, Any], int], Text]) -> Text:
+    """A `?` entry for the reference space `s`: its name and printed `facts`, how it stands
+    now (the game's `cell`), and its neighbours by name."""
+    info = spaces_info(ctx)
+    text = Text(s["name"], style="bold").append(f"  {', '.join(facts)}", style="dim")
+    now = next((x for x in ctx.data.get("spaces", []) if x["id"] == s["id"]), None)
+    if now is not None:
+        text.append("\n  now: ").append(cell(ctx, now, 40))
+    adjacent = ", ".join(info.get(a, {}).get("name", a) for a in s.get("adjacent", []))
+    return text.append(f"\n  adjacent: {adjacent}")

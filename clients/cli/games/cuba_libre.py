@@ -16,7 +16,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..render import RenderContext, register, register_lookup
-from .coin_board import SUPPORT, deciding_event, pack, region_grid
+from . import coin_board
+from .coin_board import SUPPORT, cards, deciding_event, pack, region_grid, spaces_info
 
 GAME = "cuba_libre"
 FACTIONS = {"govt": "Govt", "m26": "26July", "directorio": "DR", "syndicate": "Synd"}
@@ -43,14 +44,6 @@ COUNTERS = {"empty_threat": "Empty Threat", "secret_plan": "Secret Plan",
 # CL 7.2: what each faction's victory track counts (FactionView.track, beside its goal).
 TRACKS = {"govt": "Support", "m26": "Opp+26J Bases", "directorio": "DR Pop+Bases",
           "syndicate": "open Casinos"}
-
-
-def cards(ctx: RenderContext) -> dict[int, dict[str, Any]]:
-    return {int(c["number"]): c for c in ctx.reference.get("cards", [])}
-
-
-def spaces_info(ctx: RenderContext) -> dict[str, dict[str, Any]]:
-    return {s["id"]: s for s in ctx.reference.get("spaces", [])}
 
 
 def names(ids: list[str]) -> str:
@@ -322,13 +315,7 @@ def lookup(ctx: RenderContext, term: str) -> RenderableType | None:
 
 def space_entry(ctx: RenderContext, s: dict[str, Any]) -> Text:
     """A space as printed (CL 1.3), how it stands now, and its neighbours."""
-    info = spaces_info(ctx)
     facts = [s["type"] if s["type"] != "ec" else "Economic Center"]
     facts += [f"Econ {s['econ']}"] if s["type"] == "ec" else [f"population {s['population']}"]
     facts += [s["terrain"]] if s.get("terrain") else []
-    text = Text(s["name"], style="bold").append(f"  {', '.join(facts)}", style="dim")
-    now = next((x for x in ctx.data.get("spaces", []) if x["id"] == s["id"]), None)
-    if now is not None:
-        text.append("\n  now: ").append(space_cell(ctx, now, 40))
-    adjacent = ", ".join(info.get(a, {}).get("name", a) for a in s.get("adjacent", []))
-    return text.append(f"\n  adjacent: {adjacent}")
+    return coin_board.space_entry(ctx, s, facts, space_cell)
