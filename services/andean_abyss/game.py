@@ -113,9 +113,11 @@ class AndeanAbyss(FlowGame[AAState]):
         else:
             FLOW.advance(ctx, st)
 
-    def decisions(self, st: AAState) -> list[Decision]:
+    def offered(self, st: AAState, flow_decisions: list[Decision]) -> list[Decision]:
+        """AA 3.1, 4.1 lines of play kept; a Non-player decision left to a person (Insurgent
+        Discord, AA 8.1 rule 3) asked of the Government player."""
         return [discord_decision(st, d) if d.seat < 0 else d
-                for d in LINES.keep(st, FLOW.decisions(st))] + self.standing(st)
+                for d in LINES.keep(st, flow_decisions)]
 
     def apply(self, ctx: Ctx, st: AAState, d: Decision, c: Choice) -> None:
         if d.kind != DISCORD:

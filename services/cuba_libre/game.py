@@ -72,12 +72,9 @@ class CubaLibre(FlowGame[CLState]):
     def begin(self, ctx: Ctx, st: CLState, options: dict[str, str]) -> None:
         setup.begin(ctx, st, options, play=[Frame("coin.deck", {"ph": "play"})])
 
-    def decisions(self, st: CLState) -> list[Decision]:
-        return LINES.keep(st, FLOW.decisions(st)) + self.standing(st)
-
-    def decisions_after_advance(self, st: CLState) -> list[Decision]:
-        """The flow's decisions as found while advancing (CL 3.1, 4.1 lines kept)."""
-        return LINES.keep(st, FLOW.decisions_once_advanced(st)) + self.standing(st)
+    def offered(self, st: CLState, flow_decisions: list[Decision]) -> list[Decision]:
+        """CL 3.1, 4.1: only the lines of play that can be finished."""
+        return LINES.keep(st, flow_decisions)
 
     def standing(self, st: CLState) -> list[Decision]:
         """CL 1.5.1 Resources (negotiation.py), CL 4.5.2 Cash moves (cash.py), CL 1.4.1 own

@@ -182,9 +182,12 @@ class FlowGame(Game[S]):
             self.advance(ctx, st)
 
     def decisions_after_advance(self, st: S) -> list[Decision]:
-        if type(self).decisions is not FlowGame.decisions:  # the game filters: afresh
-            return self.decisions(st)
-        return self.flow.decisions_once_advanced(st) + self.standing(st)
+        return self.offered(st, self.flow.decisions_once_advanced(st)) + self.standing(st)
+
+    def offered(self, st: S, flow_decisions: list[Decision]) -> list[Decision]:
+        """What the game offers of its flow's decisions (a game may filter or reword them,
+        e.g. the COIN games' lines of play); all of them by default."""
+        return flow_decisions
 
     def standing(self, st: S) -> list[Decision]:
         """Standing optional decisions (never waited on); none by default."""
@@ -194,7 +197,7 @@ class FlowGame(Game[S]):
         raise RulesBug(f"{self.id} offers no standing decision {d.kind}")
 
     def decisions(self, st: S) -> list[Decision]:
-        return self.flow.decisions(st) + self.standing(st)
+        return self.offered(st, self.flow.decisions(st)) + self.standing(st)
 
     def apply(self, ctx: Ctx, st: S, d: Decision, c: Choice) -> None:
         if d.optional:
