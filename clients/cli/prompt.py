@@ -116,14 +116,23 @@ def optional_line(optional: list[common_pb2.Decision]) -> Text:
     """The standing optional decisions on one line, prompts that differ only in their last
     word told once: "govt: give Resources to o1 farc · o2 auc; auc: … to o3 farc". A
     closing remark in brackets ("(optional, at any time)") goes: the line says so."""
-    groups: dict[str, list[str]] = {}
+    groups: dict[str, list[tuple[int, str]]] = {}
     for i, od in enumerate(optional, 1):
         said = re.sub(r"\s*\([^()]*\)$", "", (od.prompt or od.kind).rstrip(".")).rstrip(".")
         head, _, last = said.rpartition(" ")
-        groups.setdefault(head, []).append(f"o{i} {last}")
+        groups.setdefault(head, []).append((i, last))
     line = Text("  also, any time: ", style="dim")
-    return line.append("; ".join(f"{head} {' · '.join(ends)}".strip()
-                                 for head, ends in groups.items()), style="dim")
+    return line.append("; ".join(_optional_group(head, ends) for head, ends in groups.items()),
+                       style="dim")
+
+
+def _optional_group(head: str, ends: list[tuple[int, str]]) -> str:
+    """One prompt alone reads whole after its number ("o1 Syndicate: move your Cash to another
+    piece in its space"); prompts that differ only in their last word share their head."""
+    if len(ends) == 1:
+        i, last = ends[0]
+        return f"o{i} {head} {last}".strip()
+    return f"{head} {' · '.join(f'o{i} {last}' for i, last in ends)}".strip()
 
 
 def parse(text: str, d: common_pb2.Decision, n_optional: int = 0

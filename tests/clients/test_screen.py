@@ -63,7 +63,7 @@ def test_menu_numbers_options_and_lists_optional_decisions():
     assert "Play a character." in text
     assert "1. Mayor" in text and "[character:mayor]" in text
     assert "3. done" in text and "[done]" not in text  # label == id: shown once
-    assert "also, any time: Give resources to another o1 faction" in text
+    assert "also, any time: o1 Give resources to another faction" in text
     assert "Enter an amount from 2 to 9." in screen(prompt.menu(AMOUNT))
 
 
@@ -77,7 +77,16 @@ def test_optional_decisions_differing_in_their_last_word_share_one_line():
     line = prompt.optional_line([give(0, "govt", "farc"), give(0, "govt", "auc"),
                                  give(0, "auc", "farc")])
     assert line.plain == ("  also, any time: govt: give Resources to o1 farc · o2 auc; "
-                          "auc: give Resources to o3 farc")
+                          "o3 auc: give Resources to farc")
+
+
+def test_an_optional_decision_alone_reads_whole_after_its_number():
+    """Cuba Libre's Cash prompt (CL 4.5.2) alone: its number leads, the sentence stays whole."""
+    cash = common_pb2.Decision(id="c7.3", seat=1, optional=True, prompt=(
+        "Syndicate: move your Cash to another piece in its space (optional)."),
+        options=[common_pb2.Option(id="cash:0:syn_u", label="Move Cash 1")])
+    assert prompt.optional_line([cash]).plain == (
+        "  also, any time: o1 Syndicate: move your Cash to another piece in its space")
 
 
 def test_a_closing_remark_in_brackets_does_not_split_the_optional_decisions():
@@ -88,7 +97,7 @@ def test_a_closing_remark_in_brackets_does_not_split_the_optional_decisions():
             for g, to in (("Government", "FARC"), ("Government", "Cartels"), ("AUC", "FARC"))]
     assert prompt.optional_line(said).plain == (
         "  also, any time: Government: give Resources to the o1 FARC · o2 Cartels; "
-        "AUC: give Resources to the o3 FARC")
+        "o3 AUC: give Resources to the FARC")
 
 
 def test_long_option_lists_go_in_columns_of_at_most_12_rows():
