@@ -43,8 +43,11 @@ gen/.stamp: $(shell find protos -name '*.proto') scripts/gen_protos.py
 run: gen
 	$(PY) -m deploy
 
+# The suite runs on TEST_JOBS processes (pytest-xdist), a test file per process at a time:
+# every test starts its own servers on free ports. TEST_JOBS=0 runs it in this process.
+TEST_JOBS ?= 2
 test: dev gen
-	$(PY) -m pytest -q -p no:cacheprovider $(PYTEST_ARGS)
+	$(PY) -m pytest -q -p no:cacheprovider -n $(TEST_JOBS) --dist loadfile $(PYTEST_ARGS)
 
 lint: dev gen
 	$(BIN)/ruff check .

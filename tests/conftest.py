@@ -8,10 +8,16 @@ from pathlib import Path
 
 import pytest
 import redis as redis_lib
+from hypothesis import settings
 
 from deploy.processes import Proc, start_gateway, start_redis, start_rules, target
 
 from .support import GatewayClient, Platform
+
+# No timed assertions (the suite runs on two processes beside servers): hypothesis's per-example
+# deadline is one, so it is off for every property test.
+settings.register_profile("tablero", deadline=None)
+settings.load_profile("tablero")
 
 FAST_ENV = {"TABLERO_BOTS_AFTER_MS": "300", "TABLERO_RATE_PER_S": "5000",
             "TABLERO_RATE_BURST": "10000", "TABLERO_API_KEYS": "test-key-123:alice",
