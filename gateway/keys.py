@@ -40,6 +40,12 @@ def table_events(tid: str) -> str:
     return f"t:{{{tid}}}:events"
 
 
+def table_archive(tid: str) -> str:
+    """Hash: the table's older events, compacted out of its stream (archive.py):
+    "ids" -> the last stream id of each chunk, space-separated; "1", "2", ... -> the chunks."""
+    return f"t:{{{tid}}}:arch"
+
+
 def table_idem(tid: str) -> str:
     """Hash: "<player id>:<idempotency key>" -> "<version> <first event id> <last event id>"."""
     return f"t:{{{tid}}}:idem"
@@ -65,7 +71,8 @@ def queue_keys(qid: str) -> list[str]:
 
 def table_keys(tid: str) -> list[str]:
     """The keys of the commit script, in its KEYS order."""
-    return [table_meta(tid), table_state(tid), table_log(tid), table_events(tid), table_idem(tid)]
+    return [table_meta(tid), table_state(tid), table_log(tid), table_events(tid), table_idem(tid),
+            table_archive(tid)]
 
 
 def player_tables(pid: str) -> str:

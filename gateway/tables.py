@@ -26,9 +26,10 @@ from tablero.v1 import rules_pb2
 
 from services.runtime.status import clip
 
-from . import keys
+from . import archive, keys
 from .config import Config
 from .errors import GatewayError, aborted, denied, invalid, not_found, precondition
+from .markers import marker
 from .routing import Router, call
 from .scripts import Command, Scripts
 from .sessions import Session, Sessions, now_ms
@@ -36,8 +37,6 @@ from .sessions import Session, Sessions, now_ms
 log = logging.getLogger("tablero.tables")
 
 MAX_RACE_RETRIES = 16
-# The kind of the public event closing every commit (gateway.proto TableEvent).
-COMMITTED = "tablero.committed"
 STATUS_PB = {"open": gw.TABLE_STATUS_OPEN, "playing": gw.TABLE_STATUS_PLAYING,
              "finished": gw.TABLE_STATUS_FINISHED}
 
@@ -361,14 +360,7 @@ class Tables:
         nv = version + max(len(entries), 1)
         stored = [(vis_of(e), v, gw.TableEvent(version=v, event=e).SerializeToString())
                   for v, e in (events if events is not None else [(nv, e) for e in t.events])]
-        # Typed, without prose (decision 0004): clients hide it or use its data.
-        marker = gw.TableEvent(version=nv, outcome=t.outcome, event=pb.Event(
-            kind=COMMITTED, visibility=pb.Visibility(public=True)))
-        marker.event.data.update({"version": nv})
-        for p in pending:
-            marker.pending.add(id=p["id"], seat=p["seat"], kind=p["kind"], optional=p["opt"],
-                               deadline_unix_ms=p["dl"])
-        stored.append(("*", nv, marker.SerializeToString()))
+        stored.append(("*", nv, marker(nv, t.outcome, pending).SerializeToString()))
         fields = dict(meta, pending=json.dumps(pending), outcome=t.outcome.SerializeToString())
         args: list[Any] = [version, t.state.SerializeToString(), "\n".join(entries), idem_field,
                            len(fields)]
@@ -386,8 +378,19 @@ class Tables:
         if r[0] == 2:
             v, first, last = r[1].decode().split(" ")
             return CommitResult(int(v), True, [first, last], [])
-        return CommitResult(int(r[1]), False, [i.decode() for i in r[2:]],
+        if archive.due(int(r[2])):
+            await self._compact(tid)
+        return CommitResult(int(r[1]), False, [i.decode() for i in r[3:]],
                             [(vis, data) for vis, _, data in stored])
+
+    async def _compact(self, tid: str) -> None:
+        """Move the table's older events into its archive (archive.py) before the commit
+        is answered. The commit stands whatever happens here: a compaction cut off (Redis
+        away) leaves the stream whole, and the next commit tries again."""
+        try:
+            await archive.compact(self.scripts, tid)
+        except Exception as e:  # noqa: BLE001 - the commit is done; see above
+            log.info("compacting table %s: %s", tid, clip(str(e)))
 
     async def _after_commit(self, tid: str, pending: list[dict[str, Any]],
                             outcome: pb.Outcome) -> None:
@@ -469,8 +472,7 @@ class Tables:
     async def _duplicate(self, table: Table, seat: int, prev: bytes) -> gw.ActResponse:
         v, first, last = prev.decode().split(" ")
         out = gw.ActResponse(version=int(v), duplicate=True)
-        entries = await self.redis.xrange(keys.table_events(table.tid), first, last)
-        for eid, fields in entries:
+        for eid, fields in await archive.read_between(self.scripts, table.tid, first, last):
             if visible(fields[b"vis"], seat):
                 ev = out.events.add()
                 ev.ParseFromString(fields[b"b"])

@@ -1,5 +1,5 @@
 -- seat.lua: change who holds a seat of a table, atomically with the table's pending deadlines.
--- KEYS[1..5] the table's keys (keys.table_keys: meta, state, log, events, idem)
+-- KEYS[1..6] the table's keys (keys.table_keys: meta, state, log, events, idem, archive)
 -- ARGV[1] op: "join" (take the lowest free non-bot seat) | "leave" (hand one's seat to a bot)
 -- ARGV[2] player id   ARGV[3] display name   ARGV[4] now ms
 -- ARGV[5] the Outcome bytes and ARGV[6] the TableEvent bytes of an abandoned table
@@ -42,7 +42,7 @@ if op == 'join' then
   end
   if not free then
     status = 'playing'
-    for k = 1, 5 do redis.call('PERSIST', KEYS[k]) end
+    for k = 1, 6 do redis.call('PERSIST', KEYS[k]) end
   end
 elseif op == 'leave' then
   if seat < 0 then return {0, 'not_seated'} end
