@@ -21,7 +21,8 @@ def session_rate(token: str) -> str:
 
 
 def table_meta(tid: str) -> str:
-    """Hash: game, seats, options, seed, status, version, players, names, bots, pending, ..."""
+    """Hash: game, seats, options, seed, status, version, players, names, bots, deadlines
+    (set by a seat change; the pending decisions are in the last commit marker), ..."""
     return f"t:{{{tid}}}:meta"
 
 

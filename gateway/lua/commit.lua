@@ -51,6 +51,10 @@ for k = 1, n do
   redis.call('HSET', KEYS[1], ARGV[i + 2 * k - 1], ARGV[i + 2 * k])
 end
 redis.call('HSET', KEYS[1], 'version', nv)
+-- The new commit marker carries the pending decisions and their deadlines (stored once):
+-- deadlines a seat change set for the previous ones go (and the pending list that meta
+-- hashes held before decision 0011).
+redis.call('HDEL', KEYS[1], 'deadlines', 'pending')
 i = i + 2 * n + 1
 local m = tonumber(ARGV[i])
 local out = {1, nv, 0}
