@@ -407,7 +407,7 @@ class Tables:
         if r[0] == 2:
             v, first, last = r[1].decode().split(" ")
             return CommitResult(int(v), True, [first, last], [])
-        if archive.due(int(r[2])):
+        if archive.due(int(r[2]), sum(len(data) for _, _, data in stored) / len(stored)):
             await self._compact(tid)
         return CommitResult(int(r[1]), False, [i.decode() for i in r[3:]],
                             [(vis, data) for vis, _, data in stored])
