@@ -5,8 +5,12 @@ mode: one simulated player per table, bots in the other seats), lets them play, 
 reads `MEMORY USAGE` (every element counted: SAMPLES 0) of each live table's keys twice
 in the same run: once every table has been set up (the baseline: a table at its first
 decisions) and again `--play` seconds later (mid-game). A live table is its state,
-meta and events; the choice log and the idempotency records are printed beside it.
-Figures go to bench/results/memory.json.
+meta and events (its stream and the archive of its older events, gateway/archive.py);
+the choice log and the idempotency records are printed beside it. With `--base REF`
+(default: the merge-base with main; `none`: this tree alone) a gateway run from that
+ref's tree, on its own Redis with Redis's default hash encoding, plays the same load
+first, so today's figures print beside the new ones from the same run. Figures go to
+bench/results/memory.json.
 """
 
 from __future__ import annotations
@@ -204,19 +208,19 @@ def parse_args() -> argparse.Namespace:
 
 def start_platform(games: list[str], log_dir: Path, procs: list[Proc], base: Path | None = None
                    ) -> list[tuple[str, str, str]]:
-    """Redis, one rules service per game and a gateway (appended to `procs` as they
-    start), and with `base` (a source tree) a gateway run from it on Redis database 1;
-    returns (label, Redis URL, gateway endpoint) of each, the base first."""
-    store = dp.start_redis()
-    procs.append(store)
+    """One rules service per game, Redis and a gateway (appended to `procs` as they
+    start), and with `base` (a source tree) a gateway run from it on its own Redis with
+    Redis's default hash encoding (as before decision 0011); returns (label, Redis URL,
+    gateway endpoint) of each, the base first."""
     targets = {}
     for game in games:
         procs.append(dp.start_rules(f"services.{game}", game, log_dir=log_dir))
         targets[game] = dp.target(procs[-1:])
     out = []
-    for label, db, root in [("base", 1, base), ("new", 0, ROOT)]:
+    for label, root, hash_value_max in [("base", base, 64), ("new", ROOT, 256)]:
         if root is not None:
-            url = f"redis://{store.endpoint}/{db}"
+            procs.append(dp.start_redis(hash_value_max=hash_value_max))
+            url = f"redis://{procs[-1].endpoint}/0"
             procs.append(dp.start_gateway(url, targets, log_dir=log_dir, env=GATEWAY_ENV,
                                           root=root))
             out.append((label, url, procs[-1].endpoint))

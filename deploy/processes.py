@@ -112,20 +112,22 @@ def port_in_use(port: int) -> bool:
 
 
 def start_redis(port: int = 0, data_dir: Path | None = None,
-                password: str | None = None, fsync: str = "everysec") -> Proc:
+                password: str | None = None, fsync: str = "everysec",
+                hash_value_max: int = 256) -> Proc:
     """A Redis server on loopback. With `data_dir` it persists there in an append-only
     file (a restart on the same directory finds every key) and the directory stays;
     without, it keeps nothing and its scratch directory is removed when it stops.
     `fsync`: "everysec" (a crash may lose the last second or two of writes, Redis's
-    usual trade-off) or "always" (nothing acknowledged is ever lost). Returns once it
-    answers and has loaded its data."""
+    usual trade-off) or "always" (nothing acknowledged is ever lost).
+    `hash_value_max`: hash-max-ziplist-value, as deploy/redis/redis.conf (decision 0011;
+    Redis's own default is 64). Returns once it answers and has loaded its data."""
     port = port or free_port()
     if port_in_use(port):
         raise RuntimeError(f"port {port} is in use: set REDIS_PORT, or REDIS_URL to use that Redis")
     scratch = None if data_dir else Path(tempfile.mkdtemp(prefix="tablero-redis-"))
     cmd = [redis_server_binary(), "--port", str(port), "--bind", "127.0.0.1", "--save", "",
            "--dir", str(data_dir or scratch), "--maxclients", "20000", "--protected-mode", "no",
-           "--hash-max-ziplist-value", "256"]  # as deploy/redis/redis.conf (decision 0011)
+           "--hash-max-ziplist-value", str(hash_value_max)]
     if data_dir:
         data_dir.mkdir(parents=True, exist_ok=True)
         cmd += ["--appendonly", "yes", "--appendfsync", fsync]
