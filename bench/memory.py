@@ -5,8 +5,12 @@ mode: one simulated player per table, bots in the other seats), lets them play, 
 reads `MEMORY USAGE` (every element counted: SAMPLES 0) of each live table's keys twice
 in the same run: once every table has been set up (the baseline: a table at its first
 decisions) and again `--play` seconds later (mid-game). A live table is its state,
-meta and events; the choice log and the idempotency records are printed beside it.
-Figures go to bench/results/memory.json.
+meta and events (its stream and the archive of its older events, gateway/archive.py);
+the choice log and the idempotency records are printed beside it. With `--base REF`
+(default: the merge-base with main; `none`: this tree alone) a gateway run from that
+ref's tree, on its own Redis with Redis's default hash encoding, plays the same load
+first, so today's figures print beside the new ones from the same run. Figures go to
+bench/results/memory.json.
 """
 
 from __future__ import annotations
@@ -26,17 +30,18 @@ from tablero.v1 import gateway_pb2 as gw
 from clients.loadtest.runner import LoadConfig, LoadTest
 from deploy import processes as dp
 from deploy.processes import ROOT, Proc
-from gateway import keys
-from gateway.tables import COMMITTED
+from gateway import archive, keys
+from gateway.markers import COMMITTED
 from services.runtime import loop
 
+from .games import default_base, unpack
 from .platform import GATEWAY_ENV
 
 RESULTS = ROOT / "bench" / "results" / "memory.json"
 LIMIT_BYTES = 16 * 1024
 GAMES = ("cuba", "andean_abyss", "junta")
-PARTS = ("state", "meta", "events", "log", "idem")
-LIVE = ("state", "meta", "events")  # what the 16 KB target counts (issue 15 item 5)
+PARTS = ("state", "meta", "events", "arch", "log", "idem")
+LIVE = ("state", "meta", "events", "arch")  # what the 16 KB target counts (issue 15 item 5)
 BATCH = 200
 SAMPLE_STREAMS = 50  # tables whose whole streams are read for the bytes by event kind
 
@@ -49,7 +54,7 @@ async def table_sizes(redis: Redis, tids: list[str]) -> list[dict[str, Any]]:
         chunk = tids[i:i + BATCH]
         pipe = redis.pipeline(transaction=False)
         for tid in chunk:
-            for key in keys.table_keys(tid):  # meta, state, log, events, idem
+            for key in keys.table_keys(tid):  # meta, state, log, events, idem, arch
                 pipe.execute_command("MEMORY", "USAGE", key, "SAMPLES", 0)
             pipe.hget(keys.table_meta(tid), "version")
             pipe.strlen(keys.table_state(tid))
@@ -57,11 +62,12 @@ async def table_sizes(redis: Redis, tids: list[str]) -> list[dict[str, Any]]:
         res = await pipe.execute()
         width = len(keys.table_keys("")) + 3
         for k, tid in enumerate(chunk):
-            meta, state, log, events, idem, version, state_len, n_events = \
+            meta, state, log, events, idem, arch, version, state_len, n_events = \
                 res[k * width:(k + 1) * width]
             row = {"tid": tid, "meta": meta or 0, "state": state or 0, "log": log or 0,
-                   "events": events or 0, "idem": idem or 0, "version": int(version or 0),
-                   "state_bytes": state_len, "n_events": n_events}
+                   "events": events or 0, "idem": idem or 0, "arch": arch or 0,
+                   "version": int(version or 0), "state_bytes": state_len,
+                   "n_events": n_events}
             row["live"] = sum(row[p] for p in LIVE)
             out.append(row)
     return out
@@ -72,13 +78,19 @@ async def event_bytes(redis: Redis, tids: list[str]) -> dict[str, float]:
     and the markers' share of all event bytes, over the given tables' whole streams."""
     sizes: dict[bool, list[int]] = {True: [], False: []}
     for tid in tids:
-        for _, fields in await redis.xrange(keys.table_events(tid)):
+        for _, fields in await stored_entries(redis, tid):
             ev = gw.TableEvent.FromString(fields[b"b"])
             sizes[ev.event.kind == COMMITTED].append(len(fields[b"b"]))
     total = sum(map(sum, sizes.values())) or 1
     return {"marker_mean": round(statistics.fmean(sizes[True]), 1) if sizes[True] else 0.0,
             "event_mean": round(statistics.fmean(sizes[False]), 1) if sizes[False] else 0.0,
             "marker_share": round(sum(sizes[True]) / total, 3)}
+
+
+async def stored_entries(redis: Redis, tid: str) -> list[archive.Entry]:
+    """The table's whole event log: its archived chunks, then its stream."""
+    return (archive.unpacked(await redis.hgetall(keys.table_archive(tid)))
+            + list(await redis.xrange(keys.table_events(tid))))
 
 
 def growth(before: list[dict[str, int]], after: list[dict[str, int]]) -> float:
@@ -134,45 +146,48 @@ async def measure_game(redis: Redis, gateway: str, game: str, args: argparse.Nam
 
 
 def report(results: dict[str, dict[str, Any]]) -> str:
-    head = (f"{'game':<13} {'when':<8} {'tables':>6} {'version':>7} | "
+    head = (f"{'game':<18} {'when':<8} {'tables':>6} {'version':>7} | "
             + " ".join(f"{p:>7}" for p in PARTS) + f" | {'live':>7} {'p90':>7} {'max':>7}"
             + f" | {'<=16KB':>6}")
     lines = ["Redis MEMORY USAGE per live table, bytes (median over tables; live = "
-             "state + meta + events), baseline at set-up and mid-game in the same run",
+             "state + meta + events + arch), baseline at set-up and mid-game in the same run",
              head, "-" * len(head)]
     for game, r in results.items():
         for when in ("baseline", "mid"):
             s = r[when]
             if not s["tables"]:
-                lines.append(f"{game:<13} {when:<8} {0:>6}")
+                lines.append(f"{game:<18} {when:<8} {0:>6}")
                 continue
-            lines.append(f"{game:<13} {when:<8} {s['tables']:>6} {s['version']['median']:>7.0f} | "
+            lines.append(f"{game:<18} {when:<8} {s['tables']:>6} {s['version']['median']:>7.0f} | "
                          + " ".join(f"{s[p]['median']:>7.0f}" for p in PARTS)
                          + f" | {s['live']['median']:>7.0f} {s['live']['p90']:>7.0f} "
                          f"{s['live']['max']:>7.0f} | {s['within_limit']:>6.0%}")
         m = r["mid"]
         if m["tables"]:
             e = r["event_bytes"]
-            lines.append(f"{'':<13} state bytes (stored) median {m['state_bytes']['median']:.0f}, "
-                         f"events median {m['n_events']['median']:.0f}; live bytes per commit "
-                         f"{r['bytes_per_commit']:.0f}; stored event bytes: commit marker "
-                         f"{e['marker_mean']:.0f}, other {e['event_mean']:.0f}, markers "
-                         f"{e['marker_share']:.0%} of them")
-            lines.append(f"{'':<13} {r['choices']} load-test choices, {r['errors']} errors, "
+            lines.append(f"{'':<18} state bytes (stored) median {m['state_bytes']['median']:.0f}, "
+                         f"stream entries median {m['n_events']['median']:.0f}; live bytes "
+                         f"per commit {r['bytes_per_commit']:.0f}; stored event bytes: "
+                         f"commit marker {e['marker_mean']:.0f}, other {e['event_mean']:.0f}, "
+                         f"markers {e['marker_share']:.0%} of them")
+            lines.append(f"{'':<18} {r['choices']} load-test choices, {r['errors']} errors, "
                          f"set-up {r['setup_s']} s")
     lines.append(f"target: a live table <= {LIMIT_BYTES} bytes")
     return "\n".join(lines)
 
 
-async def bench(args: argparse.Namespace, url: str, gateway: str) -> dict[str, dict[str, Any]]:
-    redis = Redis.from_url(url)
+async def bench(args: argparse.Namespace, platforms: list[tuple[str, str, str]]
+                ) -> dict[str, dict[str, Any]]:
+    """Each game on each platform (label, Redis URL, gateway), the base first."""
     results = {}
-    try:
-        for game in args.games:
-            results[game] = await measure_game(redis, gateway, game, args)
-            print(f"  {game}: {json.dumps(results[game])}", flush=True)
-    finally:
-        await redis.aclose()
+    for game in args.games:
+        for label, url, gateway in platforms:
+            redis = Redis.from_url(url)
+            try:
+                results[f"{game} {label}"] = r = await measure_game(redis, gateway, game, args)
+            finally:
+                await redis.aclose()
+            print(f"  {game} {label}: {json.dumps(r)}", flush=True)
     return results
 
 
@@ -185,34 +200,46 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--play", type=float, default=60.0,
                    help="seconds of play between the baseline and the mid-game reading")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--base", default="", help="git ref measured beside this tree "
+                   "(default: the merge-base with main; none: this tree alone)")
     p.add_argument("--out", type=Path, default=RESULTS)
     return p.parse_args()
 
 
-def start_platform(games: list[str], log_dir: Path, procs: list[Proc]) -> tuple[str, str]:
-    """Redis, one rules service per game and a gateway (appended to `procs` as they
-    start); returns the Redis URL and the gateway's endpoint."""
-    store = dp.start_redis()
-    procs.append(store)
-    url = f"redis://{store.endpoint}/0"
+def start_platform(games: list[str], log_dir: Path, procs: list[Proc], base: Path | None = None
+                   ) -> list[tuple[str, str, str]]:
+    """One rules service per game, Redis and a gateway (appended to `procs` as they
+    start), and with `base` (a source tree) a gateway run from it on its own Redis with
+    Redis's default hash encoding (as before decision 0011); returns (label, Redis URL,
+    gateway endpoint) of each, the base first."""
     targets = {}
     for game in games:
         procs.append(dp.start_rules(f"services.{game}", game, log_dir=log_dir))
         targets[game] = dp.target(procs[-1:])
-    procs.append(dp.start_gateway(url, targets, log_dir=log_dir, env=GATEWAY_ENV))
-    return url, procs[-1].endpoint
+    out = []
+    for label, root, hash_value_max in [("base", base, 64), ("new", ROOT, 256)]:
+        if root is not None:
+            procs.append(dp.start_redis(hash_value_max=hash_value_max))
+            url = f"redis://{procs[-1].endpoint}/0"
+            procs.append(dp.start_gateway(url, targets, log_dir=log_dir, env=GATEWAY_ENV,
+                                          root=root))
+            out.append((label, url, procs[-1].endpoint))
+    return out
 
 
 def main() -> None:
     args = parse_args()
     log_dir = Path(tempfile.mkdtemp(prefix="tablero-bench-memory-"))
+    ref = args.base or default_base()
+    base = unpack(ref, log_dir) if ref != "none" else None
     procs: list[Proc] = []
     try:
-        url, gateway = start_platform(args.games, log_dir, procs)
-        results = loop.run(bench(args, url, gateway))
+        results = loop.run(bench(args, start_platform(args.games, log_dir, procs, base)))
     finally:
         for proc in reversed(procs):
             proc.stop()
+    if base is not None:
+        print(f"base = {ref}, new = this tree")
     print(report(results))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2) + "\n")

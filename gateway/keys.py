@@ -21,7 +21,8 @@ def session_rate(token: str) -> str:
 
 
 def table_meta(tid: str) -> str:
-    """Hash: game, seats, options, seed, status, version, players, names, bots, pending, ..."""
+    """Hash: game, seats, options, seed, status, version, players, names, bots, deadlines
+    (set by a seat change; the pending decisions are in the last commit marker), ..."""
     return f"t:{{{tid}}}:meta"
 
 
@@ -38,6 +39,12 @@ def table_log(tid: str) -> str:
 def table_events(tid: str) -> str:
     """Stream: one entry per event: vis ("*" or "0,2"), v (version), b (TableEvent bytes)."""
     return f"t:{{{tid}}}:events"
+
+
+def table_archive(tid: str) -> str:
+    """Hash: the table's older events, compacted out of its stream (archive.py):
+    "ids" -> the last stream id of each chunk, space-separated; "1", "2", ... -> the chunks."""
+    return f"t:{{{tid}}}:arch"
 
 
 def table_idem(tid: str) -> str:
@@ -65,7 +72,8 @@ def queue_keys(qid: str) -> list[str]:
 
 def table_keys(tid: str) -> list[str]:
     """The keys of the commit script, in its KEYS order."""
-    return [table_meta(tid), table_state(tid), table_log(tid), table_events(tid), table_idem(tid)]
+    return [table_meta(tid), table_state(tid), table_log(tid), table_events(tid), table_idem(tid),
+            table_archive(tid)]
 
 
 def player_tables(pid: str) -> str:

@@ -19,7 +19,7 @@ from redis.exceptions import NoScriptError, ResponseError
 from . import resp
 
 LUA = Path(__file__).parent / "lua"
-NAMES = ("auth", "commit", "seat", "enqueue", "match", "cancel", "purge")
+NAMES = ("auth", "commit", "seat", "enqueue", "match", "cancel", "purge", "read", "archive")
 
 Command = list[resp.Arg]
 
@@ -39,6 +39,8 @@ class Scripts:
         self.match: AsyncScript = loaded["match"]
         self.cancel: AsyncScript = loaded["cancel"]
         self.purge: AsyncScript = loaded["purge"]
+        self.read: AsyncScript = loaded["read"]
+        self.archive: AsyncScript = loaded["archive"]
 
     @staticmethod
     def call(script: AsyncScript, keys: Sequence[str], args: Sequence[Any]) -> Command:

@@ -1,10 +1,12 @@
 """Watch: a table's events a seat may see, resumable exactly after a reconnect.
 
 Each table has one Redis Stream; an entry holds the event's visibility and the
-TableEvent bytes. A watcher reads after the last id it received, so a client
-that reconnects with that id gets every later event once: no gap, no duplicate.
-On a single Redis, commit notifications (notify.py) tell a watcher when to read;
-on Redis Cluster each watcher blocks on its own XREAD.
+TableEvent bytes, and older entries move, unchanged, into the table's archive
+(archive.py). A watcher reads after the last id it received, from the archive or
+the stream (one script decides, atomically), so a client that reconnects with that
+id gets every later event once: no gap, no duplicate. On a single Redis, commit
+notifications (notify.py) tell a watcher when to read; on Redis Cluster each
+watcher blocks on its own XREAD, only to be woken.
 """
 
 from __future__ import annotations
@@ -14,12 +16,11 @@ import contextlib
 import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from typing import Any
 
 from redis.asyncio import Redis
 from tablero.v1 import gateway_pb2 as gw
 
-from . import keys, resp
+from . import archive, keys
 from .errors import invalid
 from .notify import Notifier
 from .sessions import Session
@@ -53,12 +54,12 @@ async def watch(redis: Redis, tables: Tables, session: Session, tid: str, after:
     async with notifier.watching(tid) as committed:
         while True:
             committed.clear()  # before the read: a commit after it sets it again
-            entries = await _read(tables, cursor)
+            entries, more = await archive.read_after(tables.scripts, tid, cursor.last, BATCH)
             for ev in await cursor.visible(entries):
                 yield ev
                 if ev.outcome.finished:
                     return
-            if len(entries) < BATCH:
+            if not more:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(committed.wait(), RECHECK_S)
 
@@ -70,25 +71,21 @@ def valid_stream_id(text: str) -> bool:
 
 async def _blocking_reads(redis: Redis, cursor: _Cursor, block: int | None
                           ) -> AsyncIterator[gw.TableEvent]:
+    """Read until nothing is left; with `block`, then wait on XREAD for an entry after
+    the cursor (only a wake-up: what it returns is read again through the archive)."""
     stream = keys.table_events(cursor.tid)
     while True:
-        res = await redis.xread({stream: cursor.last}, count=BATCH, block=block)
-        if not res:
-            if block is None:
-                return
-            continue
-        for ev in await cursor.visible(res[0][1]):
+        entries, more = await archive.read_after(cursor.tables.scripts, cursor.tid,
+                                                 cursor.last, BATCH)
+        for ev in await cursor.visible(entries):
             yield ev
             if ev.outcome.finished:
                 return
-
-
-async def _read(tables: Tables, cursor: _Cursor) -> list[Any]:
-    """The next entries after the cursor, without blocking (on the shared client), as
-    redis-py gives them: (id, {field: value})."""
-    [res] = await tables.scripts.execute([["XREAD", "COUNT", BATCH, "STREAMS",
-                                           keys.table_events(cursor.tid), cursor.last]])
-    return [(eid, resp.pairs(fields)) for eid, fields in res[0][1]] if res else []
+        if more:
+            continue
+        if block is None:
+            return
+        await redis.xread({stream: cursor.last}, count=1, block=block)
 
 
 @dataclass
@@ -101,7 +98,7 @@ class _Cursor:
     seat: int
     last: str
 
-    async def visible(self, entries: list[Any]) -> list[gw.TableEvent]:
+    async def visible(self, entries: list[archive.Entry]) -> list[gw.TableEvent]:
         out = []
         for eid, fields in entries:
             self.last = eid.decode()

@@ -26,9 +26,10 @@ from tablero.v1 import rules_pb2
 
 from services.runtime.status import clip
 
-from . import keys
+from . import archive, keys
 from .config import Config
 from .errors import GatewayError, aborted, denied, invalid, not_found, precondition
+from .markers import COMMITTED, marker
 from .routing import Router, call
 from .scripts import Command, Scripts
 from .sessions import Session, Sessions, now_ms
@@ -36,8 +37,6 @@ from .sessions import Session, Sessions, now_ms
 log = logging.getLogger("tablero.tables")
 
 MAX_RACE_RETRIES = 16
-# The kind of the public event closing every commit (gateway.proto TableEvent).
-COMMITTED = "tablero.committed"
 STATUS_PB = {"open": gw.TABLE_STATUS_OPEN, "playing": gw.TABLE_STATUS_PLAYING,
              "finished": gw.TABLE_STATUS_FINISHED}
 
@@ -64,14 +63,17 @@ class Table:
     bot_seed: int  # the bots' own randomness, never the game's seed (DESIGN §2)
 
     @classmethod
-    def parse(cls, tid: str, m: dict[bytes, bytes]) -> Table:
-        pending = json.loads(m[b"pending"])
+    def parse(cls, tid: str, m: dict[bytes, bytes], last: Any) -> Table:
+        """From the meta hash and the table's last stream entry (XREVRANGE ... COUNT 1):
+        the decisions it waits on are those of the commit marker that ends its stream,
+        with the deadlines a seat changing hands gave them since (seat.lua)."""
+        pending = [] if m.get(b"abandoned") == b"1" else pending_of(last, m.get(b"deadlines"))
         return cls(
             tid=tid, game=m[b"game"].decode(), seats=int(m[b"seats"]),
             options=json.loads(m[b"options"]), seed=int(m[b"seed"]),
             status=m[b"status"].decode(), version=int(m[b"version"]),
             players=json.loads(m[b"players"]), names=json.loads(m[b"names"]),
-            bots=json.loads(m[b"bots"]), pending=pending if isinstance(pending, list) else [],
+            bots=json.loads(m[b"bots"]), pending=pending,
             outcome=pb.Outcome.FromString(m.get(b"outcome", b"")),
             invite=m.get(b"invite", b"").decode(), timeout_ms=int(m[b"timeout_ms"]),
             bot_policy=m[b"bot_policy"].decode(), bot_seed=int(m.get(b"bot_seed", 0)),
@@ -94,6 +96,31 @@ class Table:
             msg.seats.add(seat=s, player_id=self.players[s], display_name=self.names[s],
                           bot=self.bots[s])
         return msg
+
+
+def pending_of(last: Any, deadlines: bytes | None) -> list[dict[str, Any]]:
+    """The pending decisions of the commit marker in `last` (a stream reply of at most
+    one entry; none when the entry is not a marker); `deadlines`: per seat, the deadline
+    a seat change set for all that seat's decisions (0 = none; seat.lua)."""
+    entries = archive.entries_of(last)
+    data = entries[0][1].get(b"b") if entries else None
+    if data is None:
+        return []
+    ev = gw.TableEvent.FromString(data)
+    if ev.event.kind != COMMITTED:
+        return []
+    set_by_seat = [int(x) for x in deadlines.split(b",")] if deadlines else []
+    out = []
+    for p in ev.pending:
+        dl = set_by_seat[p.seat] if p.seat < len(set_by_seat) else 0
+        out.append({"id": p.id, "seat": p.seat, "kind": p.kind, "opt": p.optional,
+                    "dl": dl or p.deadline_unix_ms})
+    return out
+
+
+def last_entry(tid: str) -> Command:
+    """The command reading a table's last stream entry: its latest commit marker."""
+    return ["XREVRANGE", keys.table_events(tid), "+", "-", "COUNT", 1]
 
 
 def strongest_policy(info: pb.GameInfo, preferred: str) -> str:
@@ -197,6 +224,7 @@ class Tables:
         if auth:
             batch.append(self.scripts.call(self.scripts.auth, *self.sessions.auth_call(auth)))
         batch.append(["HGETALL", keys.table_meta(tid)])
+        batch.append(last_entry(tid))
         if with_state:
             batch.append(["GET", keys.table_state(tid)])
         if idem_field:
@@ -204,12 +232,12 @@ class Tables:
         res = iter(await self.scripts.execute(batch))
         if auth:
             session = self.sessions.checked(auth, next(res))
-        meta = next(res)
+        meta, last = next(res), next(res)
         if not meta:
             raise not_found(f"table {tid}")
         state = next(res) or b"" if with_state else b""
         prev = next(res) if idem_field else None
-        return Table.parse(tid, meta), state, prev, session
+        return Table.parse(tid, meta, last), state, prev, session
 
     # -- creation ---------------------------------------------------------------
 
@@ -361,15 +389,8 @@ class Tables:
         nv = version + max(len(entries), 1)
         stored = [(vis_of(e), v, gw.TableEvent(version=v, event=e).SerializeToString())
                   for v, e in (events if events is not None else [(nv, e) for e in t.events])]
-        # Typed, without prose (decision 0004): clients hide it or use its data.
-        marker = gw.TableEvent(version=nv, outcome=t.outcome, event=pb.Event(
-            kind=COMMITTED, visibility=pb.Visibility(public=True)))
-        marker.event.data.update({"version": nv})
-        for p in pending:
-            marker.pending.add(id=p["id"], seat=p["seat"], kind=p["kind"], optional=p["opt"],
-                               deadline_unix_ms=p["dl"])
-        stored.append(("*", nv, marker.SerializeToString()))
-        fields = dict(meta, pending=json.dumps(pending), outcome=t.outcome.SerializeToString())
+        stored.append(("*", nv, marker(nv, t.outcome, pending).SerializeToString()))
+        fields = dict(meta, outcome=t.outcome.SerializeToString())
         args: list[Any] = [version, t.state.SerializeToString(), "\n".join(entries), idem_field,
                            len(fields)]
         for k, v in fields.items():
@@ -386,8 +407,19 @@ class Tables:
         if r[0] == 2:
             v, first, last = r[1].decode().split(" ")
             return CommitResult(int(v), True, [first, last], [])
-        return CommitResult(int(r[1]), False, [i.decode() for i in r[2:]],
+        if archive.due(int(r[2]), sum(len(data) for _, _, data in stored) / len(stored)):
+            await self._compact(tid)
+        return CommitResult(int(r[1]), False, [i.decode() for i in r[3:]],
                             [(vis, data) for vis, _, data in stored])
+
+    async def _compact(self, tid: str) -> None:
+        """Move the table's older events into its archive (archive.py) before the commit
+        is answered. The commit stands whatever happens here: a compaction cut off (Redis
+        away) leaves the stream whole, and the next commit tries again."""
+        try:
+            await archive.compact(self.scripts, tid)
+        except Exception as e:  # noqa: BLE001 - the commit is done; see above
+            log.info("compacting table %s: %s", tid, clip(str(e)))
 
     async def _after_commit(self, tid: str, pending: list[dict[str, Any]],
                             outcome: pb.Outcome) -> None:
@@ -469,8 +501,7 @@ class Tables:
     async def _duplicate(self, table: Table, seat: int, prev: bytes) -> gw.ActResponse:
         v, first, last = prev.decode().split(" ")
         out = gw.ActResponse(version=int(v), duplicate=True)
-        entries = await self.redis.xrange(keys.table_events(table.tid), first, last)
-        for eid, fields in entries:
+        for eid, fields in await archive.read_between(self.scripts, table.tid, first, last):
             if visible(fields[b"vis"], seat):
                 ev = out.events.add()
                 ev.ParseFromString(fields[b"b"])
@@ -512,10 +543,12 @@ class Tables:
         pipe = self.redis.pipeline(transaction=False)
         for tid in tids[:size]:
             pipe.hgetall(keys.table_meta(tid.decode()))
+            pipe.execute_command(*last_entry(tid.decode()))
         out = gw.ListTablesResponse()
-        for tid, meta in zip(tids, await pipe.execute()):
+        res = await pipe.execute()
+        for tid, meta, last in zip(tids, res[::2], res[1::2]):
             if meta:  # expired since it was listed
-                table = Table.parse(tid.decode(), meta)
+                table = Table.parse(tid.decode(), meta, last)
                 out.tables.append(table.info(table.seat_of(session.player_id)))
         if len(tids) > size:
             out.next_page_token = str(start + size)

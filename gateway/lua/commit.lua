@@ -1,7 +1,8 @@
 -- commit.lua: apply one transition to a table, atomically: compare-and-set on the version,
 -- the new state, the choice log entry, the meta fields and the event appends.
--- KEYS[1] meta  KEYS[2] state  KEYS[3] log  KEYS[4] events  KEYS[5] idem   (one hash tag)
--- KEYS[6] the deadline index clk:deadlines, on a single Redis only (on Redis Cluster it is in
+-- KEYS[1] meta  KEYS[2] state  KEYS[3] log  KEYS[4] events  KEYS[5] idem  KEYS[6] archive
+--   (one hash tag; keys.table_keys)
+-- KEYS[7] the deadline index clk:deadlines, on a single Redis only (on Redis Cluster it is in
 --         another slot, and the gateway updates it after the commit)
 -- ARGV[1] expected version
 -- ARGV[2] new state bytes
@@ -15,10 +16,12 @@
 -- ARGV[#ARGV - 3] pub/sub channel told the new version after the events ("" = none; Watch
 --   on a single Redis, gateway/notify.py)
 -- ARGV[#ARGV - 2] table id, ARGV[#ARGV - 1] its earliest decision deadline (-1 = none):
---   with KEYS[6], the table's entry in the deadline index
+--   with KEYS[7], the table's entry in the deadline index
 -- ARGV[#ARGV] create flag: "1" = the table must not exist yet (version -1 expected)
--- Returns {1, new_version, event ids...}                   committed (m >= 1 events;
---                                                          new version = current + k, k >= 1)
+-- Returns {1, new_version, stream length, event ids...}   committed (m >= 1 events;
+--                                                          new version = current + k, k >= 1;
+--                                                          the length tells the gateway when
+--                                                          to compact, archive.py)
 --       | {0, current_version}                           version mismatch (lost race)
 --       | {2, "<version> <first id> <last id>"}          idempotency key already applied
 local create = ARGV[#ARGV] == '1'
@@ -48,21 +51,26 @@ for k = 1, n do
   redis.call('HSET', KEYS[1], ARGV[i + 2 * k - 1], ARGV[i + 2 * k])
 end
 redis.call('HSET', KEYS[1], 'version', nv)
+-- The new commit marker carries the pending decisions and their deadlines (stored once):
+-- deadlines a seat change set for the previous ones go (and the pending list that meta
+-- hashes held before decision 0011).
+redis.call('HDEL', KEYS[1], 'deadlines', 'pending')
 i = i + 2 * n + 1
 local m = tonumber(ARGV[i])
-local out = {1, nv}
+local out = {1, nv, 0}
 for k = 1, m do
-  out[k + 2] = redis.call('XADD', KEYS[4], '*', 'vis', ARGV[i + 3 * k - 2],
+  out[k + 3] = redis.call('XADD', KEYS[4], '*', 'vis', ARGV[i + 3 * k - 2],
                           'v', ARGV[i + 3 * k - 1], 'b', ARGV[i + 3 * k])
 end
 if ARGV[4] ~= '' then
-  redis.call('HSET', KEYS[5], ARGV[4], nv .. ' ' .. out[3] .. ' ' .. out[#out])
+  redis.call('HSET', KEYS[5], ARGV[4], nv .. ' ' .. out[4] .. ' ' .. out[#out])
 end
 local due = tonumber(ARGV[#ARGV - 1])
-if KEYS[6] and due >= 0 then redis.call('ZADD', KEYS[6], due, ARGV[#ARGV - 2]) end
+if KEYS[7] and due >= 0 then redis.call('ZADD', KEYS[7], due, ARGV[#ARGV - 2]) end
 local life = tonumber(ARGV[#ARGV - 4])
 if life > 0 then
-  for k = 1, 5 do redis.call('PEXPIRE', KEYS[k], life) end
+  for k = 1, 6 do redis.call('PEXPIRE', KEYS[k], life) end
 end
+out[3] = redis.call('XLEN', KEYS[4])
 if ARGV[#ARGV - 3] ~= '' then redis.call('PUBLISH', ARGV[#ARGV - 3], nv) end
 return out

@@ -13,12 +13,13 @@ import sys
 from tablero.v1 import gateway_pb2 as gw
 
 from ..support import play_to_end
+from .stored import stored_entries
 
 COMMITTED = "tablero.committed"
 
 
 def stream(redis, tid: str) -> list[gw.TableEvent]:
-    return [gw.TableEvent.FromString(f[b"b"]) for _, f in redis.xrange(f"t:{{{tid}}}:events")]
+    return [gw.TableEvent.FromString(f[b"b"]) for _, f in stored_entries(redis, tid)]
 
 
 def choice_log(redis, tid: str) -> list[dict]:

@@ -16,6 +16,7 @@ from tests.duel import GAME
 
 from ..conftest import FAST_ENV
 from ..support import GatewayClient, play_to_end, random_choice
+from .stored import stored_entries
 
 
 def _table(new_client, endpoint=None, rounds="3"):
@@ -35,7 +36,7 @@ def test_watch_sends_each_seat_only_what_it_may_see(new_client, redis):
     play_to_end([ann, bob], tid, random.Random(2), idempotent=True)
     spectator = new_client("sam")
     streams = {0: _collect(ann, tid), 1: _collect(bob, tid), -1: _collect(spectator, tid)}
-    stored = redis.xrange(f"t:{{{tid}}}:events")
+    stored = stored_entries(redis, tid)
     for seat, events in streams.items():
         assert events[-1].outcome.finished
         for ev in events:
