@@ -94,9 +94,13 @@ def by_space_arg(o: Any) -> int:
 
 
 def march_from(st: AAState, d: Decision, f: int) -> str:
-    """8.5.2, 8.6.2, 8.7.2: every adjacent origin with Guerrillas the box lets move."""
+    """8.5.2, 8.6.2, 8.7.2: every adjacent origin with Guerrillas the box lets move (FARC
+    step 3: its one origin)."""
+    v, s = frame_vars(st, "coin.op"), frame_vars(st, "aa.march_into").get("s", -1)
     for o in d.options:
-        if verb(o) == "from" and MOVABLE[f](st, by_space_arg(o), frame_vars(st, "coin.op")) > 0:
+        src = by_space_arg(o)
+        if verb(o) == "from" and MOVABLE[f](st, src, v) > 0 and \
+                (f != B.FARC or farc.origin_allowed(st, v, s, src)):
             return o.id
     return "done"
 
