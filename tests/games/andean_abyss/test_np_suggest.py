@@ -4,6 +4,8 @@ PRNG only; the hidden deck and the game's PRNG do not change a suggestion (pertu
 
 from __future__ import annotations
 
+from tablero.v1 import rules_pb2 as rp
+
 from services.andean_abyss import GAME
 from services.andean_abyss.state import AAState
 from services.kernel import codec, engine, rng
@@ -11,6 +13,7 @@ from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice
 from services.kernel.flow import push
 from tests.games.andean_abyss.scenario import standard
+from tests.support import game_state, rules_service
 
 GOVT, FARC, AUC, CARTELS = 0, 1, 2, 3
 POLICY = "coin_np"
@@ -91,3 +94,15 @@ def test_coin_np_suggestions_reveal_nothing_hidden() -> None:
         if step.outcome is not None:
             break
     assert checked >= 200
+
+
+def test_rules_service_suggest_coin_np_over_grpc() -> None:
+    """The real rules service (`python -m services.andean_abyss`): Describe lists coin_np;
+    Suggest with it answers the Cartels seat with the procedure's Rally (TV-R-42)."""
+    with rules_service("andean_abyss") as rules:
+        info = rules.Describe(rp.RulesDescribeRequest(), timeout=30)
+        assert list(info.bot_policies) == ["coin_np", "random"]
+        state = game_state("andean_abyss", at_card(1, [CARTELS]))
+        c = rules.Suggest(rp.RulesSuggestRequest(state=state, seat=CARTELS, policy=POLICY,
+                                                 bot_seed=11), timeout=30)
+        assert c.option_id == "op:rally"
