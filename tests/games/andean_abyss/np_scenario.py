@@ -12,6 +12,8 @@ from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice
 from services.kernel.events import Event
 from services.kernel.flow import push
+from services.kernel.state import Frame
+from tests.games.andean_abyss.scenario import S, put, take
 
 
 def solo(seed: int = 1, seats: int = 1, **options: str) -> AAState:
@@ -58,3 +60,17 @@ def np_steps(events: list[Event], *kinds: str) -> list[str]:
     """The Non-player's choices of the given decision kinds, in order."""
     return [e.data["option"] for e in events
             if e.kind == "coin.np_choice" and (not kinds or e.data["kind"] in kinds)]
+
+
+def tv_r_54_march(st: AAState) -> list[Frame]:
+    """TV-R-54: 6 FARC Guerrillas (4 Underground, 2 Active) in antioquia at Active
+    Opposition, marching into cesar at Passive Support: the March frames to put on a stack."""
+    st.support[S["antioquia"]] = -2
+    take(st, "antioquia", "auc_base")
+    take(st, "antioquia", "auc_underground")
+    put(st, "antioquia", "farc_underground", 4)
+    put(st, "antioquia", "farc_active", 2)
+    st.support[S["cesar"]] = 1
+    return [Frame("coin.op", {"f": 1, "op": "march", "spaces": [S["cesar"]],
+                              "arrived": [0] * len(st.support)}),
+            Frame("aa.march_into", {"s": S["cesar"], "f": 1, "o": S["antioquia"]})]

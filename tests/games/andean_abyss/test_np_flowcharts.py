@@ -7,8 +7,13 @@ from services.andean_abyss import board as B
 from services.andean_abyss.bots import auc, cartels, farc
 from services.andean_abyss.bots.boxes import march_group
 from services.andean_abyss.constants import BASE, GUER_U
-from services.kernel.state import Frame
-from tests.games.andean_abyss.np_scenario import np_choices, op_spaces, play, solo
+from tests.games.andean_abyss.np_scenario import (
+    np_choices,
+    op_spaces,
+    play,
+    solo,
+    tv_r_54_march,
+)
 from tests.games.andean_abyss.scenario import S, count, put, rig_die, take
 
 FARC, AUC, CARTELS = 1, 2, 3
@@ -138,15 +143,7 @@ def test_aa_p7_march_group_stays_underground_tv_r_54() -> None:
     with no cubes: room 3 -> 3 Underground move; with 3 Police there (room 0) the full group
     moves, Active ones first."""
     st = solo()
-    st.support[S["antioquia"]] = -2
-    take(st, "antioquia", "auc_base")
-    take(st, "antioquia", "auc_underground")
-    put(st, "antioquia", "farc_underground", 4)
-    put(st, "antioquia", "farc_active", 2)
-    st.support[S["cesar"]] = 1
-    st.stack = [Frame("coin.op", {"f": FARC, "op": "march", "spaces": [S["cesar"]],
-                                  "arrived": [0] * len(st.support)}),
-                Frame("aa.march_into", {"s": S["cesar"], "f": FARC, "o": S["antioquia"]})]
+    st.stack = tv_r_54_march(st)
     assert march_group(st, FARC) == (3, 0)
     put(st, "cesar", "police", 3)
     assert march_group(st, FARC) == (4, 2)

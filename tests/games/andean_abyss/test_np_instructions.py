@@ -11,7 +11,12 @@ from services.andean_abyss.bots.boxes import march_group
 from services.andean_abyss.constants import BASE, GUER_U
 from services.kernel.decisions import Decision, option
 from services.kernel.state import Frame
-from tests.games.andean_abyss.np_scenario import event_through_act, np_steps, solo
+from tests.games.andean_abyss.np_scenario import (
+    event_through_act,
+    np_steps,
+    solo,
+    tv_r_54_march,
+)
 from tests.games.andean_abyss.scenario import S, count, put, take
 
 GOVT, FARC, AUC, CARTELS = 0, 1, 2, 3
@@ -40,17 +45,8 @@ def test_aa_8_4_4_card_20_march_uncapped_active_first_then_flip_support_and_locs
     Guerrillas at Support (bogota, santander, and any the March Activated there) before
     those on a LoC or at Neutral (huila)."""
     st = solo()
-    st.support[S["antioquia"]] = -2
-    take(st, "antioquia", "auc_base")
-    take(st, "antioquia", "auc_underground")
-    put(st, "antioquia", "farc_underground", 4)
-    put(st, "antioquia", "farc_active", 2)
-    st.support[S["cesar"]] = 1
     st.played.append(20)
-    st.stack = [Frame("coin.effect", {"key": "20s", "f": FARC, "pc": 0}),
-                Frame("coin.op", {"f": FARC, "op": "march", "spaces": [S["cesar"]],
-                                  "arrived": [0] * len(st.support)}),
-                Frame("aa.march_into", {"s": S["cesar"], "f": FARC, "o": S["antioquia"]})]
+    st.stack = [Frame("coin.effect", {"key": "20s", "f": FARC, "pc": 0}), *tv_r_54_march(st)]
     assert march_group(st, FARC) == (3, 0)
     d = Decision("d0.-2", -2, "aa.march_a", "FARC: Active Guerrillas",
                  tuple(option(f"a:{n}", f"{n}", count=str(n)) for n in range(3)))
