@@ -4,6 +4,7 @@ PRNG only; the hidden deck and the game's PRNG do not change a suggestion (pertu
 
 from __future__ import annotations
 
+import pytest
 from tablero.v1 import rules_pb2 as rp
 
 from services.andean_abyss import GAME
@@ -106,3 +107,21 @@ def test_rules_service_suggest_coin_np_over_grpc() -> None:
         c = rules.Suggest(rp.RulesSuggestRequest(state=state, seat=CARTELS, policy=POLICY,
                                                  bot_seed=11), timeout=30)
         assert c.option_id == "op:rally"
+
+
+@pytest.mark.parametrize("seats,options", [(4, {}), (2, {}), (3, {"non_players": "chapter8"}),
+                                           (1, {"short_game": "true"})])
+def test_coin_np_plays_whole_games(seats: int, options: dict[str, str]) -> None:
+    """Every seat played by coin_np (PlayBots, as a table's bots would) to the end: each
+    suggestion is offered (a wrong one would be a RulesBug), no dead end, and the choice log
+    replays to the same state."""
+    step = engine.setup(GAME, seats, options, 8)
+    log: list[tuple[int, Choice]] = []
+    for _ in range(20):
+        run = engine.play_bots(GAME, step.state, range(seats), POLICY, bot_seed=8)
+        log += [(m.seat, m.choice) for m in run.moves]
+        step = run.final
+        if step.outcome is not None:
+            break
+    assert step.outcome is not None
+    assert engine.replay(GAME, seats, options, 8, log).state == step.state
