@@ -197,9 +197,14 @@ def general_serrano(st: AAState, d: Decision, f: int) -> str | None:
     return got or ("done" if "done" in d.option_ids() else None)
 
 
+def destinations(d: Decision) -> dict[int, str]:
+    """A piece move's offered destinations (`to:<space>`), by space."""
+    return {D.INDEX[o.id.split(":", 1)[1]]: o.id for o in d.options if verb(o) == "to"}
+
+
 def to_city(st: AAState, d: Decision, want: Callable[[int], bool]) -> str | None:
     """A move's destination: a random City meeting `want` (8.2), else any offered City."""
-    dests = {D.INDEX[o.id.split(":", 1)[1]]: o.id for o in d.options if verb(o) == "to"}
+    dests = destinations(d)
     cities = [s for s in dests if B.is_city(s)]
     return pick_in_tiers(st, dests, [[s for s in cities if want(s)], cities])
 
@@ -208,7 +213,7 @@ def salcedo(st: AAState, d: Decision, f: int) -> str | None:
     """Card 59: Cartels Guerrillas out of random spaces with the most of them (1 stays in
     each), into random Cities at Support with the fewest Police."""
     if d.kind == "aa.ev_move":
-        support = [s for s in B.spaces(st) if B.is_city(s) and st.support[s] > 0]
+        support = [s for s in destinations(d) if B.is_city(s) and st.support[s] > 0]
         low = min((B.police(st, s) for s in support), default=0)
         return to_city(st, d, lambda s: s in support and B.police(st, s) == low)
     if d.kind != "aa.ev_pieces":
