@@ -8,7 +8,7 @@ order or dice that the game's seed decides (DESIGN §2).
 A `Bot` decides from the seat's view. A `StateBot` runs a procedure the rulebook writes
 on the game's own data (the COIN Non-player chapters: public information and dice): it
 gets a private copy of the state whose PRNG is the bot's and whose secrets the game has
-concealed (`Game.conceal`), never the table's state (docs/decisions/0011).
+concealed (`Game.conceal`), never the table's state (docs/decisions/0012).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The kernel's StateBot hook (docs/decisions/0011): a Suggest policy that decides from a
+"""The kernel's StateBot hook (docs/decisions/0012): a Suggest policy that decides from a
 private copy of the state gets the bot's PRNG (`bot_rng`), never the game's, and the seed
 zeroed; the game conceals what the seat may not know first; a policy's choice that is not
 offered is a bug, never applied; the policy is listed with the others."""

@@ -2,7 +2,7 @@
 person's assistant, a timed-out clock, PlayBots), where the rulebook has one: FARC, AUC,
 Cartels (8.5-8.7). The Government has no chapter 8 procedure in the first edition; its
 decisions, and standing optional ones (transfers, which a Non-player never makes), get
-the kernel's random choice. docs/decisions/0011.
+the kernel's random choice. docs/decisions/0012.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The `coin_np` Suggest policy (AA chapter 8 for a player's faction, docs/decisions/0011):
+"""The `coin_np` Suggest policy (AA chapter 8 for a player's faction, docs/decisions/0012):
 Suggest returns the procedure's choice for a FARC, AUC or Cartels seat, from the bot's
 PRNG only; the hidden deck and the game's PRNG do not change a suggestion (perturbation)."""
 
