@@ -50,12 +50,19 @@ def per_guerrilla(s: int) -> int:
     return 2 if D.TERRAIN[s] == Terrain.FOREST else 1
 
 
+def can_give(st: CLState, v: dict[str, Any], o: int, k: int) -> int:
+    """Cubes of kind k that may leave o: none losing Government Control there (CL-R-46), each
+    moving once, and a space of this Sweep keeping the cubes that Activate its own
+    Underground Guerrillas."""
+    n = min(spare(st, o, k), movable(st, v, o, k))
+    if o in v.get("spaces", []):
+        n = min(n, B.cubes(st, o) - underground_all(st, o) * per_guerrilla(o))
+    return max(0, n)
+
+
 def pool(st: CLState, v: dict[str, Any], s: int) -> int:
-    """Cubes adjacent spaces could send into s, none losing Government Control (never from
-    another space of this Sweep: its cubes Activate there, CL-R-46)."""
-    chosen = v.get("spaces", [])
-    return sum(min(spare(st, o, k), movable(st, v, o, k)) for o in D.ADJ[s]
-               if o not in chosen for k in sweepers(st))
+    """Cubes adjacent spaces could send into s."""
+    return sum(can_give(st, v, o, k) for o in D.ADJ[s] for k in sweepers(st))
 
 
 def can_activate(st: CLState, v: dict[str, Any], s: int) -> bool:
@@ -120,9 +127,9 @@ def troop_move(st: CLState, d: Decision, s: int, short: bool) -> str:
     offers: dict[tuple[int, int], str] = {}
     for o in d.options:
         src, k = arg_space(o, "from"), arg_kind(o)
-        if src is not None and k is not None and src not in v.get("spaces", []):
+        if src is not None and k is not None:
             offers[(src, k)] = o.id
-    room = {key: min(spare(st, *key), movable(st, v, *key)) for key in offers}
+    room = {key: can_give(st, v, *key) for key in offers}
     total = sum(room.values())
     if not short and (B.live_control(st, s) == B.GOVT or D.IS_EC[s]
                       or not would_control(st, s, total)):
