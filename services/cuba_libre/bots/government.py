@@ -127,15 +127,15 @@ def sa_for(st: CLState, op: str) -> str | None:
 
 
 def op_space(st: CLState, d: Decision, f: int) -> str:
-    """CL 8.8.2-8.8.5 the box's spaces in its tiers; its SA after the spaces (first, in the
-    Assault box); CL 3.1 one space at least (8.8.5 IF NONE: pay for 1 space anyway)."""
+    """CL 8.8.2-8.8.5 the box's spaces in its tiers; its SA once the Operation is done (first,
+    in the Assault box); CL 3.1 one space at least (8.8.5 IF NONE: pay for 1 space anyway)."""
     v = op_vars(st)
     ids = d.option_ids()
-    box = CHART.boxes.get(v.get("op", ""))
-    if box is None:
+    if v.get("op") not in CHART.boxes:
         return generic(st, d, f)
     sa = None if v.get("sa") else sa_for(st, v["op"])
-    if v["op"] == "assault" and not v["spaces"] and sa and f"sa:{sa}" in ids:
+    if sa and f"sa:{sa}" in ids and (v["ph"] == "after" or v["op"] == "assault"
+                                      and not v["spaces"]):
         return f"sa:{sa}"
     offered = by_space(d)
     got = pick_in_tiers(st, offered, CHART.candidates(st, v["op"], v))
@@ -143,8 +143,6 @@ def op_space(st: CLState, d: Decision, f: int) -> str:
         return got
     if offered and "done" not in ids:
         return offered[pick(st, list(offered))]
-    if sa and f"sa:{sa}" in ids:
-        return f"sa:{sa}"
     return done_or(d, generic(st, d, f))
 
 

@@ -6,14 +6,13 @@ priority bullet. The harness (`govt_turn`) is shared by test_np_govt_*.py."""
 from __future__ import annotations
 
 from services.cuba_libre import board as B
-from services.cuba_libre.bots import PROCEDURE
+from services.cuba_libre.bots import PROCEDURE, govt_assault, govt_garrison, govt_train
 from services.cuba_libre.bots import government as G
-from services.cuba_libre.bots import govt_assault, govt_garrison, govt_sweep, govt_train
-from services.cuba_libre.constants import Kind, Mom, UsAlliance
+from services.cuba_libre.constants import Kind
 from services.cuba_libre.state import CLState
 from services.kernel import codec
 
-from .helpers import DR, GOVT, M26, SYNDICATE, S, Table, at_card, count, game, put, take
+from .helpers import DR, GOVT, M26, S, Table, at_card, count, game, put, take
 
 OPS = {"train", "garrison", "sweep", "assault"}
 
@@ -89,3 +88,106 @@ def test_cl_8_8_s0_sweep_havana_first_then_support_then_cubes() -> None:
     assert after.resources[GOVT] == 15 - 4 * 2
     assert B.active(after, S["havana"], DR) == 2 and B.active(after, S["la_habana"], M26) == 1
     assert B.active(after, S["santiago_de_cuba"], M26) == 1
+
+
+def cities_held(st: CLState, troops: int = 1, police: int = 1) -> None:
+    """Every City Government-Controlled with Troops and Police (no Train by the cities)."""
+    for c in ("havana", "camaguey_city", "santiago_de_cuba"):
+        put(st, c, "troops", troops)
+        put(st, c, "police", police)
+
+
+# -- 8.8.2 Train ---------------------------------------------------------------------------
+
+
+def train_position() -> CLState:
+    """Havana 2 Troops and no Police; the other Cities empty; las_villas 2 Troops (a Base
+    Province for step 1); matanzas held by 2 DR Guerrillas."""
+    st = empty_board(game())
+    put(st, "havana", "troops", 2)
+    put(st, "las_villas", "troops", 2)
+    put(st, "matanzas", "directorio_underground", 2)
+    return st
+
+
+def test_cl_8_8_2_train_cubes_by_group_then_the_base_then_transport() -> None:
+    """CL 8.8.2 (CL-R-42): Train spaces k = 4 at Firm, one kept for las_villas (step 1). Step
+    2: first the Cities without Control (camaguey_city, santiago_de_cuba), then havana
+    (no Police), 4 cubes each as Police, Troop, Police, Troop (P2); step 3: las_villas's 2
+    Troops replaced by a Base (no Civic Action); Transport: 3 Troops from havana (the most
+    not needed for Control) to matanzas, where DR loses Control (destination 3)."""
+    st = train_position()
+    assert govt_train.cond_train(st) and G.first_box(st) == "train"
+    t = govt_turn(st)
+    spaces = op_spaces(t)
+    assert sorted(spaces[:2]) == ["camaguey_city", "santiago_de_cuba"]
+    assert spaces[2:] == ["havana", "las_villas"]
+    placed = [(e["space"], e["piece"]) for e in events(t, "cl.place")]
+    assert placed[:4] == [(spaces[0], "police"), (spaces[0], "troops")] * 2
+    after = t.st
+    for c in ("camaguey_city", "santiago_de_cuba"):
+        assert count(after, c, "troops") == 2 and count(after, c, "police") == 2
+    assert count(after, "havana", "police") == 2
+    assert count(after, "las_villas", "govt_base") == 1
+    assert count(after, "las_villas", "troops") == 0
+    assert not events(t, "cl.civic_action")
+    assert events(t, "cl.transport") == [{"from": "havana", "to": "matanzas", "count": 3}]
+    assert count(after, "havana", "troops") == 1 and B.live_control(after, S["matanzas"]) == GOVT
+    assert after.resources[GOVT] == 15 - 4 * 2
+
+
+def test_cl_8_8_2_step_4_civic_action_where_support_rises_most() -> None:
+    """CL 8.8.2 step 4: no Base Province, so Civic Action in the Train space where it raises
+    TotalSupport the most (havana, Population 6) as long as 9 Resources remain: 25 - 3 x 2 =
+    19, two steps (19 -> 11): havana Neutral -> Active Support."""
+    st = empty_board(game())
+    cities_held(st)
+    take(st, "havana", "police")
+    st.resources[GOVT] = 25
+    t = govt_turn(st)
+    assert op_spaces(t)[0] == "havana" and len(op_spaces(t)) == 3
+    assert [e["space"] for e in events(t, "cl.civic_action")] == ["havana", "havana"]
+    after = t.st
+    assert after.support[S["havana"]] == 2 and after.resources[GOVT] == 11
+
+
+def test_cl_8_8_2_if_none_train_impossible_goes_to_garrison() -> None:
+    """CL 8.8.2 IF NONE: Train is wanted (havana lacks Police) but fewer than 4 cubes are
+    Available and no Province takes a Base: Garrison (8.8.3), its entry question ignored."""
+    st = empty_board(game())
+    cities_held(st)
+    take(st, "havana", "police")
+    put(st, "ec_west", "troops", 12)
+    put(st, "ec_west", "police", 11)
+    assert govt_train.cond_train(st) and not govt_train.train_possible(st)
+    assert not govt_garrison.cond_garrison(st)
+    assert G.CHART.operation(st, OPS) == "garrison"
+
+
+# -- 8.8.3 Garrison ------------------------------------------------------------------------
+
+
+def test_cl_8_8_3_garrison_police_into_the_ec_then_free_assault_then_reprisal() -> None:
+    """CL 8.8.3: ec_central holds 2 Underground 26July and 1 DR Guerrilla. Step 1: 3 Police
+    into it, each from the space with the most Police (havana 4, 3, 2: never the last Police
+    of camaguey_city or santiago_de_cuba); Activation: 26July first, then DR; step 4: the
+    free Assault there removes the 2 26July, then the DR Guerrilla; Garrison paid once (2).
+    Air Strike finds no target: Reprisal in havana (Government-Controlled, at Opposition):
+    Terror and a shift to Neutral."""
+    st = empty_board(game())
+    cities_held(st)
+    put(st, "havana", "troops", 5)
+    put(st, "havana", "police", 3)
+    put(st, "ec_central", "m26_underground", 2)
+    put(st, "ec_central", "directorio_underground")
+    st.support[S["havana"]] = -1
+    assert not govt_train.cond_train(st) and govt_garrison.cond_garrison(st)
+    t = govt_turn(st)
+    assert op_spaces(t) == ["ec_central"]
+    assert moves(t) == [("havana", "ec_central", "police")] * 3
+    after = t.st
+    assert B.guerrillas(after, S["ec_central"], M26) == 0
+    assert B.guerrillas(after, S["ec_central"], DR) == 0
+    assert events(t, "coin.sa")[0]["sa"] == "reprisal"
+    assert after.terror[S["havana"]] == 1 and after.support[S["havana"]] == 0
+    assert after.resources[GOVT] == 13
