@@ -24,6 +24,7 @@ from .govt_common import (
     budget_spaces,
     done_or,
     frame_vars,
+    govt_margin,
     p2_police_next,
     spare,
     underground_all,
@@ -119,9 +120,9 @@ def next_kind(st: CLState, v: dict[str, Any], s: int) -> list[int]:
     return [Kind.POLICE, Kind.TROOPS] if police else [Kind.TROOPS, Kind.POLICE]
 
 
-def troop_move(st: CLState, d: Decision, s: int, short: bool) -> str:
+def troop_move(st: CLState, d: Decision, s: int, short: bool, lacks: bool) -> str:
     """CL 8.8.4 step 2: while `short` (more cubes would Activate or remove more), then while the
-    Government lacks Control and the offered cubes could give it, one cube from the origin
+    Government `lacks` Control and the offered cubes could give it, one cube from the origin
     that can spare the most without losing Control (`random_pick` on ties)."""
     v = op_vars(st)
     offers: dict[tuple[int, int], str] = {}
@@ -131,8 +132,7 @@ def troop_move(st: CLState, d: Decision, s: int, short: bool) -> str:
             offers[(src, k)] = o.id
     room = {key: can_give(st, v, *key) for key in offers}
     total = sum(room.values())
-    if not short and (B.live_control(st, s) == B.GOVT or D.IS_EC[s]
-                      or not would_control(st, s, total)):
+    if not short and (not lacks or D.IS_EC[s] or not would_control(st, s, total)):
         return done_or(d, d.option_ids()[-1])
     for k in next_kind(st, v, s):
         srcs = {o: n for (o, kk), n in room.items() if kk == k and n > 0}
@@ -147,12 +147,13 @@ def sweep_move(st: CLState, d: Decision, f: int) -> str:
     each), then for Control."""
     s = frame_vars(st, "cl.cubes_in")["s"]
     short = B.cubes(st, s) < underground_all(st, s) * per_guerrilla(s)
-    return troop_move(st, d, s, short)
+    return troop_move(st, d, s, short, B.live_control(st, s) != B.GOVT)
 
 
 def armored_cars_move(st: CLState, d: Decision, f: int) -> str:
     """Card 1 shaded in the Assault box: Troops in until every enemy piece can be taken, then
-    for Control (the Sweep movement logic, CL 8.8.1)."""
+    for Control once they are gone (the Sweep movement logic, CL 8.8.1)."""
     s = frame_vars(st, "cl.cubes_in")["s"]
+    gone = min(B.assault_removals(st, s), removable_count(st, s))
     short = B.assault_removals(st, s) < removable_count(st, s)
-    return troop_move(st, d, s, short)
+    return troop_move(st, d, s, short, govt_margin(st, s) + gone <= 0)

@@ -1,0 +1,162 @@
+"""CL 8.8.1, 8.8.4-8.8.5 the Non-player Government's Sweep and Assault boxes, their SAs and
+the Momentum overrides, on constructed positions through `engine.act` (the harness of
+test_np_govt)."""
+
+from __future__ import annotations
+
+from services.cuba_libre import board as B
+from services.cuba_libre.bots import government as G
+from services.cuba_libre.bots import govt_assault, govt_garrison, govt_sweep, govt_train
+from services.cuba_libre.constants import Mom
+from services.cuba_libre.state import CLState
+
+from .helpers import DR, GOVT, M26, S, count, game, put, take
+from .test_np_govt import cities_held, empty_board, events, govt_turn, moves, op_spaces
+
+
+def quiet_cities() -> CLState:
+    """A blank map with every City held (1 Troop, 1 Police): no Train, no Garrison."""
+    st = empty_board(game())
+    cities_held(st)
+    return st
+
+
+def wants_train(st: CLState, troops: int = 8) -> None:
+    """Havana without Police (the flowchart would Train) and `troops` more Troops there."""
+    take(st, "havana", "police")
+    put(st, "havana", "troops", troops)
+
+
+# -- 8.8.5 Assault -------------------------------------------------------------------------
+
+
+def test_cl_8_8_5_assault_air_strike_first_then_bases_then_guerrillas() -> None:
+    """CL 8.8 assault_pays (a 26July Base would go) -> Assault. Step 1 the SA first: Air
+    Strike on an Active 26July Guerrilla in oriente (a cube there); step 3: oriente first (the
+    26July Base: the last Guerrilla, then the Base), then matanzas (1 DR Guerrilla); 2 x 2
+    Resources; the Government gains oriente."""
+    st = quiet_cities()
+    put(st, "oriente", "troops", 3)
+    put(st, "oriente", "m26_active", 2)
+    put(st, "oriente", "m26_base")
+    put(st, "matanzas", "troops")
+    put(st, "matanzas", "directorio_active")
+    assert govt_assault.assault_pays(st) and G.first_box(st) == "assault"
+    t = govt_turn(st)
+    assert [e["sa"] for e in events(t, "coin.sa")] == ["air_strike"]
+    assert [e["space"] for e in events(t, "cl.air_strike")] == ["oriente"]
+    assert op_spaces(t) == ["oriente", "matanzas"]
+    after = t.st
+    assert B.pieces_of(after, S["oriente"], M26) == 0
+    assert B.pieces_of(after, S["matanzas"], DR) == 0
+    assert B.live_control(after, S["oriente"]) == GOVT
+    assert after.resources[GOVT] == 11
+
+
+def test_cl_8_8_3_air_strike_base_first_dr_before_syndicate() -> None:
+    """CL 8.8.3 Air Strike (CL-R-45): a Base or Casino first, factions 26July, DR, then the
+    Syndicate: the lone DR Base in camaguey_province before the open Casino in
+    pinar_del_rio and before an Active 26July Guerrilla beside a cube."""
+    st = quiet_cities()
+    put(st, "camaguey_province", "directorio_base")
+    put(st, "pinar_del_rio", "casino_open")
+    put(st, "sierra_maestra", "troops")
+    put(st, "sierra_maestra", "m26_active")
+    tiers = govt_garrison.strike_tiers(st)
+    assert next(t for t in tiers if t) == [S["camaguey_province"]]
+
+
+# -- 8.8.4 Sweep ---------------------------------------------------------------------------
+
+
+def test_cl_8_8_1_sim_sweep_spaces_without_cubes_first_police_and_troops_alternate() -> None:
+    """CL 8.8.1 S.I.M. (card 4 shaded): Sweep priority Ⓒ reversed: la_habana (no cubes)
+    before santiago_de_cuba; Police and Troops moved in alternately, Police first: Police,
+    Troop (2 DR to Activate), Police (Government Control); then Air Strike on an Active DR
+    Guerrilla there."""
+    st = quiet_cities()
+    put(st, "havana", "troops", 4)
+    put(st, "havana", "police", 4)
+    put(st, "la_habana", "directorio_underground", 2)
+    put(st, "santiago_de_cuba", "m26_underground")
+    st.mom |= 1 << Mom.POLICE_SWEEP_AND_ASSAULT_AS_TROOPS
+    assert G.first_box(st) == "sweep"
+    t = govt_turn(st)
+    assert op_spaces(t) == ["la_habana", "santiago_de_cuba"]
+    assert moves(t) == [("havana", "la_habana", "police"), ("havana", "la_habana", "troops"),
+                        ("havana", "la_habana", "police")]
+    after = t.st
+    assert B.live_control(after, S["la_habana"]) == GOVT
+    assert [e["space"] for e in events(t, "cl.air_strike")] == ["la_habana"]
+    assert B.active(after, S["la_habana"], DR) == 1
+    assert B.active(after, S["santiago_de_cuba"], M26) == 1
+
+
+def test_cl_8_8_4_sweep_impossible_goes_to_assault() -> None:
+    """CL 8.8.4 IF NONE: no Underground 26July or DR Guerrilla anywhere: Sweep impossible ->
+    Assault (8.8.5), which still has a target (1 DR Guerrilla; its Base stays, so no Control
+    gained: the Assault does not pay)."""
+    st = quiet_cities()
+    put(st, "matanzas", "troops")
+    put(st, "matanzas", "directorio_active")
+    put(st, "matanzas", "directorio_base")
+    assert not govt_assault.assault_pays(st)
+    assert not govt_sweep.sweep_possible(st)
+    assert G.CHART.operation(st, {"train", "garrison", "sweep", "assault"}) == "assault"
+
+
+# -- 8.8.1 Momentum overrides --------------------------------------------------------------
+
+
+def test_cl_8_8_1_armored_cars_assault_brings_troops() -> None:
+    """CL 8.8.1 Armored Cars (card 1 shaded): the flowchart would Train, but an Assault
+    bringing Troops takes 4 DR Guerrillas: Assault. The SA first: Transport of 3 Troops from
+    havana to matanzas (Active Guerrillas outnumber Troops there); then 1 more Troop from
+    havana so that the 4 go; 1 space paid (2)."""
+    st = quiet_cities()
+    wants_train(st)
+    put(st, "matanzas", "directorio_active", 4)
+    st.mom |= 1 << Mom.ASSAULT_BRINGS_TROOPS
+    assert govt_train.cond_train(st) and govt_assault.armored_cars(st)
+    assert G.first_box(st) == "assault"
+    t = govt_turn(st)
+    assert events(t, "cl.transport") == [{"from": "havana", "to": "matanzas", "count": 3}]
+    assert op_spaces(t) == ["matanzas"]
+    assert moves(t) == [("havana", "matanzas", "troops")]
+    after = t.st
+    assert B.guerrillas(after, S["matanzas"], DR) == 0
+    assert count(after, "matanzas", "troops") == 4
+    assert after.resources[GOVT] == 13
+
+
+def test_cl_8_8_1_sanchez_mosquera_assault_in_the_mountains() -> None:
+    """CL 8.8.1 Sánchez Mosquera (card 6 shaded): the flowchart would Train, but an Assault
+    in sierra_maestra (Mountain counted as a City: 4 cubes, 4 removals) takes 4 26July
+    Guerrillas: Assault there (after an Air Strike on one of them)."""
+    st = quiet_cities()
+    wants_train(st, 0)
+    put(st, "sierra_maestra", "troops", 4)
+    put(st, "sierra_maestra", "m26_active", 4)
+    st.mom |= 1 << Mom.ASSAULT_MOUNTAIN_AS_CITY
+    assert govt_assault.sanchez_mosquera(st) and G.first_box(st) == "assault"
+    t = govt_turn(st)
+    assert op_spaces(t) == ["sierra_maestra"]
+    assert B.guerrillas(t.st, S["sierra_maestra"], M26) == 0
+
+
+def test_cl_8_8_1_masferrer_sweep_with_its_free_assault() -> None:
+    """CL 8.8.1 Rolando Masferrer (card 5 shaded): the flowchart would Train, but a Sweep
+    Activates 4 DR Guerrillas in la_habana: Sweep (5 Troops from havana: 4 to Activate, 1
+    for Control), its SA the free Assault there: the 4 DR go; 1 space paid (2)."""
+    st = quiet_cities()
+    wants_train(st)
+    put(st, "la_habana", "directorio_underground", 4)
+    st.mom |= 1 << Mom.SWEEP_WITH_FREE_ASSAULT
+    assert govt_sweep.masferrer(st) and G.first_box(st) == "sweep"
+    t = govt_turn(st)
+    assert op_spaces(t) == ["la_habana"]
+    assert moves(t) == [("havana", "la_habana", "troops")] * 5
+    assert [e["sa"] for e in events(t, "coin.sa")] == ["free_assault"]
+    after = t.st
+    assert B.guerrillas(after, S["la_habana"], DR) == 0
+    assert after.resources[GOVT] == 13
