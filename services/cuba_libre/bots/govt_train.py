@@ -111,9 +111,11 @@ def verb_of(option_id: str) -> str:
 
 
 def train_final(st: CLState, d: Decision, f: int) -> str:
-    """CL 8.8.2 step 3: the Base in the Province (P1: never in a City); else step 4: Civic
-    Action in the Train space where it raises TotalSupport the most, keeping 9 Resources."""
-    bases = {s: i for s, i in by_space(d, ("base",)).items() if s in D.PROVINCES}
+    """CL 8.8.2 step 3: the Base in the Province (P1: never in a City, never a second
+    Government Base); else step 4: Civic Action in the Train space where it raises
+    TotalSupport the most, keeping 9 Resources."""
+    bases = {s: i for s, i in by_space(d, ("base",)).items()
+             if s in D.PROVINCES and not has_govt_base(st, s)}
     if bases:
         return bases[pick(st, list(bases))]
     civic = by_space(d, ("civic",))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from services.cuba_libre import board as B
 from services.cuba_libre.bots import government as G
 from services.cuba_libre.bots import govt_assault, govt_garrison, govt_sweep, govt_train
-from services.cuba_libre.constants import Mom
+from services.cuba_libre.constants import Mom, UsAlliance
 from services.cuba_libre.state import CLState
 
 from .helpers import DR, GOVT, M26, S, count, game, put, take
@@ -160,3 +160,25 @@ def test_cl_8_8_1_masferrer_sweep_with_its_free_assault() -> None:
     after = t.st
     assert B.guerrillas(after, S["la_habana"], DR) == 0
     assert after.resources[GOVT] == 13
+
+
+def test_cl_8_8_3_reprisal_isolates_a_base_embargoed_no_air_strike() -> None:
+    """CL 8.8.4 then its SA (8.8.3): Embargoed, so no Air Strike; Reprisal in matanzas
+    (Government-Controlled, a 26July Base and exactly 1 26July Guerrilla): the Guerrilla
+    leaves its Base, Ⓑ into Neutral las_villas rather than la_habana (at Support). The Sweep
+    costs 4 (Embargoed)."""
+    st = quiet_cities()
+    st.us_alliance = UsAlliance.EMBARGOED
+    put(st, "matanzas", "troops", 4)
+    put(st, "matanzas", "m26_base")
+    put(st, "matanzas", "m26_underground")
+    st.support[S["la_habana"]] = 1
+    assert G.first_box(st) == "sweep"
+    t = govt_turn(st)
+    assert op_spaces(t) == ["matanzas"]
+    assert [e["sa"] for e in events(t, "coin.sa")] == ["reprisal"]
+    after = t.st
+    assert B.guerrillas(after, S["matanzas"], M26) == 0
+    assert B.active(after, S["las_villas"], M26) == 1
+    assert after.terror[S["matanzas"]] == 1
+    assert after.resources[GOVT] == 11
