@@ -144,6 +144,16 @@ def arg_kind(o: Option) -> int | None:
     return KIND_IDS.index(v) if v in KIND_IDS else None
 
 
+def cube_offers(d: Decision) -> dict[tuple[int, int], str]:
+    """The offered cube moves (`from:<space>:<kind>`), by (origin, kind)."""
+    out: dict[tuple[int, int], str] = {}
+    for o in d.options:
+        s, k = arg_space(o, "from"), arg_kind(o)
+        if s is not None and k is not None:
+            out[(s, k)] = o.id
+    return out
+
+
 def done_or(d: Decision, fallback: str) -> str:
     return "done" if "done" in d.option_ids() else fallback
 

@@ -22,7 +22,7 @@ from .govt_common import (
     M26,
     SYNDICATE,
     arg_kind,
-    arg_space,
+    cube_offers,
     done_or,
     frame_vars,
     govt_margin,
@@ -119,11 +119,7 @@ def garrison_move(st: CLState, d: Decision, f: int) -> str:
     """Steps 1-3: one cube at a time into the space, Police first."""
     dest = frame_vars(st, "cl.cubes_in")["s"]
     v = op_vars(st)
-    froms: dict[tuple[int, int], str] = {}
-    for o in d.options:
-        s, k = arg_space(o, "from"), arg_kind(o)
-        if s is not None and k is not None:
-            froms[(s, k)] = o.id
+    froms = cube_offers(d)
     for k in wants(st, dest):
         src = origin(st, v, k, dest)
         if src is not None and (src, k) in froms:

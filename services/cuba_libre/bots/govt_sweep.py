@@ -19,9 +19,8 @@ from .govt_assault import removable_count, sim_removals
 from .govt_common import (
     DR,
     M26,
-    arg_kind,
-    arg_space,
     budget_spaces,
+    cube_offers,
     done_or,
     frame_vars,
     govt_margin,
@@ -125,11 +124,7 @@ def troop_move(st: CLState, d: Decision, s: int, short: bool, lacks: bool) -> st
     Government `lacks` Control and the offered cubes could give it, one cube from the origin
     that can spare the most without losing Control (`random_pick` on ties)."""
     v = op_vars(st)
-    offers: dict[tuple[int, int], str] = {}
-    for o in d.options:
-        src, k = arg_space(o, "from"), arg_kind(o)
-        if src is not None and k is not None:
-            offers[(src, k)] = o.id
+    offers = cube_offers(d)
     room = {key: can_give(st, v, *key) for key in offers}
     total = sum(room.values())
     if not short and (not lacks or D.IS_EC[s] or not would_control(st, s, total)):
