@@ -162,6 +162,10 @@ def test_cl_8_8_2_if_none_train_impossible_goes_to_garrison() -> None:
     assert govt_train.cond_train(st) and not govt_train.train_possible(st)
     assert not govt_garrison.cond_garrison(st)
     assert G.CHART.operation(st, OPS) == "garrison"
+    t = govt_turn(st)  # 8.8.3 step 2: a Police into havana from ec_west (the most Police)
+    assert op_spaces(t) == ["havana"]
+    assert moves(t) == [("ec_west", "havana", "police")]
+    assert t.st.resources[GOVT] == 13
 
 
 # -- 8.8.3 Garrison ------------------------------------------------------------------------

@@ -7,11 +7,19 @@ from __future__ import annotations
 from services.cuba_libre import board as B
 from services.cuba_libre.bots import government as G
 from services.cuba_libre.bots import govt_assault, govt_garrison, govt_sweep, govt_train
-from services.cuba_libre.constants import Mom, UsAlliance
+from services.cuba_libre.constants import Kind, Mom, UsAlliance
 from services.cuba_libre.state import CLState
 
 from .helpers import DR, GOVT, M26, S, count, game, put, take
-from .test_np_govt import cities_held, empty_board, events, govt_turn, moves, op_spaces
+from .test_np_govt import (
+    cities_held,
+    empty_board,
+    events,
+    govt_turn,
+    moves,
+    op_spaces,
+    run_govt,
+)
 
 
 def quiet_cities() -> CLState:
@@ -182,3 +190,52 @@ def test_cl_8_8_3_reprisal_isolates_a_base_embargoed_no_air_strike() -> None:
     assert B.active(after, S["las_villas"], M26) == 1
     assert after.terror[S["matanzas"]] == 1
     assert after.resources[GOVT] == 11
+
+
+def test_cl_8_8_1_guantanamo_air_strike_where_two_go() -> None:
+    """CL 8.8.1 Guantánamo Bay (card 2 shaded): Air Strike even Embargoed, and first where it
+    removes 2 pieces: camaguey_province's 2 DR Guerrillas, not oriente's lone 26July one
+    (which 26July-first would take); then the Assault in oriente (Embargoed: 4)."""
+    st = quiet_cities()
+    st.us_alliance = UsAlliance.EMBARGOED
+    put(st, "oriente", "troops")
+    put(st, "oriente", "m26_active")
+    put(st, "camaguey_province", "troops")
+    put(st, "camaguey_province", "directorio_active", 2)
+    st.mom |= 1 << Mom.AIR_STRIKE_TWICE_EVEN_EMBARGOED
+    assert G.first_box(st) == "assault"
+    t = govt_turn(st)
+    assert [e["space"] for e in events(t, "cl.air_strike")] == ["camaguey_province"]
+    assert op_spaces(t) == ["oriente"]
+    after = t.st
+    assert B.guerrillas(after, S["camaguey_province"], DR) == 0
+    assert B.guerrillas(after, S["oriente"], M26) == 0
+    assert after.resources[GOVT] == 11
+
+
+def test_cl_8_8_5_assault_where_cash_is_taken_carrier_first() -> None:
+    """CL 8.8.5 step 3, 8.1.2 P4 (seed 8.1.3 example): no Base anywhere; la_habana, where the
+    DR Guerrilla holds Cash (DR a player: it is taken), before matanzas (more Guerrillas);
+    there the Cash carrier goes before the 26July Guerrilla; the DR player lets its Cash go
+    and it goes under a Troop (Confiscation). The SA first: Transport of 1 Troop into
+    la_habana (Active Guerrillas outnumber Troops there)."""
+    st = quiet_cities()
+    st.us_alliance = UsAlliance.EMBARGOED
+    put(st, "la_habana", "troops")
+    put(st, "la_habana", "m26_active")
+    put(st, "la_habana", "directorio_active")
+    st.cash[0] = B.cash_code(S["la_habana"], Kind.DR_A)
+    put(st, "matanzas", "troops", 2)
+    put(st, "matanzas", "m26_active", 2)
+    assert G.first_box(st) == "assault"
+    t = govt_turn(st)
+    assert t.pending().kind == "cl.cash_rescue" and t.pending().seat == t.st.seat_of[DR]
+    run_govt(t.play("drop"))
+    assert [e["to"] for e in events(t, "cl.transport")] == ["la_habana"]
+    assert op_spaces(t) == ["la_habana", "matanzas"]
+    assert [e["piece"] for e in events(t, "cl.removed")][:2] == ["directorio_active",
+                                                                "m26_active"]
+    after = t.st
+    assert B.guerrillas(after, S["la_habana"], DR) == 0
+    assert B.cash_space(after.cash[0]) == S["la_habana"]
+    assert B.cash_owner(after.cash[0]) == GOVT
