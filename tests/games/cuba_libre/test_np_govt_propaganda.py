@@ -85,3 +85,43 @@ def test_cl_8_8_7_redeploy_police_then_troops_to_the_fewest() -> None:
     assert count(after, "camaguey_city", "troops") == 3
     assert B.live_control(after, S["oriente"]) == GOVT
     assert B.guerrillas(after, S["oriente"], M26) == 1
+
+
+def test_cl_8_8_7_redeploy_police_into_a_city_without_then_level_troops() -> None:
+    """CL 8.8.7 step 1c: 1 Police into santiago_de_cuba (Government-Controlled City without
+    Police) from havana; step 2 (CL-R-53): no Troop must move; havana's 6 Troops levelled
+    against santiago_de_cuba's 1 and camaguey_city's 0 while 2 apart: 3, 2, 2."""
+    st = empty_board(game())
+    put(st, "havana", "troops", 6)
+    put(st, "havana", "police", 4)
+    put(st, "santiago_de_cuba", "troops")
+    put(st, "camaguey_city", "police")
+    st.resources[GOVT] = 5
+    st.aid = 0
+    t = run_round(st)
+    moved = [(e["from"], e["to"], e["piece"]) for e in events(t, "cl.redeploy")]
+    assert moved[0] == ("havana", "santiago_de_cuba", "police")
+    assert all(m[0] == "havana" and m[2] == "troops" for m in moved[1:]) and len(moved) == 4
+    after = t.st
+    assert [count(after, c, "troops") for c in ("havana", "santiago_de_cuba",
+                                                 "camaguey_city")] == [3, 2, 2]
+
+
+def test_cl_8_8_6_final_round_ignores_the_floor() -> None:
+    """CL 8.8.6 exception: in the final Propaganda Round the 9 Resources are not kept: 13
+    Resources buy 3 steps: havana Neutral -> Active Support (+12) and camaguey_city Passive
+    -> Active Support (+1); 1 Resource left; the game ends."""
+    st = empty_board(game())
+    put(st, "havana", "troops", 2)
+    put(st, "havana", "police", 2)
+    put(st, "camaguey_city", "troops")
+    put(st, "camaguey_city", "police")
+    st.support[S["camaguey_city"]] = 1
+    st.resources[GOVT] = 5
+    st.aid = 0
+    st.prop_played = 3
+    t = run_round(st)
+    assert sorted(e["space"] for e in events(t, "cl.civic_action")) == [
+        "camaguey_city", "havana", "havana"]
+    after = t.st
+    assert after.resources[GOVT] == 1 and after.over == 2
