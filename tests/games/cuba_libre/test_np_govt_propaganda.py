@@ -121,7 +121,7 @@ def test_cl_8_8_6_final_round_ignores_the_floor() -> None:
     st.aid = 0
     st.prop_played = 3
     t = run_round(st)
-    assert sorted(e["space"] for e in events(t, "cl.civic_action")) == [
+    assert sorted(str(e["space"]) for e in events(t, "cl.civic_action")) == [
         "camaguey_city", "havana", "havana"]
     after = t.st
     assert after.resources[GOVT] == 1 and after.over == 2
