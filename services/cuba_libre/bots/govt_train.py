@@ -80,13 +80,22 @@ def train_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
     chosen = v.get("spaces", [])
     bases = base_provinces(st)
     reserve = bool(bases) and not any(s in bases for s in chosen)
-    room = budget_spaces(st) - len(chosen) - (1 if reserve else 0)
+    k = train_spaces(st, v)
     tiers: Tiers = []
-    if room > 0 and cubes_available(st) >= TRAIN_CUBES:
+    if k - len(chosen) - (1 if reserve else 0) > 0 and cubes_available(st) >= TRAIN_CUBES:
         tiers += cube_groups(st, [s for s in cube_spaces(st) if s not in chosen])
-    if reserve and budget_spaces(st) > len(chosen):
+    if reserve and k > len(chosen):
         tiers.append(bases)
     return tiers
+
+
+def train_spaces(st: CLState, v: dict[str, Any]) -> int:
+    """CL 8.8.2 k: the budget's spaces, or fewer if the Resources pay for fewer (8.1 item 3:
+    the reserved Province still gets one of them)."""
+    chosen = len(v.get("spaces", []))
+    if v.get("free"):
+        return budget_spaces(st)
+    return min(budget_spaces(st), chosen + st.resources[GOVT] // B.coin_op_cost(st))
 
 
 def train_possible(st: CLState) -> bool:

@@ -136,6 +136,18 @@ def test_cl_8_8_2_train_cubes_by_group_then_the_base_then_transport() -> None:
     assert after.resources[GOVT] == 15 - 4 * 2
 
 
+def test_cl_8_8_2_short_of_resources_the_base_province_keeps_its_space() -> None:
+    """CL 8.8.2 step 1 with CL 8.1 item 3: 4 Resources pay for 2 spaces at Firm: one City
+    without Control gets 4 cubes, the other space is las_villas's Base."""
+    st = train_position()
+    st.resources[GOVT] = 4
+    t = govt_turn(st)
+    spaces = op_spaces(t)
+    assert spaces[0] in ("camaguey_city", "santiago_de_cuba")
+    assert spaces[1:] == ["las_villas"]
+    assert count(t.st, "las_villas", "govt_base") == 1 and t.st.resources[GOVT] == 0
+
+
 def test_cl_8_8_2_step_4_civic_action_where_support_rises_most() -> None:
     """CL 8.8.2 step 4: no Base Province, so Civic Action in the Train space where it raises
     TotalSupport the most (havana, Population 6) as long as 9 Resources remain: 25 - 3 x 2 =
