@@ -15,13 +15,26 @@ from services.kernel.errors import RulesBug
 
 from ..constants import Faction
 from ..state import CLState
-from . import government
+from . import boxes, directorio, government, m26, play, syndicate
 from .flowchart import Chart, Handler
 from .options import generic
 
-CHARTS: dict[int, Chart[CLState]] = {int(Faction.GOVT): government.CHART}
-FACTION_HANDLERS: dict[int, dict[str, Handler]] = {int(Faction.GOVT): government.HANDLERS}
-HANDLERS: dict[str, Handler] = {}
+GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
+CHARTS: dict[int, Chart[CLState]] = {GOVT: government.CHART, M26: m26.CHART,
+                                     DR: directorio.CHART, SYNDICATE: syndicate.CHART}
+FACTION_HANDLERS: dict[int, dict[str, Handler]] = {
+    GOVT: government.HANDLERS, M26: m26.HANDLERS, DR: directorio.HANDLERS,
+    SYNDICATE: syndicate.HANDLERS}
+PLANS: dict[int, boxes.Plan] = {M26: m26.march_plan, DR: directorio.march_plan,
+                                SYNDICATE: syndicate.march_plan}
+HANDLERS: dict[str, Handler] = {
+    "coin.choose_op": lambda st, d, f: play.free_op(CHARTS[f], st, d, f),
+    "coin.op_space": lambda st, d, f: boxes.op_space(CHARTS, st, d, f),
+    "cl.march_from": lambda st, d, f: boxes.march_from(PLANS, st, d, f),
+    "cl.march_u": lambda st, d, f: boxes.march_count(PLANS, st, d, f),
+    "cl.march_a": lambda st, d, f: boxes.march_count(PLANS, st, d, f),
+    "cl.cash_deposit": boxes.cash_deposit,
+}
 
 
 def handler(d: Decision, f: int) -> Handler:
@@ -50,6 +63,9 @@ class CLProcedure:
     def choose(self, st: CLState, d: Decision, faction: int) -> Choice:
         if d.amount is not None and not d.options:
             return Choice(d.id, amount=d.amount.max)  # CL 8.1.1 maximum
+        if d.kind == "coin.eligible":
+            return Choice(d.id, option_id=play.eligible(self.bound(), CHARTS[faction], st, d,
+                                                        faction))
         return Choice(d.id, option_id=handler(d, faction)(st, d, faction))
 
 
