@@ -1,46 +1,51 @@
-"""CL 8.8 the Non-player Government on constructed positions, driven through `engine.act`:
-each of its decisions is the procedure's (`bots.PROCEDURE`) among the options the flow
-offers; the tests check the exact spaces, pieces, order and Resources of each box and
-priority bullet. The harness (`govt_turn`) is shared by test_np_govt_*.py."""
+"""CL 8.8 the Non-player Government on constructed positions: a 3-player table with the
+Government a Non-player (CL 8.0: no seat, its decisions made inside the flow by
+`bots.PROCEDURE` among the options offered), played through `engine.act`; the tests check
+the exact spaces, pieces, order and Resources of each box and priority bullet. The harness
+(`govt_turn`) is shared by test_np_govt_*.py."""
 
 from __future__ import annotations
 
+from services.cuba_libre import GAME
 from services.cuba_libre import board as B
-from services.cuba_libre.bots import PROCEDURE, govt_assault, govt_garrison, govt_train
 from services.cuba_libre.bots import government as G
+from services.cuba_libre.bots import govt_assault, govt_garrison, govt_train
 from services.cuba_libre.constants import Kind
 from services.cuba_libre.state import CLState
-from services.kernel import codec
+from services.kernel.ctx import Ctx
+from services.kernel.flow import push
 
-from .helpers import DR, GOVT, M26, S, Table, at_card, count, game, put, take
+from .helpers import DR, GOVT, M26, S, Table, count, game, put, take
 
 OPS = {"train", "garrison", "sweep", "assault"}
+PROPAGANDA = 49
 
 
-def run_govt(t: Table) -> Table:
-    """Answer every decision waiting on the Government with its procedure (its PRNG draws
-    kept in the state, as the driver keeps them), through engine.act."""
-    for _ in range(500):
-        d = t.decision()
-        if d is None or d.seat != t.st.seat_of[GOVT]:
-            return t
-        st = t.st
-        c = PROCEDURE.choose(st, d, GOVT)
-        t.data = codec.encode(st)
-        t.play(c.option_id or "")
-    raise AssertionError("the Government never stopped")
+def np_game() -> CLState:
+    """S0 of a 3-player table, the Government a Non-player."""
+    st = game(3, non_players="govt")
+    assert st.seat_of[GOVT] < 0
+    return st
 
 
-def govt_turn(st: CLState, card: int = 1) -> Table:
-    """The Government, 1st Eligible on `card`, executes the Operation its chart reaches
-    (CL 8.1.1) and the procedure answers everything that follows."""
-    t = Table(at_card(st, card))
-    d = t.pending()
-    ops = {i.split(":", 1)[1] for i in d.option_ids() if i.startswith("op:")}
-    op = G.CHART.operation(t.st, ops)
-    assert op is not None
-    t.play(f"op:{op}")
-    return run_govt(t)
+def start_card(st: CLState, card: int, upcoming: int) -> Table:
+    """Make `card` current (`upcoming` on the deck) and play it as the rules service does:
+    the Non-player Government decides until a player must; the events kept."""
+    st.played = [card]
+    st.deck = [46, upcoming]
+    st.stack = []
+    push(st, "coin.deck", ph="play")
+    ctx = Ctx()
+    GAME.advance(ctx, st)
+    t = Table(st)
+    t.events = list(ctx.events)
+    return t
+
+
+def govt_turn(st: CLState) -> Table:
+    """The Government, 1st Eligible on card 1 with a Propaganda card upcoming (so its Momentum
+    side is no Event for it, CL 8.1 item 1d): its Operation and SA (CL 8.1.1)."""
+    return start_card(st, 1, PROPAGANDA)
 
 
 def events(t: Table, kind: str) -> list[dict[str, object]]:
@@ -74,7 +79,7 @@ def test_cl_8_8_s0_sweep_havana_first_then_support_then_cubes() -> None:
     Garrison), no paying Assault -> Sweep (8.8.4). Step 1: Ⓑ Havana (among the Support
     spaces), then Ⓐ la_habana, then Ⓒ santiago_de_cuba (cubes), then one of the two left;
     step 2: 3 Troops havana -> la_habana (1 to Activate, 2 more for Control)."""
-    st = game()
+    st = np_game()
     assert not govt_train.cond_train(st) and not govt_garrison.cond_garrison(st)
     assert not govt_assault.assault_pays(st)
     assert G.first_box(st) == "sweep"
@@ -103,7 +108,7 @@ def cities_held(st: CLState, troops: int = 1, police: int = 1) -> None:
 def train_position() -> CLState:
     """Havana 2 Troops and no Police; the other Cities empty; las_villas 2 Troops (a Base
     Province for step 1); matanzas held by 2 DR Guerrillas."""
-    st = empty_board(game())
+    st = empty_board(np_game())
     put(st, "havana", "troops", 2)
     put(st, "las_villas", "troops", 2)
     put(st, "matanzas", "directorio_underground", 2)
@@ -152,7 +157,7 @@ def test_cl_8_8_2_step_4_civic_action_where_support_rises_most() -> None:
     """CL 8.8.2 step 4: no Base Province, so Civic Action in the Train space where it raises
     TotalSupport the most (havana, Population 6) as long as 9 Resources remain: 25 - 3 x 2 =
     19, two steps (19 -> 11): havana Neutral -> Active Support."""
-    st = empty_board(game())
+    st = empty_board(np_game())
     cities_held(st)
     take(st, "havana", "police")
     st.resources[GOVT] = 25
@@ -166,7 +171,7 @@ def test_cl_8_8_2_step_4_civic_action_where_support_rises_most() -> None:
 def test_cl_8_8_2_if_none_train_impossible_goes_to_garrison() -> None:
     """CL 8.8.2 IF NONE: Train is wanted (havana lacks Police) but fewer than 4 cubes are
     Available and no Province takes a Base: Garrison (8.8.3), its entry question ignored."""
-    st = empty_board(game())
+    st = empty_board(np_game())
     cities_held(st)
     take(st, "havana", "police")
     put(st, "ec_west", "troops", 12)
@@ -190,7 +195,7 @@ def test_cl_8_8_3_garrison_police_into_the_ec_then_free_assault_then_reprisal() 
     free Assault there removes the 2 26July, then the DR Guerrilla; Garrison paid once (2).
     Air Strike finds no target: Reprisal in havana (Government-Controlled, at Opposition):
     Terror and a shift to Neutral."""
-    st = empty_board(game())
+    st = empty_board(np_game())
     cities_held(st)
     put(st, "havana", "troops", 5)
     put(st, "havana", "police", 3)

@@ -10,21 +10,21 @@ from services.cuba_libre.bots import govt_assault, govt_garrison, govt_sweep, go
 from services.cuba_libre.constants import Kind, Mom, UsAlliance
 from services.cuba_libre.state import CLState
 
-from .helpers import DR, GOVT, M26, S, count, game, put, take
+from .helpers import DR, GOVT, M26, S, count, put, take
 from .test_np_govt import (
     cities_held,
     empty_board,
     events,
     govt_turn,
     moves,
+    np_game,
     op_spaces,
-    run_govt,
 )
 
 
 def quiet_cities() -> CLState:
     """A blank map with every City held (1 Troop, 1 Police): no Train, no Garrison."""
-    st = empty_board(game())
+    st = empty_board(np_game())
     cities_held(st)
     return st
 
@@ -230,7 +230,7 @@ def test_cl_8_8_5_assault_where_cash_is_taken_carrier_first() -> None:
     assert G.first_box(st) == "assault"
     t = govt_turn(st)
     assert t.pending().kind == "cl.cash_rescue" and t.pending().seat == t.st.seat_of[DR]
-    run_govt(t.play("drop"))
+    t.play("drop")  # the engine runs the Non-player on
     assert [e["to"] for e in events(t, "cl.transport")] == ["la_habana"]
     assert op_spaces(t) == ["la_habana", "matanzas"]
     assert [e["piece"] for e in events(t, "cl.removed")][:2] == ["directorio_active",

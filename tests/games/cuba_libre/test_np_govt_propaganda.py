@@ -8,18 +8,15 @@ from services.cuba_libre import board as B
 from services.cuba_libre.bots import govt_civic
 from services.cuba_libre.state import CLState
 
-from .helpers import GOVT, M26, S, Table, at_card, count, game, put
-from .test_np_govt import empty_board, events, run_govt
-
-PROPAGANDA = 49
+from .helpers import GOVT, M26, S, Table, count, put
+from .test_np_govt import PROPAGANDA, empty_board, events, np_game, start_card
 
 
 def run_round(st: CLState) -> Table:
-    """Play a Propaganda card: the Government's decisions by its procedure, the players'
-    "done" (else their first option), until the next card asks its 1st Eligible."""
-    t = Table(at_card(st, PROPAGANDA))
+    """Play a Propaganda card: the Non-player Government's decisions made in the flow, the
+    players' "done" (else their first option), until the next card asks its 1st Eligible."""
+    t = start_card(st, PROPAGANDA, 45)
     for _ in range(300):
-        run_govt(t)
         d = t.decision()
         if d is None or d.kind == "coin.eligible":
             return t
@@ -32,7 +29,7 @@ def round_position() -> CLState:
     Passive Support; oriente 2 Troops, 1 Police, 1 Underground 26July (no Government Base:
     the Troops must leave); ec_east 2 Underground 26July (Sabotaged in the Resources phase);
     Government 15 Resources, Aid 0 (21 after the Resources phase: Econ 8 - 2)."""
-    st = empty_board(game())
+    st = empty_board(np_game())
     put(st, "havana", "troops", 3)
     put(st, "havana", "police", 6)
     st.terror[S["havana"]] = 1
@@ -91,7 +88,7 @@ def test_cl_8_8_7_redeploy_police_into_a_city_without_then_level_troops() -> Non
     """CL 8.8.7 step 1c: 1 Police into santiago_de_cuba (Government-Controlled City without
     Police) from havana; step 2 (CL-R-53): no Troop must move; havana's 6 Troops levelled
     against santiago_de_cuba's 1 and camaguey_city's 0 while 2 apart: 3, 2, 2."""
-    st = empty_board(game())
+    st = empty_board(np_game())
     put(st, "havana", "troops", 6)
     put(st, "havana", "police", 4)
     put(st, "santiago_de_cuba", "troops")
@@ -111,7 +108,7 @@ def test_cl_8_8_6_final_round_ignores_the_floor() -> None:
     """CL 8.8.6 exception: in the final Propaganda Round the 9 Resources are not kept: 13
     Resources buy 3 steps: havana Neutral -> Active Support (+12) and camaguey_city Passive
     -> Active Support (+1); 1 Resource left; the game ends."""
-    st = empty_board(game())
+    st = empty_board(np_game())
     put(st, "havana", "troops", 2)
     put(st, "havana", "police", 2)
     put(st, "camaguey_city", "troops")
