@@ -10,7 +10,7 @@ from services.cuba_libre.bots import govt_assault, govt_garrison, govt_sweep, go
 from services.cuba_libre.constants import Kind, Mom, UsAlliance
 from services.cuba_libre.state import CLState
 
-from .helpers import DR, GOVT, M26, S, count, put, take
+from .helpers import DR, GOVT, M26, SYNDICATE, S, count, put, take
 from .test_np_govt import (
     cities_held,
     empty_board,
@@ -239,3 +239,28 @@ def test_cl_8_8_5_assault_where_cash_is_taken_carrier_first() -> None:
     assert B.guerrillas(after, S["la_habana"], DR) == 0
     assert B.cash_space(after.cash[0]) == S["la_habana"]
     assert B.cash_owner(after.cash[0]) == GOVT
+
+
+def casino_position(syndicate_resources: int) -> CLState:
+    """Embargoed (no Air Strike); 8 open Casinos (2 in each western Province), matanzas with 2
+    Troops; a lone 26July Base in oriente beside 1 Troop."""
+    st = quiet_cities()
+    st.us_alliance = UsAlliance.EMBARGOED
+    for s in ("pinar_del_rio", "la_habana", "matanzas", "las_villas"):
+        put(st, s, "casino_open", 2)
+    put(st, "matanzas", "troops", 2)
+    put(st, "oriente", "troops")
+    put(st, "oriente", "m26_base")
+    st.resources[SYNDICATE] = syndicate_resources
+    return st
+
+
+def test_cl_8_8_5_step_2_casinos_first_when_the_syndicate_player_is_at_victory() -> None:
+    """CL 8.8.5 step 2: the Syndicate, a player, meets its condition (8 open Casinos, 31
+    Resources): the Assault first where it closes the most Casinos (matanzas: 2), then the
+    26July Base (oriente). Below victory (15 Resources), the Base first."""
+    t = govt_turn(casino_position(31))
+    assert op_spaces(t) == ["matanzas", "oriente"]
+    assert count(t.st, "matanzas", "casino_closed") == 2
+    t = govt_turn(casino_position(15))
+    assert op_spaces(t)[0] == "oriente"
