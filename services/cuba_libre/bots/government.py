@@ -56,8 +56,10 @@ def reprisal_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
 
 
 def transport_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
-    plan = train.transport_plan(st)
-    return [[plan[0]]] if plan else []
+    """The Transport origins (CL 8.8.2) when some destination qualifies."""
+    if not train.transport_possible(st):
+        return []
+    return [[s for s in D.CITIES if train.surplus(st, s) > 0]]
 
 
 COMBAT_SAS = (("reprisal", reprisal_tiers), ("transport", transport_tiers))
