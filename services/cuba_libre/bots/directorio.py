@@ -13,8 +13,9 @@ from ..casinos import pact, pact_freezes
 from ..constants import GUER_U, Kind
 from ..ops.rally import expat_spaces
 from ..state import CLState
+from . import boxes
 from . import insurgents as I
-from .boxes import done_or, meets, pav, sa_pick, toward_havana, yields_cash
+from .boxes import done_or, frame_vars, meets, pav, sa_pick, toward_havana, yields_cash
 from .flowchart import Box, Chart, Tiers
 from .options import READER, generic, space_of, verb
 from .tables import pick
@@ -217,6 +218,22 @@ def first_box(st: CLState) -> str:
 # -- CL 6.3.4 Expat Backing -------------------------------------------------------------------
 
 
+def is_expat(v: dict[str, Any]) -> bool:
+    """The free DR Rally of Expat Backing (CL 6.3.4): free, no SA, restricted spaces."""
+    return v.get("op") == "rally" and bool(v.get("free")) and v.get("only") is not None \
+        and not v.get("sa_ok", True)
+
+
+def op_space(st: CLState, d: Decision, f: int) -> str:
+    """DR's Operation spaces: Expat Backing's 1 space (8.6.2), else the chart's box."""
+    v = frame_vars(st, "coin.op")
+    if is_expat(v):
+        if v.get("spaces"):
+            return done_or(st, d, f)
+        return expat_backing(st, d, f)
+    return boxes.op_space(CHARTS, st, d, f)
+
+
 def expat_backing(st: CLState, d: Decision, f: int) -> str:
     """8.6.2 Expat Backing (CL-R-54): where Guerrillas give DR Control (highest Pop first),
     else where a Base replaces 2 Guerrillas, else a random qualifying space."""
@@ -240,7 +257,9 @@ CHART: Chart[CLState] = Chart(F, first_box, {
     "attack": Box(attack_tiers, 3, "ambush", lambda st, v: []),
 }, fallback={"terror": "rally", "rally": "march", "march": "attack",
              "attack": "march"})  # CL-R-38
+CHARTS = {F: CHART}
 HANDLERS = {
+    "coin.op_space": op_space,
     "cl.rally_mode": I.rally_mode(lambda st: I.flip_spaces(st, F, level_ok(st)),
                                   lambda st: I.base_spaces(st, F, level_ok(st))),
     "cl.assassinate": assassinate,

@@ -138,10 +138,10 @@ def attack_tiers(st: CLState, v: dict[str, Any], f: int, order: Order) -> list[l
     Guerrillas and a target."""
     if not v.get("spaces") and not v.get("sa"):
         ok = [s for s in range(D.NS) if B.underground(st, s, f)
-              and any(removable(st, s, f, "attack"))]
+              and bool(removable(st, s, f, "attack"))]
         tiers = [[s for s in ok if any(yields_cash(st, s, g) for g in enemies(st, f))]]
         tiers += [[s for s in ok if B.pieces_of(st, s, g)] for g in order(st, f, -1)
                   if g in enemies(st, f)]
         return tiers
     return [[s for s in range(D.NS) if B.guerrillas(st, s, f) >= 4
-             and any(removable(st, s, f, "attack"))]]
+             and bool(removable(st, s, f, "attack"))]]

@@ -16,7 +16,8 @@ __all__ = ["READER", "by_space", "count_of", "generic", "pick_in_tiers", "space_
 
 READER = OptionReader(Vocabulary(
     index=D.INDEX, kind_ids=KIND_IDS, klass=klass, owner=owner, faction_ids=FACTION_IDS,
-    enemies=enemies, pop=lambda s: D.POP[s], pick=pick))
+    enemies=enemies, pop=lambda s: D.POP[s], pick=pick,
+    never=("reclaim",)))  # CL 1.4.1: a Non-player takes no piece back while others remain
 
 space_of = READER.space_of
 by_space = READER.by_space
