@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from services.cuba_libre import GAME
 from services.cuba_libre import board as B
+from services.cuba_libre import data as D
 from services.cuba_libre.bots import government as G
 from services.cuba_libre.bots import govt_assault, govt_garrison, govt_train
 from services.cuba_libre.constants import Kind
@@ -212,3 +213,40 @@ def test_cl_8_8_3_garrison_police_into_the_ec_then_free_assault_then_reprisal() 
     assert events(t, "coin.sa")[0]["sa"] == "reprisal"
     assert after.terror[S["havana"]] == 1 and after.support[S["havana"]] == 0
     assert after.resources[GOVT] == 13
+
+
+def test_cl_8_8_2_transport_destinations_in_order() -> None:
+    """CL 8.8.2 Transport (CL-R-43): from havana (Troops beyond Control: min(9, 13 - 0 - 1));
+    destinations (1) a Province with Police and no Troops (oriente), else (2) Active
+    Guerrillas outnumbering Troops (matanzas), else (4) an Uncontrolled space gained."""
+    st = empty_board(np_game())
+    put(st, "havana", "troops", 9)
+    put(st, "havana", "police", 4)
+    put(st, "oriente", "police")
+    put(st, "matanzas", "directorio_active", 2)
+    put(st, "matanzas", "troops")
+    assert govt_train.surplus(st, S["havana"]) == 9
+    tiers = govt_train.transport_tiers(st, S["havana"], 3)
+    assert tiers[0] == [S["oriente"]] and tiers[1] == [S["matanzas"]]
+    take(st, "oriente", "police")
+    assert next(t for t in govt_train.transport_tiers(st, S["havana"], 3) if t) == [
+        S["matanzas"]]
+
+
+def test_cl_8_8_3_if_none_garrison_impossible_goes_to_sweep() -> None:
+    """CL 8.8.2-8.8.3 IF NONE twice: havana lacks Police (Train wanted) but 3 cubes are
+    Available; Garrison would bring havana a Police but every Police is the last of its space
+    and no EC needs cubes: Sweep (8.8.4), where la_habana's DR Guerrilla can be Activated."""
+    st = empty_board(np_game())
+    put(st, "havana", "troops", 2)
+    for c in ("camaguey_city", "santiago_de_cuba"):
+        put(st, c, "troops")
+        put(st, c, "police")
+    put(st, "ec_west", "troops", 11)
+    for s in (*D.ECS, *D.PROVINCES):
+        put(st, D.NAMES[s], "police")
+    put(st, "la_habana", "directorio_underground")
+    assert B.PIECES.available(st, Kind.TROOPS) + B.PIECES.available(st, Kind.POLICE) == 3
+    assert govt_train.cond_train(st) and not govt_train.train_possible(st)
+    assert not govt_garrison.garrison_possible(st)
+    assert G.CHART.operation(st, OPS) == "sweep"
