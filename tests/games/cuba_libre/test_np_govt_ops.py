@@ -19,6 +19,7 @@ from .test_np_govt import (
     moves,
     np_game,
     op_spaces,
+    start_card,
 )
 
 
@@ -217,11 +218,12 @@ def test_cl_8_8_5_assault_where_cash_is_taken_carrier_first() -> None:
     """CL 8.8.5 step 3, 8.1.2 P4 (seed 8.1.3 example): no Base anywhere; la_habana, where the
     DR Guerrilla holds Cash (DR a player: it is taken), before matanzas (more Guerrillas);
     there the Cash carrier goes before the 26July Guerrilla; the DR player lets its Cash go
-    and it goes under a Troop (Confiscation). The SA first: Transport of 1 Troop into
-    la_habana (Active Guerrillas outnumber Troops there)."""
+    and it goes under the Police rather than a Troop (Confiscation, P3, CL-R-35). The SA
+    first: Transport of 1 Troop into la_habana (Active Guerrillas outnumber Troops there)."""
     st = quiet_cities()
     st.us_alliance = UsAlliance.EMBARGOED
     put(st, "la_habana", "troops")
+    put(st, "la_habana", "police")
     put(st, "la_habana", "m26_active")
     put(st, "la_habana", "directorio_active")
     st.cash[0] = B.cash_code(S["la_habana"], Kind.DR_A)
@@ -238,7 +240,7 @@ def test_cl_8_8_5_assault_where_cash_is_taken_carrier_first() -> None:
     after = t.st
     assert B.guerrillas(after, S["la_habana"], DR) == 0
     assert B.cash_space(after.cash[0]) == S["la_habana"]
-    assert B.cash_owner(after.cash[0]) == GOVT
+    assert B.cash_holder(after.cash[0]) == Kind.POLICE
 
 
 def casino_position(syndicate_resources: int) -> CLState:
@@ -264,3 +266,22 @@ def test_cl_8_8_5_step_2_casinos_first_when_the_syndicate_player_is_at_victory()
     assert count(t.st, "matanzas", "casino_closed") == 2
     t = govt_turn(casino_position(15))
     assert op_spaces(t)[0] == "oriente"
+
+
+def test_cl_8_4_4_event_free_sweep_and_assault_by_the_government_boxes() -> None:
+    """CL 8.4.2, 8.4.4 item 2: the Non-player Government, 1st Eligible on card 3, executes
+    its shaded side (free Sweep without moving cubes, then free Assault, in the one space with
+    Troops: oriente); inside them its own boxes choose: the Activation (Forest: 2 cubes, 1
+    Guerrilla) takes 26July before DR (8.8.4 step 3), the Assault removes that 26July
+    Guerrilla; no Resources spent."""
+    st = empty_board(np_game())
+    put(st, "oriente", "troops", 2)
+    put(st, "oriente", "directorio_underground")
+    put(st, "oriente", "m26_underground")
+    t = start_card(st, 3, 45)
+    assert [e["side"] for e in events(t, "coin.event")] == ["shaded"]
+    assert op_spaces(t) == ["oriente", "oriente"]
+    after = t.st
+    assert B.guerrillas(after, S["oriente"], M26) == 0
+    assert B.underground(after, S["oriente"], DR) == 1
+    assert after.resources[GOVT] == 15
