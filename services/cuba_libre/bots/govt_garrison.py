@@ -28,6 +28,7 @@ from .govt_common import (
     govt_margin,
     guerrillas_all,
     target_order,
+    underground_all,
 )
 from .options import by_space
 from .tables import pick
@@ -106,8 +107,8 @@ def garrison_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
     cities = [s for s in D.CITIES if s not in chosen and movable_kind(st, v, s)]
     if ecs or cities or chosen:
         return [ecs, cities]
-    return [[s for s in D.ECS if B.cubes(st, s) and B.underground(st, s, M26) + B.underground(
-        st, s, DR) + B.underground(st, s, SYNDICATE) or assault_ok(st, v, s)]]
+    return [[s for s in D.ECS if B.cubes(st, s) and underground_all(st, s)
+             or assault_ok(st, v, s)]]
 
 
 def garrison_possible(st: CLState) -> bool:
