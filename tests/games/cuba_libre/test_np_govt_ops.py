@@ -285,3 +285,29 @@ def test_cl_8_4_4_event_free_sweep_and_assault_by_the_government_boxes() -> None
     assert B.guerrillas(after, S["oriente"], M26) == 0
     assert B.underground(after, S["oriente"], DR) == 1
     assert after.resources[GOVT] == 15
+
+
+def activation_position(syndicate_resources: int) -> CLState:
+    """sierra_maestra: 1 Troop, an Underground 26July and an Underground Syndicate Guerrilla
+    (1 Activation, no Troop to spare next door); 8 open Casinos in the west."""
+    st = quiet_cities()
+    for s in ("pinar_del_rio", "la_habana", "matanzas", "las_villas"):
+        put(st, s, "casino_open", 2)
+    put(st, "santiago_de_cuba", "directorio_underground")
+    put(st, "sierra_maestra", "troops")
+    put(st, "sierra_maestra", "m26_underground")
+    put(st, "sierra_maestra", "syndicate_underground")
+    st.resources[SYNDICATE] = syndicate_resources
+    return st
+
+
+def test_cl_8_8_4_step_3_activation_player_at_victory_first() -> None:
+    """CL 8.8.4 step 3: Ⓐ the pieces of a player at victory (the Syndicate: 8 open Casinos,
+    31 Resources) before Ⓑ 26July; below victory, 26July first."""
+    t = govt_turn(activation_position(31))
+    assert "sierra_maestra" in op_spaces(t)
+    assert B.active(t.st, S["sierra_maestra"], SYNDICATE) == 1
+    assert B.underground(t.st, S["sierra_maestra"], M26) == 1
+    t = govt_turn(activation_position(15))
+    assert B.active(t.st, S["sierra_maestra"], M26) == 1
+    assert B.underground(t.st, S["sierra_maestra"], SYNDICATE) == 1
