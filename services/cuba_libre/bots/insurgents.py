@@ -41,6 +41,24 @@ def movable(st: CLState, o: int, f: int, v: dict[str, Any]) -> int:
     return max(0, int(n))
 
 
+def havana_origin(st: CLState, f: int, v: dict[str, Any]) -> list[int]:
+    """8.6.3 step 2, 8.7.3 step 4: the space (not Havana) with the most own Guerrillas that
+    have not moved and may move toward Havana."""
+    arrived = v.get("arrived") or [0] * D.NS
+    ok = [o for o in range(D.NS) if o != D.HAVANA and movable(st, o, f, v) > 0
+          and toward_havana(o)]
+    if not ok:
+        return []
+    top = max(B.guerrillas(st, o, f) - arrived[o] for o in ok)
+    return [o for o in ok if B.guerrillas(st, o, f) - arrived[o] == top]
+
+
+def toward_havana(o: int) -> list[int]:
+    """8.6.3 step 2, 8.7.3 step 4: the adjacent spaces one step nearer Havana (or Havana)."""
+    return [s for s in D.ADJ[o] if s == D.HAVANA
+            or D.HOPS_TO_HAVANA[s] == D.HOPS_TO_HAVANA[o] - 1]
+
+
 def gains_control(st: CLState, s: int, f: int) -> bool:
     """8.6.3 `attack_gains_control` (CL-R-32: the Attack succeeds): removing up to 2 enemy
     pieces gives f Control of s."""
