@@ -1,6 +1,6 @@
 """What the Non-player 26July and Directorio charts share (CL 8.6-8.7): Attack targets by
 faction priority, Rally options by step, the March moves that keep a space (every space that
-had Guerrillas keeps one; no space loses Control), and the Pact of Caracas (8.6.5, 8.7.6)."""
+had Guerrillas keeps one; no space loses Control)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from services.kernel.decisions import Decision
 from .. import board as B
 from .. import data as D
 from ..casinos import pact, removable
-from ..constants import BASE, GUER_U, Cap
+from ..constants import BASE, GUER_U
 from ..state import CLState
-from .boxes import done_or, frame_vars, pav, piece_rank, yields_cash
+from .boxes import done_or, frame_vars, piece_rank, yields_cash
 from .options import READER, generic
 
 Order = Callable[[CLState, int, int], list[int]]
@@ -141,13 +141,6 @@ def attack_mode(st: CLState, d: Decision, f: int) -> str:
     op = frame_vars(st, "coin.op")
     first = len(op.get("spaces", [])) <= 1 and not op.get("sa")
     return "ambush" if first and "ambush" in ids else "attack"
-
-
-def pact_cancel(st: CLState, f: int, other: int) -> bool:
-    """8.6.5, 8.7.6: card 18 in play, the other faction a player meeting its condition, and
-    f with >= 2 Bases: f removes 2 Bases, cancelling the Pact."""
-    bases = sum(B.n(st, s, BASE[f]) for s in range(D.NS))
-    return B.has_cap(st, Cap.M26_DR_PACT) and pav(st, other) and bases >= 2
 
 
 def attack_tiers(st: CLState, v: dict[str, Any], f: int, order: Order) -> list[list[int]]:

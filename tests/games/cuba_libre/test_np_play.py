@@ -10,16 +10,19 @@ from services.cuba_libre import data as D
 from services.cuba_libre import random_tables as RT
 from services.cuba_libre.bots import play as P
 from services.cuba_libre.bots.tables import pick
-from services.cuba_libre.constants import Mom
+from services.cuba_libre.constants import Cap, Mom
 from services.kernel import codec, engine, rng
 from services.kernel.decisions import Choice
 from services.kernel.errors import BadRequest
 from tests.games.cuba_libre.np_scenario import (
+    DR,
     GOVT,
     M26,
     SYNDICATE,
+    count,
     np_choices,
     play,
+    put,
     solo,
     take,
 )
@@ -140,3 +143,22 @@ def test_cl_8_9_solitaire_outcomes() -> None:
     out = victory.rank(st)
     assert not out.results[0].winner and out.results[0].rank == 4
     assert "A Non-player wins" in out.summary
+
+
+def test_cl_8_7_6_pact_of_caracas_cancelled_by_the_26july_non_player() -> None:
+    """CL 8.7.6: card 18 in play, DR a player meeting its condition, 26July a Non-player with
+    2 Bases: before its Operation 26July removes 2 of its Bases; the Capability is
+    cancelled (card 18)."""
+    st = solo(non_players="govt+m26+syndicate")
+    st.caps |= 1 << Cap.M26_DR_PACT
+    put(st, "sierra_maestra", "m26_base")
+    for s in ("matanzas", "las_villas", "camaguey_province", "oriente", "pinar_del_rio"):
+        put(st, s, "directorio_base", 2)  # DR Pop + Bases above its goal
+    for s, n in (("las_villas", 4), ("oriente", 2), ("pinar_del_rio", 2)):
+        put(st, s, "directorio_underground", n)
+    assert victory.meets(st)[DR] and P.is_player(st, DR)
+    events = play(st, 1, [M26], done=1, first="op")
+    removed = np_choices(events, "cl.remove_own")
+    assert len(removed) == 2 and all(o.endswith(":m26_base") for o in removed)
+    assert not st.caps >> Cap.M26_DR_PACT & 1
+    assert count(st, "sierra_maestra", "m26_base") == 0
