@@ -12,14 +12,13 @@ Until the Non-player Government (8.8) has its chart it Passes whenever it is one
 from __future__ import annotations
 
 import sys
-import time
-from collections import Counter
 
 from services.cuba_libre import GAME
 from services.cuba_libre.constants import FACTION_IDS, TIE_RANK
 from services.cuba_libre.victory import margins, meets
 from services.kernel import codec
-from services.kernel.playout import random_playout
+
+from .coin_np import report, run
 
 
 def winner(state: bytes) -> str:
@@ -30,32 +29,20 @@ def winner(state: bytes) -> str:
     return FACTION_IDS[max(pool, key=lambda f: (m[f], nps >> f & 1, TIE_RANK[f]))]
 
 
-def run(seats: int, options: dict[str, str], games: int) -> tuple[Counter[str], float, int]:
-    wins: Counter[str] = Counter()
-    checks = 0
-    t = time.perf_counter()
-    for seed in range(games):
-        p = random_playout(GAME, seats, seed, options)
-        wins[winner(p.final.state)] += 1
-        checks += codec.decode(p.final.state, GAME.state_type).over == 1
-    return wins, time.perf_counter() - t, checks
-
-
-def report(name: str, games: int, wins: Counter[str], secs: float, checks: int) -> None:
-    rates = "  ".join(f"{f} {100 * wins[f] / games:5.1f}%" for f in FACTION_IDS)
-    print(f"{name:<46} {rates}   ended in a Victory phase {100 * checks / games:5.1f}%   "
-          f"{games / secs:6.2f} games/s", flush=True)
+def table(name: str, seats: int, options: dict[str, str], games: int) -> None:
+    wins, secs, early = run(GAME, winner, seats, options, games)
+    report(name, FACTION_IDS, games, wins, secs, early, "ended in a Victory phase")
 
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     print(f"Cuba Libre, {games} seeded games each (win rate by faction):")
-    report("baseline: 4 random seats, no NPs", games, *run(4, {}, games))
-    report("solitaire: random Govt vs 3 Non-players", games, *run(1, {}, games))
-    report("solitaire: random Syndicate vs 3 NPs (Govt NP)", games,
-           *run(1, {"non_players": "govt+m26+directorio"}, games))
-    report("2 seats: random Govt, Syndicate vs NP 26July, DR", games,
-           *run(2, {"non_players": "m26+directorio"}, games))
+    table("baseline: 4 random seats, no NPs", 4, {}, games)
+    table("solitaire: random Govt vs 3 Non-players", 1, {}, games)
+    table("solitaire: random Syndicate vs 3 NPs (Govt NP)", 1,
+          {"non_players": "govt+m26+directorio"}, games)
+    table("2 seats: random Govt, Syndicate vs NP 26July, DR", 2,
+          {"non_players": "m26+directorio"}, games)
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ from . import (
     views,
 )
 from . import words as W
-from .bots import PROCEDURE
+from .bots import PROCEDURE, pact
 from .constants import FACTION_IDS, FACTION_NAMES
 from .state import CLState
 
@@ -48,7 +48,8 @@ FLOW: Flow[CLState] = Flow([*alt_setup.PROCS, *sequence.PROCS, *operations.PROCS
 LINES = Lines(FLOW, operations.OPERATION)  # CL 3.1, 4.1: an SA before the 1st space
 operations.OPERATION.first_sa_ok = LINES.first_sa_ok
 OWN_REMOVALS = casinos.OWN_REMOVALS  # CL 1.4.1, 1.4.5, CL-R-04; 2 own Bases end card 18
-NON_PLAYERS = NonPlayers(FLOW, PROCEDURE, FACTION_IDS, FACTION_NAMES)  # CL chapter 8
+NON_PLAYERS: NonPlayers = NonPlayers(FLOW, PROCEDURE, FACTION_IDS, FACTION_NAMES,  # CL 8
+                                     lambda ctx, st: pact.cancel_pact(NON_PLAYERS, ctx, st))
 PROCEDURE.bind(NON_PLAYERS)
 
 

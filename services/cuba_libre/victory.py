@@ -80,7 +80,8 @@ def rank(st: CLState, summary: str = "") -> Outcome:
     bonus = [secret_plans(st, s) for s in range(st.seats)]
     out = rank_seats(st.players, st.non_players, margins(st), bonus, barred, summary)
     if solitaire(st):
-        return Outcome(out.results, f"{out.summary} {solo_grade(st)}".strip())
+        grade = solo_grade(margins(st), st.players[0], non_player_factions(st), st.over == 1)
+        return Outcome(out.results, f"{out.summary} {grade}".strip())
     return out
 
 
@@ -105,18 +106,17 @@ SOLO_WORDS = ("model counterinsurgency", "revolutionary success", "freedom and j
               "gangster paradise")  # CL 8.9, per faction (Government, 26July, DR, Syndicate)
 
 
-def solo_grade(st: CLState) -> str:
+def solo_grade(m: list[int], player: list[int], nps: list[int], in_victory_phase: bool) -> \
+        str:
     """CL 8.9: the solitaire player's lead over the best Non-player (its lower margin if it
     runs two factions): 1-4 "the struggle continues", 5 or more the faction's decisive
-    outcome; else a Non-player wins."""
-    m = margins(st)
-    fs = st.players[0]
-    lead = min(m[f] for f in fs) - max(m[f] for f in non_player_factions(st))
-    if st.over == 1 or lead <= 0:
+    outcome; else (ties too, or a Victory phase) a Non-player wins."""
+    lead = min(m[f] for f in player) - max(m[f] for f in nps)
+    if in_victory_phase or lead <= 0:
         return f"A Non-player wins (CL 8.9; the player's lead {lead:+d})."
     if lead < 5:
         return f"The player leads by {lead}: the struggle continues (CL 8.9)."
-    return f"The player leads by {lead}: {SOLO_WORDS[min(fs, key=lambda f: m[f])]} (CL 8.9)."
+    return f"The player leads by {lead}: {SOLO_WORDS[min(player, key=lambda f: m[f])]} (CL 8.9)."
 
 
 def summary(st: CLState) -> str:

@@ -30,8 +30,10 @@ class Vocabulary:
     """What the generic choice needs of a game: `index` (space id -> index), piece `kind_ids`,
     `klass(kind id)` (base, police, troops, underground, active), `owner(kind id)`,
     `faction_ids`, `enemies[f]` (the factions f harms first, in order), `pop(space)`,
-    `pick(st, spaces)` (8.0 random_pick), and the option verbs a Non-player never takes
-    (`never`, e.g. AA-R-03 own removal)."""
+    `pick(st, spaces)` (8.0 random_pick), the option verbs a Non-player never takes
+    (`never`, e.g. AA-R-03 own removal), and `beneficiaries(st, f)`: when a choice names
+    only factions, the tiers f picks from (CL 8.4.4: itself, then another Non-player, then
+    anyone; equal chance within a tier); without it, itself then its enemy order."""
 
     index: Mapping[str, int]
     kind_ids: Sequence[str]
@@ -42,6 +44,7 @@ class Vocabulary:
     pop: Callable[[int], int]
     pick: Callable[[Any, list[int]], int]
     never: tuple[str, ...] = ()
+    beneficiaries: Callable[[Any, int], Sequence[Sequence[int]]] | None = None
 
 
 class OptionReader:
@@ -126,6 +129,11 @@ class OptionReader:
         if not factions or len(factions) != len(opts):
             return opts
         own = [o for o in factions if self.faction_of(o) == f]
+        if self.vocab.beneficiaries is not None:
+            for tier in self.vocab.beneficiaries(st, f):
+                got = [o for o in factions if self.faction_of(o) in tier]
+                if got:
+                    return [equal_chance(st.rng, got)]
         order = [f, *self.vocab.enemies(st, f)]
         return own or best(factions, lambda o: order.index(self.faction_of(o) or 0)
                            if self.faction_of(o) in order else 9)

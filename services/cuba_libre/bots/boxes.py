@@ -111,12 +111,6 @@ def march_count(plans: Mapping[int, Plan], st: CLState, d: Decision, f: int) -> 
     return min(d.options, key=lambda o: abs((count_of(o) or 0) - want)).id
 
 
-def toward_havana(st: CLState, o: int) -> list[int]:
-    """8.6.3 step 2, 8.7.3 step 4: the adjacent spaces one step nearer Havana (or Havana)."""
-    return [s for s in D.ADJ[o] if s == D.HAVANA
-            or D.HOPS_TO_HAVANA[s] == D.HOPS_TO_HAVANA[o] - 1]
-
-
 # -- choices the boxes share ------------------------------------------------------------------
 
 

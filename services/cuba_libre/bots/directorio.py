@@ -15,7 +15,7 @@ from ..ops.rally import expat_spaces
 from ..state import CLState
 from . import boxes
 from . import insurgents as I
-from .boxes import done_or, frame_vars, meets, pav, sa_pick, toward_havana, yields_cash
+from .boxes import done_or, frame_vars, meets, pav, sa_pick, yields_cash
 from .flowchart import Box, Chart, Tiers
 from .options import READER, generic, space_of, verb
 from .tables import pick
@@ -154,19 +154,9 @@ def control_targets(st: CLState, v: dict[str, Any]) -> list[int]:
     return [s for s in ok if D.POP[s] == top]
 
 
-def havana_origin(st: CLState, v: dict[str, Any]) -> list[int]:
-    """8.6.3 step 2: the space (not Havana) with the most DR Guerrillas that may move."""
-    ok = [o for o in range(D.NS) if o != D.HAVANA and I.movable(st, o, F, v) > 0
-          and toward_havana(st, o)]
-    if not ok:
-        return []
-    top = max(B.guerrillas(st, o, F) for o in ok)
-    return [o for o in ok if B.guerrillas(st, o, F) == top]
-
-
 def march_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
     step1 = [] if v.get("spaces") else control_targets(st, v)
-    step2 = sorted({s for o in havana_origin(st, v) for s in toward_havana(st, o)})
+    step2 = sorted({s for o in I.havana_origin(st, F, v) for s in I.toward_havana(o)})
     return [step1, step2] if len(v.get("spaces", [])) < 2 else []
 
 
@@ -181,8 +171,8 @@ def march_plan(st: CLState, dest: int, v: dict[str, Any]) -> dict[int, int]:
             if k > 0:
                 plan[o], want = k, want - k
         return plan
-    return {o: I.movable(st, o, F, v) for o in havana_origin(st, v) if dest in
-            toward_havana(st, o)}
+    return {o: I.movable(st, o, F, v) for o in I.havana_origin(st, F, v) if dest in
+            I.toward_havana(o)}
 
 
 def can_move(st: CLState) -> bool:

@@ -1,6 +1,6 @@
 """What the Non-player 26July and Directorio charts share (CL 8.6-8.7): Attack targets by
 faction priority, Rally options by step, the March moves that keep a space (every space that
-had Guerrillas keeps one; no space loses Control), and the Pact of Caracas (8.6.5, 8.7.6)."""
+had Guerrillas keeps one; no space loses Control)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from services.kernel.decisions import Decision
 from .. import board as B
 from .. import data as D
 from ..casinos import pact, removable
-from ..constants import BASE, GUER_U, Cap
+from ..constants import BASE, GUER_U
 from ..state import CLState
-from .boxes import done_or, frame_vars, pav, piece_rank, yields_cash
+from .boxes import done_or, frame_vars, piece_rank, yields_cash
 from .options import READER, generic
 
 Order = Callable[[CLState, int, int], list[int]]
@@ -39,6 +39,24 @@ def movable(st: CLState, o: int, f: int, v: dict[str, Any]) -> int:
         others = sum(B.control_count(st, o, h) for h in range(4) if h != f)
         n = min(n, B.control_count(st, o, f) - others - 1)
     return max(0, int(n))
+
+
+def havana_origin(st: CLState, f: int, v: dict[str, Any]) -> list[int]:
+    """8.6.3 step 2, 8.7.3 step 4: the space (not Havana) with the most own Guerrillas that
+    have not moved and may move toward Havana."""
+    arrived = v.get("arrived") or [0] * D.NS
+    ok = [o for o in range(D.NS) if o != D.HAVANA and movable(st, o, f, v) > 0
+          and toward_havana(o)]
+    if not ok:
+        return []
+    top = max(B.guerrillas(st, o, f) - arrived[o] for o in ok)
+    return [o for o in ok if B.guerrillas(st, o, f) - arrived[o] == top]
+
+
+def toward_havana(o: int) -> list[int]:
+    """8.6.3 step 2, 8.7.3 step 4: the adjacent spaces one step nearer Havana (or Havana)."""
+    return [s for s in D.ADJ[o] if s == D.HAVANA
+            or D.HOPS_TO_HAVANA[s] == D.HOPS_TO_HAVANA[o] - 1]
 
 
 def gains_control(st: CLState, s: int, f: int) -> bool:
@@ -123,13 +141,6 @@ def attack_mode(st: CLState, d: Decision, f: int) -> str:
     op = frame_vars(st, "coin.op")
     first = len(op.get("spaces", [])) <= 1 and not op.get("sa")
     return "ambush" if first and "ambush" in ids else "attack"
-
-
-def pact_cancel(st: CLState, f: int, other: int) -> bool:
-    """8.6.5, 8.7.6: card 18 in play, the other faction a player meeting its condition, and
-    f with >= 2 Bases: f removes 2 Bases, cancelling the Pact."""
-    bases = sum(B.n(st, s, BASE[f]) for s in range(D.NS))
-    return B.has_cap(st, Cap.M26_DR_PACT) and pav(st, other) and bases >= 2
 
 
 def attack_tiers(st: CLState, v: dict[str, Any], f: int, order: Order) -> list[list[int]]:

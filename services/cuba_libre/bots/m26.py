@@ -13,7 +13,7 @@ from ..constants import GUER_U, Cap, Kind
 from ..special.m26 import kidnap_targets
 from ..state import CLState
 from . import insurgents as I
-from .boxes import done_or, frame_vars, toward_havana, yields_cash
+from .boxes import done_or, frame_vars, yields_cash
 from .flowchart import Box, Chart, Tiers
 from .options import READER, by_space, generic, space_of, verb
 from .tables import pick
@@ -154,22 +154,13 @@ def govt_targets(st: CLState, v: dict[str, Any]) -> Tiers:
     return [[s for s in ok if st.support[s] > 0], ok]
 
 
-def havana_origin(st: CLState, v: dict[str, Any]) -> list[int]:
-    ok = [o for o in range(D.NS) if o != D.HAVANA and I.movable(st, o, F, v) > 0
-          and toward_havana(st, o)]
-    if not ok:
-        return []
-    top = max(B.guerrillas(st, o, F) for o in ok)
-    return [o for o in ok if B.guerrillas(st, o, F) == top]
-
-
 def march_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
     """8.7.3 steps 1, 2 (Che: 2 then 1), 4."""
     chosen = v.get("spaces", [])
     gaps = [s for s in ec_gaps(st) if s not in chosen]
     govt = [] if any(B.control(st, s) == B.GOVT and not D.IS_EC[s] for s in chosen) else \
         govt_targets(st, v)
-    havana = [sorted({s for o in havana_origin(st, v) for s in toward_havana(st, o)})]
+    havana = [sorted({s for o in I.havana_origin(st, F, v) for s in I.toward_havana(o)})]
     if B.has_cap(st, Cap.M26_FIRST_MARCH_GROUP_HIDES):
         return [*govt, gaps, *havana]
     return [gaps, *govt, *havana]
@@ -185,8 +176,8 @@ def march_plan(st: CLState, dest: int, v: dict[str, Any]) -> dict[int, int]:
         plan = {o: I.movable(st, o, F, v) for o in feeders(st, dest, v)}
         if plan:
             return plan
-    return {o: I.movable(st, o, F, v) for o in havana_origin(st, v)
-            if dest in toward_havana(st, o)}
+    return {o: I.movable(st, o, F, v) for o in I.havana_origin(st, F, v)
+            if dest in I.toward_havana(o)}
 
 
 def can_move(st: CLState) -> bool:

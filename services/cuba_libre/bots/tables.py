@@ -71,4 +71,10 @@ def enemies(st: CLState, f: int) -> list[int]:
     return sorted(others, key=lambda g: st.seat_of[g] < 0)
 
 
+def beneficiaries(st: CLState, f: int) -> list[list[int]]:
+    """CL 8.4.4 item 1 (CL-R-37): itself; else another Non-player; else another faction."""
+    others = [g for g in range(4) if g != f]
+    return [[f], [g for g in others if st.seat_of[g] < 0], others]
+
+
 GOVT, M26, DR, SYNDICATE = B.GOVT, B.M26, B.DR, B.SYNDICATE

@@ -24,9 +24,9 @@ from tests.games.cuba_libre.np_scenario import (
 S = D.INDEX
 
 
-def test_cl_8_5_1_syndicate_rally_every_casino_then_profit() -> None:
-    """CL 8.5.1: Casinos without a Syndicate Guerrilla (Pinar del Río, La Habana, Havana) get
-    1 each (3 Resources); 8.5.5 Profit Ⓑ first where no other faction's piece is (Pinar del
+def test_tv_r_38_cl_8_5_1_syndicate_rally_every_casino_then_profit() -> None:
+    """TV-R-38, CL 8.5.1: Casinos without a Syndicate Guerrilla (Pinar del Río, La Habana, Havana)
+    get 1 each (3 Resources); 8.5.5 Profit Ⓑ first where no other faction's piece is (Pinar del
     Río), then Ⓐ one more (no Syndicate Cash there), under Underground Guerrillas (P3)."""
     st = solo()
     assert syndicate.first_box(st) == "rally"
@@ -80,8 +80,8 @@ def test_cl_8_5_4_syndicate_terror_at_support_or_opposition_then_bribe() -> None
     assert st.resources[SYNDICATE] == 15 - 1 - 3
 
 
-def test_cl_8_6_1_directorio_terror_at_active_support() -> None:
-    """CL 8.6.1 step 1: Havana is at Active Support with Underground DR Guerrillas: Terror
+def test_tv_r_39_cl_8_6_1_directorio_terror_at_active_support() -> None:
+    """TV-R-39, CL 8.6.1 step 1: Havana is at Active Support with Underground DR Guerrillas: Terror
     there (1 Resource, a Terror marker, one level toward Neutral); no Assassinate (DR 2 vs
     Police 4)."""
     st = solo()

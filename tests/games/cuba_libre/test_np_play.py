@@ -10,16 +10,19 @@ from services.cuba_libre import data as D
 from services.cuba_libre import random_tables as RT
 from services.cuba_libre.bots import play as P
 from services.cuba_libre.bots.tables import pick
-from services.cuba_libre.constants import Mom
+from services.cuba_libre.constants import Cap, Mom
 from services.kernel import codec, engine, rng
 from services.kernel.decisions import Choice
 from services.kernel.errors import BadRequest
 from tests.games.cuba_libre.np_scenario import (
+    DR,
     GOVT,
     M26,
     SYNDICATE,
+    count,
     np_choices,
     play,
+    put,
     solo,
     take,
 )
@@ -49,10 +52,10 @@ def test_cl_1_5_a_table_needs_a_player() -> None:
         GAME.check_setup(1, {"non_players": "govt+m26+directorio+syndicate"})
 
 
-def test_cl_8_1_item_1c_seed_example_card_32_without_dr_in_cities() -> None:
-    """CL 8.1 item 1c (the seed's example): 26July 1st Eligible on card 32 Resistencia Cívica
-    with no Directorio piece in any City: the Event would do nothing, so Operation + SA (its
-    Terror); with DR in Havana it executes the Event (unshaded, 8.4.2)."""
+def test_tv_r_37_cl_8_1_item_1c_card_32_without_dr_in_cities() -> None:
+    """TV-R-37, CL 8.1 item 1c (the seed's example): 26July 1st Eligible on card 32 Resistencia
+    Cívica with no Directorio piece in any City: the Event would do nothing, so Operation + SA
+    (its Terror); with DR in Havana it executes the Event (unshaded, 8.4.2)."""
     st = solo()
     take(st, "havana", "directorio_underground", 2)
     events = play(st, 32, [M26])
@@ -84,9 +87,11 @@ def test_cl_8_1_item_1b_1d_momentum() -> None:
     assert not P.momentum_declines(st, M26, "event:unshaded")
 
 
-def test_cl_8_1_item_3_no_resources_pass() -> None:
-    """CL 8.1 item 3: an Insurgent Non-player with no Resources Passes (+1)."""
+def test_tv_r_40_b_cl_8_1_item_3_no_resources_pass() -> None:
+    """TV-R-40 b (CL 8.1 item 3): 26July with no Resources Passes (+1), although a Terror in
+    the unSabotaged EC with its Underground Guerrilla would cost 0."""
     st = solo()
+    put(st, "ec_east", "m26_underground")
     st.resources[M26] = 0
     events = play(st, 1, [M26], done=1, first="op")
     assert np_choices(events, "coin.eligible") == ["pass"] and st.resources[M26] == 1
@@ -140,3 +145,35 @@ def test_cl_8_9_solitaire_outcomes() -> None:
     out = victory.rank(st)
     assert not out.results[0].winner and out.results[0].rank == 4
     assert "A Non-player wins" in out.summary
+
+
+def test_cl_8_7_6_pact_of_caracas_cancelled_by_the_26july_non_player() -> None:
+    """CL 8.7.6: card 18 in play, DR a player meeting its condition, 26July a Non-player with
+    2 Bases: before its Operation 26July removes 2 of its Bases; the Capability is
+    cancelled (card 18)."""
+    st = solo(non_players="govt+m26+syndicate")
+    st.caps |= 1 << Cap.M26_DR_PACT
+    put(st, "sierra_maestra", "m26_base")
+    for s in ("matanzas", "las_villas", "camaguey_province", "oriente", "pinar_del_rio"):
+        put(st, s, "directorio_base", 2)  # DR Pop + Bases above its goal
+    for s, n in (("las_villas", 4), ("oriente", 2), ("pinar_del_rio", 2)):
+        put(st, s, "directorio_underground", n)
+    assert victory.meets(st)[DR] and P.is_player(st, DR)
+    events = play(st, 1, [M26], done=1, first="op")
+    removed = np_choices(events, "cl.remove_own")
+    assert len(removed) == 2 and all(o.endswith(":m26_base") for o in removed)
+    assert not st.caps >> Cap.M26_DR_PACT & 1
+    assert count(st, "sierra_maestra", "m26_base") == 0
+
+
+@pytest.mark.parametrize(("m", "player", "words"), [
+    ([3, -2, 0, -5], [GOVT], "the struggle continues"),        # TV-R-41 a
+    ([6, -5, -5, 1], [GOVT, SYNDICATE], "gangster paradise"),  # TV-R-41 b: margin 1, lead 6
+    ([2, 2, -1, -3], [GOVT], "A Non-player wins"),             # TV-R-41 c: ties to the bot
+])
+def test_tv_r_41_solo_levels_cl_8_9(m: list[int], player: list[int], words: str) -> None:
+    nps = [f for f in range(4) if f not in player]
+    assert words in victory.solo_grade(m, player, nps, False)
+    assert "A Non-player wins" in victory.solo_grade(m, player, nps, True)  # TV-R-41 d
+    out = victory.rank_seats([player], sum(1 << f for f in nps), m, [0], [False])
+    assert out.results[0].winner == ("Non-player" not in words)
