@@ -311,3 +311,21 @@ def test_cl_8_8_4_step_3_activation_player_at_victory_first() -> None:
     t = govt_turn(activation_position(15))
     assert B.active(t.st, S["sierra_maestra"], M26) == 1
     assert B.underground(t.st, S["sierra_maestra"], SYNDICATE) == 1
+
+
+def test_cl_8_8_1_overrides_need_a_big_result() -> None:
+    """CL 8.8.1: Armored Cars and Masferrer override the flowchart only for a 26July Base or
+    4+ Guerrillas: with 3 DR Guerrillas in la_habana the Government Trains (havana lacks
+    Police) under either Momentum."""
+    st = quiet_cities()
+    wants_train(st)
+    put(st, "la_habana", "directorio_underground", 3)
+    st.mom |= 1 << Mom.SWEEP_WITH_FREE_ASSAULT
+    assert not govt_sweep.masferrer(st) and G.first_box(st) == "train"
+    st = quiet_cities()
+    wants_train(st)
+    put(st, "la_habana", "directorio_active", 3)
+    st.mom |= 1 << Mom.ASSAULT_BRINGS_TROOPS
+    assert not govt_assault.armored_cars(st) and G.first_box(st) == "train"
+    put(st, "la_habana", "directorio_active")
+    assert govt_assault.armored_cars(st) and G.first_box(st) == "assault"
