@@ -8,6 +8,7 @@ re-validate.
 
 from __future__ import annotations
 
+import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
@@ -144,6 +145,7 @@ class FlowGame(Game[S]):
         super().__init__()
         for name, make in self.policies.items():
             self.bots[name] = make()
+        self._counted = "serial" in inspect.signature(self.advance).parameters
 
     @abstractmethod
     def initial(self, seats: int, options: dict[str, str], r: RngState) -> dict[str, Any]:
@@ -169,15 +171,17 @@ class FlowGame(Game[S]):
         self._advance_to(ctx, st, st.serial)
         return st
 
-    def advance(self, ctx: Ctx, st: S) -> None:
-        """Run the flow until it waits on a decision or ends."""
-        self.flow.advance(ctx, st)
+    def advance(self, ctx: Ctx, st: S, serial: int | None = None) -> None:
+        """Run the flow until it waits on a decision or ends. `serial` (see `Flow.advance`):
+        the serial at which the engine asks next; a game that runs more than the flow passes
+        it on when the flow has the last word."""
+        self.flow.advance(ctx, st, serial)
 
     def _advance_to(self, ctx: Ctx, st: S, serial: int) -> None:
         """`advance`; the flow keeps what it stops on for `decisions_after_advance` at
-        `serial`, unless the game runs more than the flow after each choice."""
-        if type(self).advance is FlowGame.advance:
-            self.flow.advance(ctx, st, serial)
+        `serial`, unless the game's own `advance` takes no serial."""
+        if self._counted:
+            self.advance(ctx, st, serial)
         else:
             self.advance(ctx, st)
 
