@@ -90,6 +90,7 @@ class OperationProc(Proc[Any]):
     """`coin.op`: the loop every Operation shares."""
 
     name = "coin.op"
+    decides_to_wait = True  # `waits` scans what `decisions` offers when it waits
 
     def __init__(self, ops: list[OpSpec[Any]], sas: list[SaSpec[Any]], space_names: tuple[str, ...],
                  faction_names: tuple[str, ...], words: Words) -> None:
