@@ -106,7 +106,10 @@ class AndeanAbyss(FlowGame[AAState]):
             setup.start(ctx, st)
             push(st, "coin.deck", ph="play")
 
-    def advance(self, ctx: Ctx, st: AAState, serial: int | None = None) -> None:
+    def advance(self, ctx: Ctx, st: AAState) -> None:
+        self.advance_to(ctx, st, None)
+
+    def advance_to(self, ctx: Ctx, st: AAState, serial: int | None) -> None:
         """The flow runs on; with Non-players, their decisions are made on the way (AA 8.0)."""
         if any(seat < 0 for seat in st.seat_of):
             NON_PLAYERS.advance(ctx, st)

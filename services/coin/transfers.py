@@ -22,7 +22,7 @@ from services.kernel.decisions import AmountRange, Choice, Decision
 from .board import Board, S
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _amount(most: int) -> AmountRange:
     """1..most (a frozen value, shared)."""
     return AmountRange(1, most)

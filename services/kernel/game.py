@@ -8,7 +8,6 @@ re-validate.
 
 from __future__ import annotations
 
-import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
@@ -145,7 +144,6 @@ class FlowGame(Game[S]):
         super().__init__()
         for name, make in self.policies.items():
             self.bots[name] = make()
-        self._counted = "serial" in inspect.signature(self.advance).parameters
 
     @abstractmethod
     def initial(self, seats: int, options: dict[str, str], r: RngState) -> dict[str, Any]:
@@ -168,20 +166,20 @@ class FlowGame(Game[S]):
     def setup(self, ctx: Ctx, seats: int, options: dict[str, str], seed: int) -> S:
         st = self.new_state(seats, options, seed)
         self.begin(ctx, st, options)
-        self._advance_to(ctx, st, st.serial)
+        self.advance_to(ctx, st, st.serial)
         return st
 
-    def advance(self, ctx: Ctx, st: S, serial: int | None = None) -> None:
-        """Run the flow until it waits on a decision or ends. `serial` (see `Flow.advance`):
-        the serial at which the engine asks next; a game that runs more than the flow passes
-        it on when the flow has the last word."""
-        self.flow.advance(ctx, st, serial)
+    def advance(self, ctx: Ctx, st: S) -> None:
+        """Run the flow until it waits on a decision or ends."""
+        self.flow.advance(ctx, st)
 
-    def _advance_to(self, ctx: Ctx, st: S, serial: int) -> None:
-        """`advance`; the flow keeps what it stops on for `decisions_after_advance` at
-        `serial`, unless the game's own `advance` takes no serial."""
-        if self._counted:
-            self.advance(ctx, st, serial)
+    def advance_to(self, ctx: Ctx, st: S, serial: int) -> None:
+        """`advance` when the engine asks for the decisions next at `serial`: the flow keeps
+        what it stops on for `decisions_after_advance` (`Flow.advance`). A game with its own
+        `advance` overrides this too, passing `serial` on when the flow has the last word;
+        otherwise its decisions are computed twice per choice."""
+        if type(self).advance is FlowGame.advance:
+            self.flow.advance(ctx, st, serial)
         else:
             self.advance(ctx, st)
 
@@ -208,7 +206,7 @@ class FlowGame(Game[S]):
             self.apply_standing(ctx, st, d, c)
         else:
             self.flow.choose(ctx, st, d, c)
-        self._advance_to(ctx, st, st.serial + 1)
+        self.advance_to(ctx, st, st.serial + 1)
 
     def in_play(self, st: S) -> bool:
         return bool(st.stack)
