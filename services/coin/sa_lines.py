@@ -48,11 +48,14 @@ from .state import CoinState
 S = TypeVar("S", bound=CoinState)
 
 
-def copy(st: S) -> S:
-    """A deep copy of a state, through its codec, at serial 0 (see the memo of `Lines`)."""
-    c = codec.decode(codec.encode(st), type(st))
-    c.serial = 0
-    return c
+def line_bytes(st: CoinState) -> bytes:
+    """The state's bytes at serial 0, which the search decodes its copies from (see the
+    memo of `Lines`)."""
+    now, st.serial = st.serial, 0
+    try:
+        return codec.encode(st)
+    finally:
+        st.serial = now
 
 
 def first_sa_index(st: CoinState) -> int | None:
@@ -88,8 +91,9 @@ class Lines(Generic[S]):
         v = st.stack[idx].vars
         if self.operation.safe_first(st, v, self.operation.sa_spec(v)):
             return ds  # more spaces than the rest of the SA can take away
+        data = line_bytes(st)
         kept = [msgspec.structs.replace(d, options=tuple(
-            o for o in d.options if self.option_ok(st, idx, d, o))) for d in ds]
+            o for o in d.options if self.option_ok(data, type(st), idx, d, o))) for d in ds]
         if any(d.options and not k.options for d, k in zip(ds, kept, strict=True)):
             return ds  # no line left (AA-I-17): the SA goes on as its own rules allow
         return kept
@@ -111,8 +115,9 @@ class Lines(Generic[S]):
             self.answers[key] = self.finishes(c, idx)
         return self.answers[key]
 
-    def option_ok(self, st: S, idx: int, d: Decision, o: Option) -> bool:
-        c = copy(st)
+    def option_ok(self, data: bytes, kind: type[S], idx: int, d: Decision, o: Option) -> bool:
+        """Whether choosing `o` in the state `data` (at serial 0) keeps a line open."""
+        c = codec.decode(data, kind)
         ctx = Ctx()
         self.flow.choose(ctx, c, d, Choice(d.id, option_id=o.id))
         self.settle(ctx, c, idx)
@@ -135,17 +140,18 @@ class Lines(Generic[S]):
             return True  # the SA selected one (Kidnap before its Terror)
         if len(st.stack) == idx + 1:
             return self.operation.can_select_any(st, v)
-        key = (idx, codec.encode(st))
+        data = codec.encode(st)
+        key = (idx, data)
         found = self.found.get(key)
         if found is None:
-            found = self.search(st, idx, v)
+            found = self.search(st, data, idx, v)
             if len(self.found) >= self.FOUND:
                 self.found.clear()
             self.found[key] = found
         return found
 
-    def search(self, st: S, idx: int, v: dict[str, Any]) -> bool:
+    def search(self, st: S, data: bytes, idx: int, v: dict[str, Any]) -> bool:
         d = self.flow.decisions(st)[0]
         if len(st.stack) == idx + 2 and any(o.id == "done" for o in d.options):
             return self.operation.can_select_any(st, v)  # between two units (AA-I-16)
-        return any(self.option_ok(st, idx, d, o) for o in d.options)
+        return any(self.option_ok(data, type(st), idx, d, o) for o in d.options)
