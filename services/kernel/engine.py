@@ -2,7 +2,9 @@
 
 These are what the runtime's Rules servicer calls, and what in-process tests
 and benchmarks call. Every choice is checked against the decisions offered now
-before the rules module sees it; the state is decoded afresh for every call.
+before the rules module sees it; the state is decoded afresh for every call, except
+that `act` on the bytes this process's last step just encoded takes the state object
+they were encoded from (once: `_Recent`).
 """
 
 from __future__ import annotations
