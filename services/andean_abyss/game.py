@@ -108,11 +108,14 @@ class AndeanAbyss(FlowGame[AAState]):
             push(st, "coin.deck", ph="play")
 
     def advance(self, ctx: Ctx, st: AAState) -> None:
+        self.advance_to(ctx, st, None)
+
+    def advance_to(self, ctx: Ctx, st: AAState, serial: int | None) -> None:
         """The flow runs on; with Non-players, their decisions are made on the way (AA 8.0)."""
         if any(seat < 0 for seat in st.seat_of):
             NON_PLAYERS.advance(ctx, st)
         else:
-            FLOW.advance(ctx, st)
+            FLOW.advance(ctx, st, serial)
 
     def offered(self, st: AAState, flow_decisions: list[Decision]) -> list[Decision]:
         """AA 3.1, 4.1 lines of play kept; a Non-player decision left to a person (Insurgent

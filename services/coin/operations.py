@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
-from services.kernel import codec
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, decision_id, option
 from services.kernel.errors import RulesBug
@@ -90,6 +89,7 @@ class OperationProc(Proc[Any]):
     """`coin.op`: the loop every Operation shares."""
 
     name = "coin.op"
+    decides_to_wait = True  # `waits` scans what `decisions` offers when it waits
 
     def __init__(self, ops: list[OpSpec[Any]], sas: list[SaSpec[Any]], space_names: tuple[str, ...],
                  faction_names: tuple[str, ...], words: Words) -> None:
@@ -146,12 +146,15 @@ class OperationProc(Proc[Any]):
 
     def opens(self, st: CoinState, v: dict[str, Any], sa: SaSpec[Any]) -> bool:
         """Whether `sa` executed first leaves a space to the Operation `v` (not begun yet):
-        `first_sa_ok` asked on a copy of the state with the Operation on top."""
+        `first_sa_ok` asked with the Operation on top of the stack (pushed for the question,
+        which reads the state only, and popped after)."""
         if self.first_sa_ok is None:
             return False
-        c = codec.decode(codec.encode(st), type(st))
-        push(c, "coin.op", **{**v, "ph": "spaces"})
-        return self.first_sa_ok(c, c.stack[-1].vars, sa)
+        push(st, "coin.op", **{**v, "ph": "spaces"})
+        try:
+            return self.first_sa_ok(st, st.stack[-1].vars, sa)
+        finally:
+            st.stack.pop()
 
     def safe_first(self, st: CoinState, v: dict[str, Any], sa: SaSpec[Any]) -> bool:
         """A quick sufficient test for `first_sa_ok`: the Operation has more spaces than one

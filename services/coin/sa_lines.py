@@ -13,9 +13,12 @@ the SA's decisions is offered only if some way of finishing the current unit lea
 Operation a space; the SA is offered first only if some first unit does.
 
 The search plays the options out on copies of the state, depth-first within one unit,
-memoised by state, trying "done" first. A game must keep dice out of these lines (Andean
-Abyss: only Kidnap's, whose ransom is known to pay for its Terror before the space is
-offered), so that the search never depends on a roll to come. A game wires it once:
+trying "done" first. Its answers are memoised by state across steps (a pure function of
+the state; the copies carry serial 0, which only decision ids read), so the search run when
+the SA is offered first answers the steps of the SA that follow. A game must keep dice out
+of these lines (Andean Abyss: only Kidnap's, whose ransom is known to pay for its Terror
+before the space is offered), so that the search never depends on a roll to come. A game
+wires it once:
 
     LINES = Lines(FLOW, OPERATION)
     OPERATION.first_sa_ok = LINES.first_sa_ok   # and its decisions pass LINES.keep(st, ds)
@@ -45,9 +48,14 @@ from .state import CoinState
 S = TypeVar("S", bound=CoinState)
 
 
-def copy(st: S) -> S:
-    """A deep copy of a state, through its codec."""
-    return codec.decode(codec.encode(st), type(st))
+def line_bytes(st: CoinState) -> bytes:
+    """The state's bytes at serial 0, which the search decodes its copies from (see the
+    memo of `Lines`)."""
+    now, st.serial = st.serial, 0
+    try:
+        return codec.encode(st)
+    finally:
+        st.serial = now
 
 
 def first_sa_index(st: CoinState) -> int | None:
@@ -67,11 +75,13 @@ class Lines(Generic[S]):
 
     MEMO = 64  # answers of `first_sa_ok` kept, by state and SA (asked by `waits`, then
     # by `decisions`, of the same state)
+    FOUND = 4096  # answers of `finishes` kept, by state (at serial 0) and Operation frame
 
     def __init__(self, flow: Flow[S], operation: OperationProc) -> None:
         self.flow = flow
         self.operation = operation
         self.answers: dict[tuple[bytes, str], bool] = {}
+        self.found: dict[tuple[int, bytes], bool] = {}
 
     def keep(self, st: S, ds: list[Decision]) -> list[Decision]:
         """The decisions `ds` with only the options that keep a line of play open."""
@@ -81,9 +91,9 @@ class Lines(Generic[S]):
         v = st.stack[idx].vars
         if self.operation.safe_first(st, v, self.operation.sa_spec(v)):
             return ds  # more spaces than the rest of the SA can take away
-        memo: dict[bytes, bool] = {}
+        data = line_bytes(st)
         kept = [msgspec.structs.replace(d, options=tuple(
-            o for o in d.options if self.option_ok(st, idx, d, o, memo))) for d in ds]
+            o for o in d.options if self.option_ok(data, type(st), idx, d, o))) for d in ds]
         if any(d.options and not k.options for d, k in zip(ds, kept, strict=True)):
             return ds  # no line left (AA-I-17): the SA goes on as its own rules allow
         return kept
@@ -97,20 +107,21 @@ class Lines(Generic[S]):
             if len(self.answers) >= self.MEMO:
                 self.answers.clear()
             c = codec.decode(data, type(st))
+            c.serial = 0
             idx = len(c.stack) - 1
             ctx = Ctx()
             self.operation.begin_sa(ctx, c, c.stack[idx].vars, sa.name)
             self.settle(ctx, c, idx)
-            self.answers[key] = self.finishes(c, idx, {})
+            self.answers[key] = self.finishes(c, idx)
         return self.answers[key]
 
-    def option_ok(self, st: S, idx: int, d: Decision, o: Option,
-                  memo: dict[bytes, bool]) -> bool:
-        c = copy(st)
+    def option_ok(self, data: bytes, kind: type[S], idx: int, d: Decision, o: Option) -> bool:
+        """Whether choosing `o` in the state `data` (at serial 0) keeps a line open."""
+        c = codec.decode(data, kind)
         ctx = Ctx()
         self.flow.choose(ctx, c, d, Choice(d.id, option_id=o.id))
         self.settle(ctx, c, idx)
-        return self.finishes(c, idx, memo)
+        return self.finishes(c, idx)
 
     def settle(self, ctx: Ctx, st: S, idx: int) -> None:
         """Run the automatic steps above the Operation's frame (not the Operation's own)."""
@@ -121,18 +132,26 @@ class Lines(Generic[S]):
             top[0].step(ctx, st, top[1])
         raise RulesBug("runaway flow in a Special Activity")
 
-    def finishes(self, st: S, idx: int, memo: dict[bytes, bool]) -> bool:
+    def finishes(self, st: S, idx: int) -> bool:
         """Whether the unit under way above the Operation at `idx` can end with a space left
-        for the Operation."""
+        for the Operation (`st`: a copy at serial 0)."""
         v = st.stack[idx].vars
         if v["spaces"]:
             return True  # the SA selected one (Kidnap before its Terror)
         if len(st.stack) == idx + 1:
             return self.operation.can_select_any(st, v)
+        data = codec.encode(st)
+        key = (idx, data)
+        found = self.found.get(key)
+        if found is None:
+            found = self.search(st, data, idx, v)
+            if len(self.found) >= self.FOUND:
+                self.found.clear()
+            self.found[key] = found
+        return found
+
+    def search(self, st: S, data: bytes, idx: int, v: dict[str, Any]) -> bool:
         d = self.flow.decisions(st)[0]
         if len(st.stack) == idx + 2 and any(o.id == "done" for o in d.options):
             return self.operation.can_select_any(st, v)  # between two units (AA-I-16)
-        key = codec.encode(st)
-        if key not in memo:
-            memo[key] = any(self.option_ok(st, idx, d, o, memo) for o in d.options)
-        return memo[key]
+        return any(self.option_ok(data, type(st), idx, d, o) for o in d.options)

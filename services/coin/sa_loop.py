@@ -25,6 +25,7 @@ class SpaceLoop(Proc[Any], Generic[S]):
 
     board: ClassVar[Board[Any]]
     prompt = "select a space"
+    decides_to_wait = True  # `waits` lists the candidates `decisions` lists again
 
     def spaces(self, st: S, v: dict[str, Any]) -> list[int]:
         """Where the SA may act now (spaces already taken are left out by the loop)."""

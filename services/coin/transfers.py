@@ -13,12 +13,19 @@ be a new decision kind beside this one, so that old logs still replay.
 
 from __future__ import annotations
 
+import functools
 from typing import Generic
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import AmountRange, Choice, Decision
 
 from .board import Board, S
+
+
+@functools.cache
+def _amount(most: int) -> AmountRange:
+    """1..most (a frozen value, shared)."""
+    return AmountRange(1, most)
 
 
 class ResourceTransfers(Generic[S]):
@@ -33,6 +40,7 @@ class ResourceTransfers(Generic[S]):
         self.prompts = tuple(tuple(f"{fw[g]}: give Resources to the {fw[r]} (optional, {when})."
                                    for r in range(n)) for g in range(n))
         self.tails = tuple(tuple(f".{g}.{r}" for r in range(n)) for g in range(n))
+        self._to: dict[tuple[int, tuple[int, ...]], tuple[tuple[str, str], ...]] = {}
         cls = type(self)
         self.plain = (cls.window is ResourceTransfers.window
                       and cls.allowed is ResourceTransfers.allowed)
@@ -47,18 +55,31 @@ class ResourceTransfers(Generic[S]):
 
     def decisions(self, st: S, giver: int, serial: str) -> list[Decision]:
         """The giver's standing decisions now (`serial`: str(st.serial), computed once)."""
-        if st.resources[giver] <= 0:
+        have = st.resources[giver]
+        if have <= 0:
             return []
         seat = st.seat_of[giver]
-        amount = AmountRange(1, st.resources[giver])
-        if self.plain:  # asked at every step: the default hooks inlined
-            to = [r for r, other in enumerate(st.seat_of) if other != seat]
+        amount = _amount(have)
+        if self.plain:  # asked at every step: the default hooks inlined, by seating
+            to = self._receivers(giver, tuple(st.seat_of))
         else:
-            to = [r for r in range(len(self.tails))
-                  if self.allowed(st, giver, r) and self.window(st, giver, r)]
-        tails, prompts = self.tails[giver], self.prompts[giver]
-        return [Decision(f"t{serial}{tails[r]}", seat, self.kind, prompts[r], amount=amount,
-                         optional=True) for r in to]
+            to = tuple((self.tails[giver][r], self.prompts[giver][r])
+                       for r in range(len(self.tails))
+                       if self.allowed(st, giver, r) and self.window(st, giver, r))
+        kind = self.kind
+        return [Decision(f"t{serial}{tail}", seat, kind, prompt, (), amount, True)
+                for tail, prompt in to]
+
+    def _receivers(self, giver: int, seat_of: tuple[int, ...]) -> tuple[tuple[str, str], ...]:
+        """§1.5.1 the (id tail, prompt) of each faction the giver may give to: another
+        player's (kept by seating)."""
+        key = (giver, seat_of)
+        to = self._to.get(key)
+        if to is None:
+            seat = seat_of[giver]
+            to = self._to[key] = tuple((self.tails[giver][r], self.prompts[giver][r])
+                                       for r, other in enumerate(seat_of) if other != seat)
+        return to
 
     def apply(self, ctx: Ctx, st: S, d: Decision, c: Choice) -> None:
         """Hand over the amount chosen (as much as the giver still has; the receiver's track

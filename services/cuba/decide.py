@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from services.kernel.decisions import Decision, Option, decision_id, option
+from services.kernel.decisions import Decision, Option, decision_id, option, option_of
 
 from .state import CubaState
 
@@ -24,8 +24,9 @@ def ask(st: CubaState, seat: int, kind: str, prompt: str, options: Iterable[Opti
 
 
 def opt(oid: str, label: str, **args: object) -> Option:
-    """An option: its id, what choosing it does, and its args (values as strings)."""
-    return option(oid, label, **{k: str(v) for k, v in args.items()})
+    """An option: its id, what choosing it does, and its args (values as strings); the
+    kernel's `option`, the args dict built once (options are built at every step)."""
+    return option_of(oid, label, {k: str(v) for k, v in args.items()})
 
 
 def done(label: str) -> Option:

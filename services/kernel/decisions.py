@@ -52,6 +52,11 @@ def option(id: str, label: str = "", **args: str) -> Option:
     `label` defaults to the id only for legacy callers: a label should say what
     will happen, in a player's words.
     """
+    return option_of(id, label, args)
+
+
+def option_of(id: str, label: str, args: dict[str, str]) -> Option:
+    """`option` with its args as a dict, which the option keeps (and completes)."""
     if "action" not in args:
         args["action"] = id.split(":", 1)[0]
     return Option(id, label or id, args)

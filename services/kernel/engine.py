@@ -2,7 +2,9 @@
 
 These are what the runtime's Rules servicer calls, and what in-process tests
 and benchmarks call. Every choice is checked against the decisions offered now
-before the rules module sees it; the state is decoded afresh for every call.
+before the rules module sees it; the state is decoded afresh for every call, except
+that `act` on the bytes this process's last step just encoded takes the state object
+they were encoded from (once: `_Recent`).
 """
 
 from __future__ import annotations
@@ -58,7 +60,9 @@ def setup(game: Game[Any], seats: int, options: Mapping[str, str], seed: int) ->
 
 
 def act(game: Game[Any], data: bytes, seat: int, choice: Choice) -> Step:
-    st = load(game, data)
+    st = _recent.take_state(game, data)
+    if st is None:
+        st = load(game, data)
     out, ds = _pending(game, data, st)
     d = _answered(out, ds, seat, choice)
     ctx = Ctx()
@@ -68,28 +72,40 @@ def act(game: Game[Any], data: bytes, seat: int, choice: Choice) -> Step:
 
 
 class _Recent:
-    """The outcome and decisions of the last few states this process encoded, by their bytes.
+    """The outcome and decisions of the last few states this process encoded, by their bytes,
+    and the live state object each was encoded from.
 
     `act` checks a choice against the decisions offered for the stored state, which were
     computed when that state was encoded: they are looked up here rather than computed
     again. A state is plain data and decisions are frozen, so equal bytes (of one game)
-    mean equal decisions; a state not found here is simply computed afresh.
+    mean equal decisions; a state not found here is simply computed afresh. The live state
+    saves `act` decoding the bytes it was just given: it is handed out once (`take_state`)
+    and never again, since the choice changes it (a failed step included), so every other
+    call on those bytes decodes them afresh and the stored bytes stay the truth.
     """
 
     SIZE = 8
 
     def __init__(self) -> None:
         self._seen: dict[tuple[Game[Any], bytes], tuple[Outcome | None, tuple[Decision, ...]]] = {}
+        self._live: dict[tuple[Game[Any], bytes], KernelState] = {}
 
     def get(self, game: Game[Any], data: bytes) -> tuple[Outcome | None, list[Decision]] | None:
         hit = self._seen.get((game, data))
         return None if hit is None else (hit[0], list(hit[1]))
 
+    def take_state(self, game: Game[Any], data: bytes) -> Any:
+        """The state `data` was encoded from, unchanged since, once; else None."""
+        return self._live.pop((game, data), None)
+
     def put(self, game: Game[Any], data: bytes, out: Outcome | None,
-            ds: list[Decision]) -> None:
+            ds: list[Decision], st: KernelState) -> None:
         if len(self._seen) >= self.SIZE:
-            self._seen.pop(next(iter(self._seen)), None)
+            old = next(iter(self._seen))
+            self._seen.pop(old, None)
+            self._live.pop(old, None)
         self._seen[(game, data)] = (out, tuple(ds))
+        self._live[(game, data)] = st
 
 
 _recent = _Recent()
@@ -139,7 +155,7 @@ def _finish(game: Game[Any], ctx: Ctx, st: KernelState) -> Step:
         if not d.options and (d.amount is None or d.amount.min > d.amount.max):
             raise RulesBug(f"decision {d.id} ({d.kind}) offers nothing to choose")
     data = codec.encode(st)
-    _recent.put(game, data, out, ds)
+    _recent.put(game, data, out, ds, st)
     return Step(data, ctx.events, ds, out)
 
 

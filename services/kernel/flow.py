@@ -27,6 +27,10 @@ class Proc(Generic[S]):
     """A procedure of play. Subclasses set `name` and override what they need."""
 
     name: ClassVar[str] = ""
+    # `waits` is cheaper than `decisions` only when the proc does not wait: `Flow.advance`
+    # with a serial then asks `decisions` instead, and keeps them (the NP dry runs and the
+    # lines of play still ask `waits`)
+    decides_to_wait: ClassVar[bool] = False
 
     def decisions(self, st: S, fr: Frame) -> list[Decision]:
         """The decisions this proc waits on now; empty for an automatic step."""
@@ -34,7 +38,8 @@ class Proc(Generic[S]):
 
     def waits(self, st: S, fr: Frame) -> bool:
         """Whether `decisions` offers any now. Override only with a cheaper test that
-        always gives the same answer (`Flow.advance` asks this after every step)."""
+        always gives the same answer (`Flow.advance` asks this after every step, unless
+        `decides_to_wait`)."""
         return bool(self.decisions(st, fr))
 
     def choose(self, ctx: Ctx, st: S, fr: Frame, d: Decision, c: Choice) -> None:
@@ -108,17 +113,17 @@ class Flow(Generic[S]):
         """Run automatic procs until one waits on a decision or the stack is empty.
 
         `serial`: the serial the state will have when its decisions are next asked for (the
-        engine counts a choice after applying it). A proc without a cheaper `waits` is then
-        asked for its decisions at that serial, and what it offers is kept for one
-        `decisions_once_advanced` of this state: the decisions are computed once per
-        choice, not once to stop and again to offer them."""
+        engine counts a choice after applying it). A proc without a cheaper `waits`, or
+        that `decides_to_wait`, is then asked for its decisions at that serial, and what it
+        offers is kept for one `decisions_once_advanced` of this state: the decisions are
+        computed once per choice, not once to stop and again to offer them."""
         self._stopped = None
         for _ in range(STEP_GUARD):
             top = self.top(st)
             if top is None:
                 return
             proc, fr = top
-            if serial is not None and type(proc).waits is Proc.waits:
+            if serial is not None and (proc.decides_to_wait or type(proc).waits is Proc.waits):
                 ds = _decisions_at(proc, st, fr, serial)
                 if ds:
                     self._stopped = (st, fr, serial, ds)

@@ -172,16 +172,18 @@ class FlowGame(Game[S]):
     def setup(self, ctx: Ctx, seats: int, options: dict[str, str], seed: int) -> S:
         st = self.new_state(seats, options, seed)
         self.begin(ctx, st, options)
-        self._advance_to(ctx, st, st.serial)
+        self.advance_to(ctx, st, st.serial)
         return st
 
     def advance(self, ctx: Ctx, st: S) -> None:
         """Run the flow until it waits on a decision or ends."""
         self.flow.advance(ctx, st)
 
-    def _advance_to(self, ctx: Ctx, st: S, serial: int) -> None:
-        """`advance`; the flow keeps what it stops on for `decisions_after_advance` at
-        `serial`, unless the game runs more than the flow after each choice."""
+    def advance_to(self, ctx: Ctx, st: S, serial: int) -> None:
+        """`advance` when the engine asks for the decisions next at `serial`: the flow keeps
+        what it stops on for `decisions_after_advance` (`Flow.advance`). A game with its own
+        `advance` overrides this too, passing `serial` on when the flow has the last word;
+        otherwise its decisions are computed twice per choice."""
         if type(self).advance is FlowGame.advance:
             self.flow.advance(ctx, st, serial)
         else:
@@ -210,7 +212,7 @@ class FlowGame(Game[S]):
             self.apply_standing(ctx, st, d, c)
         else:
             self.flow.choose(ctx, st, d, c)
-        self._advance_to(ctx, st, st.serial + 1)
+        self.advance_to(ctx, st, st.serial + 1)
 
     def in_play(self, st: S) -> bool:
         return bool(st.stack)

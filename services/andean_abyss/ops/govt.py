@@ -413,15 +413,13 @@ class PatrolAssaultProc(AskProc[AAState]):
 def sweep_origins(st: AAState, dest: int, arrived: list[int], kind: int) -> list[int]:
     """AA 3.2.3 Spaces whose unmoved cubes can reach dest: adjacent, or via one LoC free of
     Guerrillas adjacent to both (AA-R-19)."""
-    out = []
-    near = set(B.adjacent(st, dest))
-    for o in range(D.NS):
-        if o == dest or B.n(st, o, kind) <= arrived[2 * o + kind]:
-            continue
-        if o in near or any(B.is_loc(m) and m in near and not B.all_guerrillas(st, m)
-                            for m in B.adjacent(st, o)):
-            out.append(o)
-    return out
+    near = B.adjacent(st, dest)
+    reach = set(near)  # adjacency is symmetric: the LoCs' neighbours, not every space's
+    for m in near:
+        if B.is_loc(m) and not B.all_guerrillas(st, m):
+            reach.update(B.adjacent(st, m))
+    return [o for o in sorted(reach)
+            if o != dest and B.n(st, o, kind) > arrived[2 * o + kind]]
 
 
 class Sweep(OpSpec[AAState]):
