@@ -95,6 +95,9 @@ def test_cli_solo_govt_plays_against_the_non_players(aa_gateway: str) -> None:
         assert [(f["id"], f["non_player"]) for f in data["factions"]] == \
             [("govt", False), ("farc", True), ("auc", True), ("cartels", True)]
         assert re.search(r"\(Non-player\)", "\n".join(p.lines()))
+        board = "\n".join(p.lines())  # the factions' rows name who runs each
+        assert re.search(r"Govt\s+\(Ann\)\s+\d+ Res", board)
+        assert re.search(r"FARC\s+\(Non-player\)\s+\d+ Res", board)
         at_prompt(p)
         p.sendline("q")
         p.expect(r"You left the table")

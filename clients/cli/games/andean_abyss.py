@@ -84,7 +84,8 @@ def factions(ctx: RenderContext, short: bool) -> RenderableType:
         t.add_column(no_wrap=True)
     cells = []
     for f in ctx.data["factions"]:
-        who = ctx.seat_names[f["seat"]] if 0 <= f["seat"] < ctx.seats else ""
+        who = (ctx.seat_names[f["seat"]] if 0 <= f["seat"] < ctx.seats
+               else "Non-player" if f.get("non_player") else "")  # AA 8.0: no seat
         avail = " ".join(f"{PIECES[p['kind']]}{p['count']}" for p in f["available"])
         elig = "eligible" if f["eligible"] else "ineligible"
         t.add_row(Text(FACTIONS[f["id"]], style="bold"), f"({who})", f"{f['resources']} Res",
