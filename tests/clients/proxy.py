@@ -8,6 +8,23 @@ import asyncio
 import contextlib
 import threading
 
+HEADERS = 0x1  # HTTP/2 frame type: a reply starts with one (RFC 9113 §6.2)
+
+
+def http2_frames(data: bytes) -> tuple[list[bytes], bytes]:
+    """The whole HTTP/2 frames at the start of a server's bytes, and what is left. A cut
+    waits for a reply's HEADERS frame: the server's own frames between calls (SETTINGS,
+    PING, WINDOW_UPDATE under load) go through, so they never take the cut meant for a
+    reply."""
+    frames, at = [], 0
+    while len(data) - at >= 9:
+        end = at + 9 + int.from_bytes(data[at:at + 3], "big")
+        if end > len(data):
+            break
+        frames.append(data[at:end])
+        at = end
+    return frames, data[at:]
+
 
 class Proxy:
     def __init__(self, upstream: str) -> None:
@@ -51,14 +68,20 @@ class Proxy:
     async def _pipe(self, r: asyncio.StreamReader, w: asyncio.StreamWriter,
                     reply_pair: tuple[asyncio.StreamWriter, asyncio.StreamWriter] | None
                     ) -> None:
+        pending = b""
         while data := await r.read(65536):
-            if reply_pair is not None and self.cut_next_reply:
-                self.cut_next_reply = False
-                self.cuts += 1
-                for x in reply_pair:
-                    x.transport.abort()
-                return
-            w.write(data)
+            if reply_pair is None:
+                w.write(data)
+            else:
+                frames, pending = http2_frames(pending + data)
+                for frame in frames:
+                    if self.cut_next_reply and frame[3] == HEADERS:
+                        self.cut_next_reply = False
+                        self.cuts += 1
+                        for x in reply_pair:
+                            x.transport.abort()
+                        return
+                    w.write(frame)
             await w.drain()
         with contextlib.suppress(OSError):
             w.write_eof()
@@ -72,8 +95,9 @@ class Proxy:
         self.loop.call_soon_threadsafe(drop)
 
     def cut_on_next_reply(self) -> None:
-        """The next bytes the server sends are not delivered; that connection is reset."""
-        self.loop.call_soon_threadsafe(setattr, self, "cut_next_reply", True)
+        """The server's next reply (its HEADERS frame) is not delivered; that connection is
+        reset."""
+        self.cut_next_reply = True  # one attribute write: set before the call that follows
 
     def close(self) -> None:
         def stop() -> None:
