@@ -115,9 +115,11 @@ class OperationProc(Proc[Any]):
         selected after the SA, through `coin.op_select`)."""
         return [s for s, _ in self.priced(st, v, gain)]
 
-    def priced(self, st: CoinState, v: dict[str, Any], gain: int = 0) -> list[tuple[int, int]]:
+    def priced(self, st: CoinState, v: dict[str, Any], gain: int = 0,
+               among: tuple[int, ...] | None = None) -> list[tuple[int, int]]:
         """`affordable`, each space with its cost (0 for a free Operation): worked out once
-        for the space's option too."""
+        for the space's option too. `among`: only those spaces tested (the ones a change
+        touched)."""
         spec = self.spec(v)
         if len(v["spaces"]) >= spec.max_spaces(st, v):
             return []
@@ -126,7 +128,8 @@ class OperationProc(Proc[Any]):
         free, taken = v["free"], v["spaces"]
         out = []
         for s in spec.candidates(st, v):
-            if s in taken or (only is not None and s not in only):
+            if (s in taken or (only is not None and s not in only)
+                    or (among is not None and s not in among)):
                 continue
             cost = 0 if free else spec.cost(st, v, s)
             if (free or cost <= res) and spec.selectable(st, v, s):

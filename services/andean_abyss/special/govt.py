@@ -40,6 +40,11 @@ def air_lift_origins(st: AAState) -> list[int]:
             and any(d != s for d in dests)]
 
 
+def air_lift_most(st: AAState, o: int, d: int) -> int:
+    """AA 4.2.1: the most Troops one Air Lift can take from o to d."""
+    return min(air_lift_max(st), B.troops(st, o), B.faction_room(st, d, GOVT))
+
+
 def air_lift_dests(st: AAState, o: int) -> list[int]:
     return [s for s in B.spaces(st) if s != o and not B.is_zone(st, s) and sa_space_ok(st, s)
             and B.faction_room(st, s, GOVT) > 0]
@@ -75,7 +80,7 @@ class AirLiftProc(Proc[AAState]):
             opts = [option(f"to:{D.NAMES[s]}", f"Air Lift Troops from {W.space(v['o'])} to "
                            f"{W.space(s)}", space=D.NAMES[s]) for s in air_lift_dests(st, v["o"])]
             return [decide(st, GOVT, "aa.air_lift_to", "Air Lift Troops to:", opts)]
-        most = min(air_lift_max(st), B.troops(st, v["o"]), B.faction_room(st, v["d"], GOVT))
+        most = air_lift_most(st, v["o"], v["d"])
         opts = [option(f"n:{k}", f"Air Lift {k} Troops from {W.space(v['o'])} to "
                        f"{W.space(v['d'])}", count=str(k)) for k in range(1, most + 1)]
         return [decide(st, GOVT, "aa.air_lift_n", "how many Troops?", opts)]
