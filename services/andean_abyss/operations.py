@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from services.coin.operations import OperationProc, OpSelectProc, SaSpec, op_frame
+from services.kernel.decisions import Decision, Option
 from services.kernel.flow import Proc, push
 
 from . import board as B
@@ -92,6 +94,42 @@ def air_lift_opens(st: AAState, v: dict[str, Any]) -> bool:
         if found:
             return True
     return False
+
+
+def air_lift_lines(st: AAState, idx: int) -> Callable[[Decision, Option], bool] | None:
+    """AA 4.2.1, 3.2.4 (AA-I-16) the lines of play of an Air Lift begun before the first
+    space of an Assault (the Operation at `idx`), answered without the search: whether an
+    Assault may take a space depends on that space's cubes and enemies alone, and an Air
+    Lift moves k Troops out of one space o into one other d. So once it is done the Assault
+    still has a space if it has one now other than o and d, or if o or d is one then.
+    None for any other step (searched)."""
+    v = st.stack[idx].vars
+    if v["op"] != "assault" or len(st.stack) != idx + 2 or st.stack[-1].proc != "aa.air_lift":
+        return None
+    lift, left = st.stack[-1].vars, OPERATION.affordable(st, v)
+
+    def after(o: int, d: int, k: int) -> bool:
+        if any(s != o and s != d for s in left):
+            return True
+        B.PIECES.move(st, o, d, Kind.TROOPS, k)
+        try:
+            return bool(OPERATION.priced(st, v, among=(o, d)))
+        finally:
+            B.PIECES.move(st, d, o, Kind.TROOPS, k)
+
+    def any_count(o: int, d: int) -> bool:
+        return any(after(o, d, k) for k in range(1, sa_govt.air_lift_most(st, o, d) + 1))
+
+    def ok(_: Decision, opt: Option) -> bool:
+        verb, arg = opt.id.partition(":")[::2]
+        if verb == "from":
+            o = D.INDEX[arg]
+            return any(any_count(o, d) for d in sa_govt.air_lift_dests(st, o))
+        if verb == "to":
+            return any_count(lift["o"], D.INDEX[arg])
+        return after(lift["o"], lift["d"], int(arg))
+
+    return ok
 
 
 def opens(st: AAState, v: dict[str, Any], sa: SaSpec[AAState]) -> bool:

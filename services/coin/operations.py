@@ -113,14 +113,28 @@ class OperationProc(Proc[Any]):
         """§3.1 Spaces selectable now that the faction can pay for (`gain`: once a committed
         Special Activity's guaranteed proceeds have come in, CL-R-09; such a space is then
         selected after the SA, through `coin.op_select`)."""
+        return [s for s, _ in self.priced(st, v, gain)]
+
+    def priced(self, st: CoinState, v: dict[str, Any], gain: int = 0,
+               among: tuple[int, ...] | None = None) -> list[tuple[int, int]]:
+        """`affordable`, each space with its cost (0 for a free Operation): worked out once
+        for the space's option too. `among`: only those spaces tested (the ones a change
+        touched)."""
         spec = self.spec(v)
         if len(v["spaces"]) >= spec.max_spaces(st, v):
             return []
         res = st.resources[v["f"]] + gain
         only = v.get("only")  # an Event or phase may limit the spaces (free Ops)
-        return [s for s in spec.candidates(st, v) if s not in v["spaces"]
-                and (only is None or s in only)
-                and (v["free"] or spec.cost(st, v, s) <= res) and spec.selectable(st, v, s)]
+        free, taken = v["free"], v["spaces"]
+        out = []
+        for s in spec.candidates(st, v):
+            if (s in taken or (only is not None and s not in only)
+                    or (among is not None and s not in among)):
+                continue
+            cost = 0 if free else spec.cost(st, v, s)
+            if (free or cost <= res) and spec.selectable(st, v, s):
+                out.append((s, cost))
+        return out
 
     def can_select_any(self, st: CoinState, v: dict[str, Any]) -> bool:
         """Whether `affordable` would offer any space (stops at the first)."""
@@ -242,7 +256,7 @@ class OperationProc(Proc[Any]):
         v = fr.vars
         op = self.words.op(v["op"])
         if v["ph"] == "spaces":
-            opts = [self.space_option(st, v, s) for s in self.affordable(st, v)]
+            opts = [self.space_option(v, s, cost) for s, cost in self.priced(st, v)]
             sas = self.sa_names(st, v)
             if not opts and not sas:
                 return []  # nothing left to choose: the Operation goes on by itself
@@ -264,8 +278,7 @@ class OperationProc(Proc[Any]):
         return [Decision(decision_id(st.serial, seat), seat, "coin.op_space",
                          f"{self.words.factions[v['f']]}: {prompt}", tuple(opts))]
 
-    def space_option(self, st: CoinState, v: dict[str, Any], s: int) -> Option:
-        cost = 0 if v["free"] else self.spec(v).cost(st, v, s)
+    def space_option(self, v: dict[str, Any], s: int, cost: int) -> Option:
         what = "free" if v["free"] else f"{cost} Resource{'s' if cost != 1 else ''}"
         return option(f"space:{self.space_names[s]}",
                       f"{self.words.op(v['op'])} in {self.words.spaces[s]} ({what})",

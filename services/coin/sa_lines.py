@@ -22,6 +22,7 @@ wires it once:
 
     LINES = Lines(FLOW, OPERATION)
     OPERATION.first_sa_ok = LINES.first_sa_ok   # and its decisions pass LINES.keep(st, ds)
+    LINES.quick = ...  # optional: steps whose lines the rules answer without the search
 
 No line may be left: Resources handed away by the executing faction while the SA runs (a
 standing §1.5.1 transfer, which no rule limits) can leave the Operation no space it can pay
@@ -32,6 +33,8 @@ choose would end the game.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 import msgspec
@@ -82,6 +85,9 @@ class Lines(Generic[S]):
         self.operation = operation
         self.answers: dict[tuple[bytes, str], bool] = {}
         self.found: dict[tuple[int, bytes], bool] = {}
+        # set by a game: for the step under way above the Operation at idx, whether each
+        # option keeps a line open, answered from the rules without the search (None: search)
+        self.quick: Callable[[S, int], Callable[[Decision, Option], bool] | None] | None = None
 
     def keep(self, st: S, ds: list[Decision]) -> list[Decision]:
         """The decisions `ds` with only the options that keep a line of play open."""
@@ -91,9 +97,12 @@ class Lines(Generic[S]):
         v = st.stack[idx].vars
         if self.operation.safe_first(st, v, self.operation.sa_spec(v)):
             return ds  # more spaces than the rest of the SA can take away
-        data = line_bytes(st)
-        kept = [msgspec.structs.replace(d, options=tuple(
-            o for o in d.options if self.option_ok(data, type(st), idx, d, o))) for d in ds]
+        ok = self.quick(st, idx) if self.quick is not None else None
+        if ok is None:
+            data = line_bytes(st)
+            ok = functools.partial(self.option_ok, data, type(st), idx)
+        kept = [msgspec.structs.replace(d, options=tuple(o for o in d.options if ok(d, o)))
+                for d in ds]
         if any(d.options and not k.options for d, k in zip(ds, kept, strict=True)):
             return ds  # no line left (AA-I-17): the SA goes on as its own rules allow
         return kept
@@ -154,4 +163,7 @@ class Lines(Generic[S]):
         d = self.flow.decisions(st)[0]
         if len(st.stack) == idx + 2 and any(o.id == "done" for o in d.options):
             return self.operation.can_select_any(st, v)  # between two units (AA-I-16)
+        ok = self.quick(st, idx) if self.quick is not None else None
+        if ok is not None:
+            return any(ok(d, o) for o in d.options)
         return any(self.option_ok(data, type(st), idx, d, o) for o in d.options)

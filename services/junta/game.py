@@ -71,11 +71,16 @@ class Junta(FlowGame[JuntaState]):
         setup.begin(ctx, st)
 
     def advance(self, ctx: Ctx, st: JuntaState) -> None:
+        self.advance_to(ctx, st, None)
+
+    def advance_to(self, ctx: Ctx, st: JuntaState, serial: int | None) -> None:
         """Run the flow; decisions of straw men without an active leader take their default
-        (JU 45.6) until a seat must decide."""
+        (JU 45.6) until a seat must decide. With the engine's `serial`, what the flow stops
+        on is computed once, kept for the engine to offer."""
         for _ in range(AUTO_GUARD):
-            FLOW.advance(ctx, st)
-            auto = next((d for d in FLOW.decisions(st) if d.seat == AUTO), None)
+            FLOW.advance(ctx, st, serial)
+            ds = FLOW.decisions(st) if serial is None else FLOW.decisions_at(st, serial)
+            auto = next((d for d in ds if d.seat == AUTO), None)
             if auto is None:
                 deals.prune_offers(ctx, st)
                 return

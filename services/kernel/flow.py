@@ -145,6 +145,20 @@ class Flow(Generic[S]):
             return found[3]
         return self.decisions(st)
 
+    def decisions_at(self, st: S, serial: int) -> list[Decision]:
+        """What the flow offers once the state's serial is `serial` (a game's own `advance`
+        looking at what it stopped on): answered from the last counted `advance` when it
+        stopped here, and kept for the engine's `decisions_once_advanced` of this state."""
+        top = self.top(st)
+        if top is None:
+            return []
+        found = self._stopped
+        if found is not None and found[0] is st and found[1] is top[1] and found[2] == serial:
+            return found[3]
+        ds = _decisions_at(top[0], st, top[1], serial)
+        self._stopped = (st, top[1], serial, ds)
+        return ds
+
 
 def _decisions_at(proc: Proc[S], st: S, fr: Frame, serial: int) -> list[Decision]:
     """What `proc` offers once the state's serial is `serial`."""

@@ -55,3 +55,19 @@ def test_kept_decisions_are_read_once_and_only_for_that_state() -> None:
     other = codec.decode(codec.encode(st), type(st))
     flow.advance(Ctx(), st, st.serial + 1)  # kept for serial + 1, asked at serial
     assert flow.decisions_once_advanced(other) == flow.decisions(other)
+
+
+def test_decisions_at_keeps_what_it_computed_for_the_engine() -> None:
+    """`Flow.decisions_at` (a game's own advance looking at where the flow stopped, Junta's
+    straw men JU 45.6): the decisions at the serial asked, kept for one
+    `decisions_once_advanced` of that state at that serial."""
+    flow: Flow[Any] = JUNTA.flow
+    st = JUNTA.new_state(5, JUNTA.check_setup(5, {}), 3)
+    JUNTA.begin(Ctx(), st, {})
+    flow.advance(Ctx(), st)
+    at = flow.decisions_at(st, st.serial + 1)
+    assert at and flow.decisions_at(st, st.serial + 1) is at
+    st.serial += 1
+    assert flow.decisions_once_advanced(st) is at
+    assert at == flow.decisions(st)
+    assert flow.decisions_once_advanced(st) is not at  # read once

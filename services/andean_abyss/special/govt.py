@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from services.coin.operations import SaSpec
@@ -35,9 +36,19 @@ def air_lift_max(st: AAState) -> int:
 
 
 def air_lift_origins(st: AAState) -> list[int]:
+    return list(each_air_lift_origin(st))
+
+
+def each_air_lift_origin(st: AAState) -> Iterator[int]:
+    """AA 4.2.1: the spaces Troops may be Air Lifted out of (to some other space)."""
     dests = air_lift_dests(st, -1)
-    return [s for s in B.spaces(st) if B.troops(st, s) and sa_space_ok(st, s)
-            and any(d != s for d in dests)]
+    return (s for s in B.spaces(st) if B.troops(st, s) and sa_space_ok(st, s)
+            and any(d != s for d in dests))
+
+
+def air_lift_most(st: AAState, o: int, d: int) -> int:
+    """AA 4.2.1: the most Troops one Air Lift can take from o to d."""
+    return min(air_lift_max(st), B.troops(st, o), B.faction_room(st, d, GOVT))
 
 
 def air_lift_dests(st: AAState, o: int) -> list[int]:
@@ -56,7 +67,7 @@ class AirLift(SaSpec[AAState]):
         return -1 if op == "sweep" else 2
 
     def allowed(self, st: Any, op: dict[str, Any]) -> bool:
-        return bool(air_lift_origins(st))
+        return next(each_air_lift_origin(st), None) is not None
 
     def begin(self, ctx: Ctx, st: Any, op: dict[str, Any]) -> None:
         push(st, "aa.air_lift")
@@ -75,7 +86,7 @@ class AirLiftProc(Proc[AAState]):
             opts = [option(f"to:{D.NAMES[s]}", f"Air Lift Troops from {W.space(v['o'])} to "
                            f"{W.space(s)}", space=D.NAMES[s]) for s in air_lift_dests(st, v["o"])]
             return [decide(st, GOVT, "aa.air_lift_to", "Air Lift Troops to:", opts)]
-        most = min(air_lift_max(st), B.troops(st, v["o"]), B.faction_room(st, v["d"], GOVT))
+        most = air_lift_most(st, v["o"], v["d"])
         opts = [option(f"n:{k}", f"Air Lift {k} Troops from {W.space(v['o'])} to "
                        f"{W.space(v['d'])}", count=str(k)) for k in range(1, most + 1)]
         return [decide(st, GOVT, "aa.air_lift_n", "how many Troops?", opts)]
@@ -95,6 +106,16 @@ class AirLiftProc(Proc[AAState]):
             pop(st, sa="air_lift")
 
 
+def strikable(st: AAState, s: int) -> bool:
+    """AA 4.2.2: a Department or LoC with an exposed enemy piece (card 27 shaded aside)."""
+    return not B.is_city(s) and sa_space_ok(st, s) and bool(removable(st, s, GOVT, "air_strike"))
+
+
+def eradicable(st: AAState, s: int) -> bool:
+    """AA 4.2.3: a Department with a Cartels piece (card 27 shaded aside)."""
+    return B.is_dept(s) and bool(B.pieces_of(st, s, B.CARTELS)) and sa_space_ok(st, s)
+
+
 class AirStrikeLoop(SpaceLoop):
     """AA 4.2.2 Air Strike: one Department or LoC; remove 1 exposed piece (card 12 forbids)."""
 
@@ -102,8 +123,10 @@ class AirStrikeLoop(SpaceLoop):
     prompt = "strike a Department or LoC"
 
     def spaces(self, st: AAState, v: dict[str, Any]) -> list[int]:
-        return [s for s in B.spaces(st) if not B.is_city(s) and sa_space_ok(st, s)
-                and removable(st, s, GOVT, "air_strike")]
+        return [s for s in B.spaces(st) if strikable(st, s)]
+
+    def any_space(self, st: AAState, v: dict[str, Any]) -> bool:
+        return any(strikable(st, s) for s in B.spaces(st))
 
     def label(self, st: AAState, v: dict[str, Any], s: int) -> str:
         return f"Air Strike in {W.space(s)}: remove 1 exposed enemy piece"
@@ -131,8 +154,10 @@ class EradicateLoop(SpaceLoop):
     prompt = "eradicate in a Department with Cartels pieces"
 
     def spaces(self, st: AAState, v: dict[str, Any]) -> list[int]:
-        return [s for s in B.spaces(st) if B.is_dept(s) and B.pieces_of(st, s, B.CARTELS)
-                and sa_space_ok(st, s)]
+        return [s for s in B.spaces(st) if eradicable(st, s)]
+
+    def any_space(self, st: AAState, v: dict[str, Any]) -> bool:
+        return any(eradicable(st, s) for s in B.spaces(st))
 
     def label(self, st: AAState, v: dict[str, Any], s: int) -> str:
         return (f"Eradicate in {W.space(s)}: Aid +4, remove its Cartels Bases, shift it or a "

@@ -35,6 +35,16 @@ def exposed_farc(st: AAState, space: str, n: int = 1) -> None:
     B.PIECES.flip_to(st, S[space], GUER_A[FARC], n)
 
 
+def vichada_only_assault_target() -> Table:
+    """A Government Assault begun whose only target is Vichada (1 Troop, an exposed FARC
+    Guerrilla)."""
+    st = standard()
+    put(st, "vichada", "troops")
+    exposed_farc(st, "vichada")
+    start_op(st, GOVT, "assault")
+    return Table(st)
+
+
 def test_aa_3_2_2_patrol_special_activity_before_moving() -> None:
     """AA 4.1: an SA may come before Patrol moves a cube (Air Lift first, then Patrol the
     lifted Troops on)."""
@@ -76,11 +86,7 @@ def test_aa_4_2_1_assault_offered_when_only_an_air_lift_first_creates_a_target()
 def test_aa_4_1_air_strike_first_keeps_an_assault_target() -> None:
     """AA 3.1, 4.1: an Air Strike before the Assault's first space may not remove the only
     Assault target."""
-    st = standard()
-    put(st, "vichada", "troops")
-    exposed_farc(st, "vichada")
-    start_op(st, GOVT, "assault")
-    t = Table(st)
+    t = vichada_only_assault_target()
     assert t.options() == ["space:vichada", "sa:air_lift", "sa:air_strike", "sa:eradicate"]
     t.play("sa:air_strike")
     assert t.options() == ["space:meta_west", "space:guaviare", "space:meta_east"]
@@ -151,3 +157,23 @@ def test_aa_4_3_3_kidnap_pays_for_the_terror_at_zero_resources() -> None:
     assert count(after, "cartagena", "farc_active") == 1
     d = t.decision()
     assert d is not None and d.seat == GOVT  # FARC's Operation (with its SA) is over
+
+
+def test_aa_4_2_1_air_lift_first_keeps_the_only_assault_target_or_makes_one() -> None:
+    """AA 3.1, 4.1, 4.2.1: the only Assault target is Vichada (1 Troop, an exposed FARC
+    Guerrilla); an Air Lift first may take that Troop away only to a space it makes a
+    target (answered from the rules, not searched: AA-I-16), and may lift any Troops from
+    elsewhere anywhere."""
+    t = vichada_only_assault_target()
+    t.play("sa:air_lift")
+    anywhere = t.options()
+    assert "from:vichada" in anywhere and "from:bogota" in anywhere
+    t.play("from:vichada")
+    assert t.options() == ["to:meta_west", "to:guaviare", "to:meta_east"]
+    t.play("to:guaviare")
+    assert t.options() == ["n:1"]
+    t = vichada_only_assault_target()
+    t.play("sa:air_lift", "from:bogota")
+    assert len(t.options()) > 3 and "to:vichada" in t.options()
+    t.play("to:vichada")
+    assert t.options() == ["n:1", "n:2", "n:3"]
