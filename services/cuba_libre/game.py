@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from services.coin.bots.driver import NonPlayers
 from services.coin.effects import EffectProc
 from services.coin.sa_lines import Lines
 from services.kernel.ctx import Ctx
@@ -37,6 +38,7 @@ from . import (
     views,
 )
 from . import words as W
+from .bots import PROCEDURE, pact
 from .constants import FACTION_IDS, FACTION_NAMES
 from .state import CLState
 
@@ -46,12 +48,15 @@ FLOW: Flow[CLState] = Flow([*alt_setup.PROCS, *sequence.PROCS, *operations.PROCS
 LINES = Lines(FLOW, operations.OPERATION)  # CL 3.1, 4.1: an SA before the 1st space
 operations.OPERATION.first_sa_ok = LINES.first_sa_ok
 OWN_REMOVALS = casinos.OWN_REMOVALS  # CL 1.4.1, 1.4.5, CL-R-04; 2 own Bases end card 18
+NON_PLAYERS: NonPlayers = NonPlayers(FLOW, PROCEDURE, FACTION_IDS, FACTION_NAMES,  # CL 8
+                                     lambda ctx, st: pact.cancel_pact(NON_PLAYERS, ctx, st))
+PROCEDURE.bind(NON_PLAYERS)
 
 
 class CubaLibre(FlowGame[CLState]):
     id = "cuba_libre"
     title = "Cuba Libre"
-    min_seats = 2
+    min_seats = 2  # a client's default table; the solitaire game (1 seat) is asked for
     max_seats = 4
     rules_version = "0.1.0"
     format_version = 1
@@ -62,9 +67,19 @@ class CubaLibre(FlowGame[CLState]):
     flow: ClassVar[Flow[Any]] = FLOW
 
     def check_setup(self, seats: int, options: Any) -> dict[str, str]:
-        opts = super().check_setup(seats, options)
+        if seats == 1:  # CL 1.5, 8.9: one player against the Non-players
+            opts = super().check_setup(2, {"non_players": setup.SOLO_DEFAULT, **options})
+        else:
+            opts = super().check_setup(seats, options)
         setup.check_options(seats, opts)
         return opts
+
+    def advance(self, ctx: Ctx, st: CLState) -> None:
+        """The flow runs on; with Non-players, their decisions are made on the way (CL 8.0)."""
+        if st.non_players:
+            NON_PLAYERS.advance(ctx, st)
+        else:
+            FLOW.advance(ctx, st)
 
     def initial(self, seats: int, options: dict[str, str], r: RngState) -> dict[str, Any]:
         return setup.initial(seats, options)

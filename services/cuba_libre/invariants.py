@@ -70,9 +70,11 @@ def _track_problems(st: CLState) -> list[str]:
         bad.append("Resources or Aid outside 0..49 (CL 1.8)")
     if st.us_alliance not in tuple(UsAlliance):
         bad.append("US Alliance out of range")
-    if sorted(f for fs in st.players for f in fs) != [0, 1, 2, 3] or any(
-            st.seat_of[f] != seat for seat, fs in enumerate(st.players) for f in fs):
-        bad.append("seats and factions disagree (CL 1.5)")
+    nps = [f for f in range(4) if st.non_players >> f & 1]
+    if sorted([f for fs in st.players for f in fs] + nps) != [0, 1, 2, 3] or any(
+            st.seat_of[f] != seat for seat, fs in enumerate(st.players) for f in fs) or any(
+            st.seat_of[f] != -1 - f for f in nps):
+        bad.append("seats and factions disagree (CL 1.5, 8.0: a Non-player has no seat)")
     return bad
 
 

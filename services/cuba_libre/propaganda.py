@@ -23,7 +23,7 @@ from .ops.govt import CIVIC_ACTION_COST, civic_action, civic_label, civic_ok
 from .ops.insurgent import push_expat_backing
 from .redeploy import begin_redeploy
 from .state import CLState
-from .victory import victory_phase_winners
+from .victory import victory_phase_non_players, victory_phase_winners
 
 GOVT, M26, DR, SYNDICATE = B.GOVT, B.M26, B.DR, B.SYNDICATE
 GAME_WON, GAME_FINAL, GAME_TWO_IN_A_ROW = 1, 2, 3  # CLState.over
@@ -46,10 +46,10 @@ def is_final_round(st: CLState) -> bool:
 
 
 def victory_phase(ctx: Ctx, st: CLState, v: dict[str, Any]) -> None:
-    """CL 6.1: the game ends if every faction of one seat meets its condition (CL 7.2; the
-    solitaire player never wins here, CL 8.9)."""
+    """CL 6.1: the game ends if every faction of one seat, or a Non-player, meets its
+    condition (CL 7.2; the solitaire player never wins here, CL 8.9)."""
     winners = victory_phase_winners(st)
-    if winners:
+    if winners or victory_phase_non_players(st):
         st.over, v["stop"] = GAME_WON, True
         ctx.emit("cl.victory", "Victory phase: the game ends.", {"seats": winners})
 

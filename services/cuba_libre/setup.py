@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
+from services.coin.bots.seats import np_seat
 from services.coin.spaces import LEVEL_OF_NAME
 from services.kernel import rng
 from services.kernel.ctx import Ctx
@@ -51,7 +52,10 @@ OPTION_SPECS = (
     GameOptionSpec("deception", ("false", "true"),
                    "CL 7.3 (3-4 players): each player draws 2 secret Deception counters."),
     GameOptionSpec("non_players", NON_PLAYER_VALUES,
-                   "CL 1.5, 8: the factions run by the Non-player rules, each its own seat."),
+                   "CL 1.5, 8: the factions run by the Non-player procedures (no seat at the "
+                   "table); none = the no-bots option, the default for 2-4 seats; 1 seat (the "
+                   "solitaire game, CL 8.9) defaults to the Government player against the "
+                   "three Insurgent Non-players."),
     GameOptionSpec("shared_factions", ("auto", *SHARED),
                    "CL 1.5: factions one player runs together: 26July with Directorio and/or "
                    "Government with Syndicate; auto = what the seat count calls for."),
@@ -68,8 +72,12 @@ def non_player_mask(value: str) -> int:
     return sum(1 << FACTION_IDS.index(f) for f in value.split("+"))
 
 
+SOLO_DEFAULT = "m26+directorio+syndicate"  # CL 1.5, 8.9: 1 seat, the Government player
+
+
 def seat_groups(non_players: int, shared: str) -> list[list[int]] | None:
-    """The factions of each seat, seats in faction order; None if CL 1.5 does not allow it.
+    """The factions of each player's seat, seats in faction order (a Non-player has no seat,
+    CL 8.0); None if CL 1.5 does not allow it.
 
     Players share factions only as CL 1.5 says: with no Non-player (2-3 players), or as the
     solitaire player of a pair whose two other factions are Non-players."""
@@ -80,7 +88,7 @@ def seat_groups(non_players: int, shared: str) -> list[list[int]] | None:
     humans = [f for f in range(4) if not non_players >> f & 1]
     if non_players and pairs and sorted(paired) != humans:
         return None
-    groups = [[int(f) for f in p] for p in pairs] + [[f] for f in range(4) if f not in paired]
+    groups = [[int(f) for f in p] for p in pairs] + [[f] for f in humans if f not in paired]
     return sorted(groups)
 
 
@@ -115,7 +123,7 @@ def initial(seats: int, options: Mapping[str, str]) -> dict[str, Any]:
     """The state's own fields (FlowGame.initial): every piece Available (CL 1.4 Available
     Forces), markers at zero, seats as CL 1.5. `options` are complete (checked_options)."""
     groups, mask = check_options(seats, options)
-    seat_of = [0] * 4
+    seat_of = [np_seat(f) for f in range(4)]  # CL 8.0: a Non-player has no seat
     for seat, fs in enumerate(groups):
         for f in fs:
             seat_of[f] = seat

@@ -41,22 +41,29 @@ def meets(st: CLState) -> list[bool]:
     return ok
 
 
-def is_player_seat(st: CLState, seat: int) -> bool:
-    return not st.non_players >> st.players[seat][0] & 1
+def non_player_factions(st: CLState) -> list[int]:
+    """CL 8.0: the factions the Non-player procedures run (no seat at the table)."""
+    return [f for f in range(4) if st.non_players >> f & 1]
 
 
 def solitaire(st: CLState) -> bool:
     """CL 8.9: one player, every other faction a Non-player."""
-    return sum(1 for seat in range(st.seats) if is_player_seat(st, seat)) == 1 and bool(
-        st.non_players)
+    return st.seats == 1 and bool(st.non_players)
 
 
 def victory_phase_winners(st: CLState) -> list[int]:
     """CL 6.1 / 1.5: seats every faction of which meets its condition; the solitaire player
     never wins in a Victory phase (CL 8.9)."""
+    if solitaire(st):
+        return []
     ok = meets(st)
-    return [seat for seat, fs in enumerate(st.players) if all(ok[f] for f in fs)
-            and not (solitaire(st) and is_player_seat(st, seat))]
+    return [seat for seat, fs in enumerate(st.players) if all(ok[f] for f in fs)]
+
+
+def victory_phase_non_players(st: CLState) -> list[int]:
+    """CL 6.1, 8.9 (CL-R-15): Non-players meeting their conditions (the game ends)."""
+    ok = meets(st)
+    return [f for f in non_player_factions(st) if ok[f]]
 
 
 def secret_plans(st: CLState, seat: int) -> int:
@@ -67,26 +74,49 @@ def secret_plans(st: CLState, seat: int) -> int:
 
 
 def rank(st: CLState, summary: str = "") -> Outcome:
-    """CL 7.1 / 7.3 the final ranking of the seats (see `rank_seats`). A game ended in a
-    Victory phase is never won by the solitaire player (CL 8.9)."""
-    barred = [st.over == 1 and solitaire(st) and is_player_seat(st, s) for s in range(st.seats)]
+    """CL 7.1 / 7.3 the final ranking of the seats among the Non-players (`rank_seats`). A
+    game ended in a Victory phase is never won by the solitaire player (CL 8.9)."""
+    barred = [st.over == 1 and solitaire(st)] * st.seats
     bonus = [secret_plans(st, s) for s in range(st.seats)]
-    return rank_seats(st.players, st.non_players, margins(st), bonus, barred, summary)
+    out = rank_seats(st.players, st.non_players, margins(st), bonus, barred, summary)
+    if solitaire(st):
+        grade = solo_grade(margins(st), st.players[0], non_player_factions(st), st.over == 1)
+        return Outcome(out.results, f"{out.summary} {grade}".strip())
+    return out
 
 
 def rank_seats(players: list[list[int]], non_players: int, m: list[int], bonus: list[int],
                barred: list[bool], summary: str = "") -> Outcome:
-    """CL 7.3: a seat scores its lowest faction margin (plus its Secret Plans, CL-R-16); the
-    highest score wins. CL 7.1 ties: a Non-player first, then Syndicate, Directorio, 26July,
-    Government (a two-faction seat by its better-placed faction, CL-R-15). A barred seat ranks
-    below every other."""
-    scores = [min(m[f] for f in fs) + bonus[seat] for seat, fs in enumerate(players)]
-    keys = [(not barred[s], scores[s], bool(non_players >> fs[0] & 1),
+    """CL 7.3: a seat scores its lowest faction margin (plus its Secret Plans, CL-R-16), a
+    Non-player its margin (CL 8.0: no seat, but it ranks); the highest score wins. CL 7.1
+    ties: a Non-player first, then Syndicate, Directorio, 26July, Government (a two-faction
+    seat by its better-placed faction, CL-R-15). A barred seat ranks below every other. A seat
+    ranks 1 + the seats and Non-players ahead of it; a Non-player first: no seat wins."""
+    keys = [(not barred[s], min(m[f] for f in fs) + bonus[s], False,
              max(TIE_RANK[f] for f in fs)) for s, fs in enumerate(players)]
-    order = sorted(range(len(players)), key=lambda s: keys[s], reverse=True)
-    results = sorted((SeatResult(s, i + 1, scores[s], i == 0) for i, s in enumerate(order)),
-                     key=lambda r: r.seat)
+    rivals = keys + [(True, m[f], True, TIE_RANK[f]) for f in range(4) if non_players >> f & 1]
+    results = []
+    for s, key in enumerate(keys):
+        ahead = sum(1 for i, k in enumerate(rivals) if i != s and k > key)
+        results.append(SeatResult(s, ahead + 1, key[1], ahead == 0))
     return Outcome(tuple(results), summary)
+
+
+SOLO_WORDS = ("model counterinsurgency", "revolutionary success", "freedom and justice",
+              "gangster paradise")  # CL 8.9, per faction (Government, 26July, DR, Syndicate)
+
+
+def solo_grade(m: list[int], player: list[int], nps: list[int], in_victory_phase: bool) -> \
+        str:
+    """CL 8.9: the solitaire player's lead over the best Non-player (its lower margin if it
+    runs two factions): 1-4 "the struggle continues", 5 or more the faction's decisive
+    outcome; else (ties too, or a Victory phase) a Non-player wins."""
+    lead = min(m[f] for f in player) - max(m[f] for f in nps)
+    if in_victory_phase or lead <= 0:
+        return f"A Non-player wins (CL 8.9; the player's lead {lead:+d})."
+    if lead < 5:
+        return f"The player leads by {lead}: the struggle continues (CL 8.9)."
+    return f"The player leads by {lead}: {SOLO_WORDS[min(player, key=lambda f: m[f])]} (CL 8.9)."
 
 
 def summary(st: CLState) -> str:

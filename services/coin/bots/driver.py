@@ -54,11 +54,13 @@ class NonPlayers:
     name the factions in event data, `words` in the texts."""
 
     def __init__(self, flow: Flow[Any], procedure: Procedure, faction_names: tuple[str, ...],
-                 words: tuple[str, ...]) -> None:
+                 words: tuple[str, ...],
+                 before: Callable[[Ctx, Any], None] | None = None) -> None:
         self.flow = flow
         self.procedure = procedure
         self.faction_names = faction_names
         self.words = words
+        self.before = before  # a game's standing Non-player acts, run before each decision
 
     def pending(self, st: Any) -> Decision | None:
         """The Non-player decision the procedure makes now (not one a player decides)."""
@@ -72,17 +74,23 @@ class NonPlayers:
         through the flow and announced."""
         f = np_faction(d.seat)
         c = checked(d, c or self.procedure.choose(st, d, f))
+        self.announce(ctx, f, d, c)
+        self.flow.choose(ctx, st, d, c)
+        st.serial += 1
+
+    def announce(self, ctx: Ctx, f: int, d: Decision, c: Choice) -> None:
+        """The public `coin.np_choice` event of a Non-player's choice."""
         label = next((o.label for o in d.options if o.id == c.option_id), str(c.amount))
         ctx.emit("coin.np_choice", f"{self.words[f]} (Non-player): {label}.",
                  {"faction": self.faction_names[f], "kind": d.kind,
                   "option": c.option_id or "", "amount": -1 if c.amount is None else c.amount})
-        self.flow.choose(ctx, st, d, c)
-        st.serial += 1
 
     def advance(self, ctx: Ctx, st: Any) -> None:
         """`Flow.advance`, answering every Non-player decision on the way."""
         self.flow.advance(ctx, st)
         for _ in range(GUARD):
+            if self.before is not None:
+                self.before(ctx, st)
             d = self.pending(st)
             if d is None:
                 return
@@ -101,6 +109,8 @@ class NonPlayers:
                 return
             proc, fr = top
             if proc.waits(st, fr):
+                if self.before is not None:
+                    self.before(ctx, st)
                 d = np_decision(proc.decisions(st, fr))
                 if d is None:
                     return

@@ -91,8 +91,11 @@ def play_out(st: CLState, pick: Callable[[Decision], str], ctx: Ctx | None = Non
 # -- the game played through the engine (engine.setup / engine.act) --------------------------
 
 
-def game(seats: int = 4, seed: int = 1, **options: str) -> CLState:
-    """The standard setup (S0) as the engine sets it up, the first card about to be played."""
+def game(seats: int | None = None, seed: int = 1, **options: str) -> CLState:
+    """The standard setup (S0) as the engine sets it up, the first card about to be played;
+    by default one seat per faction that is not a Non-player (CL 8.0: they have none)."""
+    if seats is None:
+        seats = 4 - bin(setup.non_player_mask(options.get("non_players", "none"))).count("1")
     return codec.decode(engine.setup(GAME, seats, options, seed).state, CLState)
 
 

@@ -24,8 +24,8 @@ from .test_properties import recount_control
 
 GAMES = [(4, 11, {}), (4, 12, {"deception": "true"}), (3, 13, {}), (2, 14, {}),
          (4, 15, {"sudden_propaganda": "true"}), (4, 16, {"short_game": "true"}),
-         (4, 17, {"setup": "alternative"}), (4, 18, {"non_players": "govt+m26"}),
-         (3, 19, {"non_players": "govt+syndicate"})]
+         (4, 17, {"setup": "alternative"}), (2, 18, {"non_players": "govt+m26"}),
+         (1, 19, {"non_players": "govt+syndicate"})]
 
 
 @pytest.mark.parametrize("seats,seed,options", GAMES)

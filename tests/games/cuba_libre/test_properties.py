@@ -23,10 +23,10 @@ from .helpers import FLOW, choose, pending
 # (seats, options) of every CL 1.5 seating
 SEATINGS = [(4, {}), (3, {"shared_factions": "m26_directorio"}),
             (3, {"shared_factions": "govt_syndicate"}), (2, {}),
-            (4, {"non_players": "govt"}), (4, {"non_players": "m26+syndicate"}),
-            (4, {"non_players": "govt+directorio+syndicate"}),
-            (3, {"non_players": "govt+syndicate", "shared_factions": "m26_directorio"}),
-            (3, {"non_players": "m26+directorio", "shared_factions": "govt_syndicate"})]
+            (3, {"non_players": "govt"}), (2, {"non_players": "m26+syndicate"}),
+            (1, {"non_players": "govt+directorio+syndicate"}),
+            (1, {"non_players": "govt+syndicate", "shared_factions": "m26_directorio"}),
+            (1, {"non_players": "m26+directorio", "shared_factions": "govt_syndicate"})]
 
 
 def recount_control(st: CLState, s: int) -> int:
@@ -57,7 +57,7 @@ def check_decision(st: CLState, d: Decision) -> None:
     ids = d.option_ids()
     assert ids and len(set(ids)) == len(ids)
     assert all(option_problems(o) == [] for o in d.options)
-    assert 0 <= d.seat < st.seats and not st.non_players >> st.players[d.seat][0] & 1
+    assert 0 <= d.seat < st.seats and not st.non_players >> st.players[d.seat][0] & 1, d
 
 
 def play(seed: int, seats: int, options: dict[str, str]) -> tuple[CLState, list[str]]:

@@ -5,9 +5,13 @@ the Non-player exemptions (8.1, CL-R-34)."""
 
 from __future__ import annotations
 
+from services.coin.bots.seats import np_seat
 from services.cuba_libre import board as B
 from services.cuba_libre.constants import Deception, Kind, Mom
-from services.cuba_libre.state import Counter
+from services.cuba_libre.game import FLOW as GAME_FLOW
+from services.cuba_libre.state import CLState, Counter
+from services.kernel.ctx import Ctx
+from services.kernel.decisions import Choice, Decision
 
 from .helpers import DR, GOVT, M26, SYNDICATE, S, Table, at_card, count, game, put
 
@@ -140,7 +144,7 @@ def test_tv_r_08_propaganda_right_after_propaganda_cl_6_0() -> None:
     assert t.st.resources == [15, 10, 5, 15]  # no Resources phase
 
 
-def final_card_position(non_players: str = "none", seats: int = 4) -> Table:
+def final_card_position(non_players: str = "none", seats: int | None = None) -> Table:
     st = game(seats, non_players=non_players)
     st.prop_played = 3
     return Table(at_card(st, 1, [45, 46, P4]))
@@ -155,16 +159,40 @@ def test_tv_r_08_final_event_card_limits_to_limops_cl_2_3_9() -> None:
     assert t.pending().seat == M26 and kinds(t) == {"pass", "limop"}
 
 
+def raw_play(st: CLState, *ids: str) -> CLState:
+    """Answer the waited-on decision with each id through the flow alone, a Non-player's too
+    (the Non-player procedures are not run: the options the flow offers it are checked)."""
+    for oid in ids:
+        d = raw_pending(st)
+        assert oid in d.option_ids(), (oid, d.option_ids())
+        GAME_FLOW.choose(Ctx(), st, d, Choice(d.id, option_id=oid))
+        st.serial += 1
+        GAME_FLOW.advance(Ctx(), st)
+    return st
+
+
+def raw_pending(st: CLState) -> Decision:
+    return next(d for d in GAME_FLOW.decisions(st) if not d.optional)
+
+
+def raw_until(st: CLState, kind: str) -> Decision:
+    while (d := raw_pending(st)).kind != kind:
+        raw_play(st, "done" if "done" in d.option_ids() else d.option_ids()[0])
+    return d
+
+
 def test_tv_r_08_non_player_2nd_eligible_executes_a_full_op_cl_8_1() -> None:
     """TV-R-08 B, CL 8.1 (CL-R-34): a Non-player never takes a LimOp: a full Operation (with
     an SA), even on the final Event card."""
-    t = final_card_position("m26", 4)
-    t.play("event:shaded")
-    assert t.pending().seat == M26 and kinds(t) == {"pass", "op"}
-    st = game(non_players="directorio")
-    t2 = Table(at_card(st, 1)).play("pass", "op:rally", "space:matanzas")
-    t2.until("coin.eligible")
-    assert t2.pending().seat == DR and kinds(t2) == {"pass", "op"}
+    st = game(non_players="m26")
+    st.prop_played = 3
+    st = raw_play(at_card(st, 1, [45, 46, P4]), "event:shaded")
+    d = raw_until(st, "coin.eligible")
+    assert d.seat == np_seat(M26) and {o.split(":")[0] for o in d.option_ids()} == {"pass", "op"}
+    st2 = raw_play(at_card(game(non_players="directorio"), 1), "pass", "op:rally",
+                   "space:matanzas")
+    d2 = raw_until(st2, "coin.eligible")
+    assert d2.seat == np_seat(DR) and {o.split(":")[0] for o in d2.option_ids()} == {"pass", "op"}
 
 
 def test_tv_r_09_sudden_propaganda_swaps_the_cards_cl_2_3_8() -> None:
@@ -240,8 +268,8 @@ def test_non_players_never_launder_cl_8_1() -> None:
     st = game(non_players="syndicate")
     put(st, "pinar_del_rio", "syndicate_underground")
     st.cash[0] = B.cash_code(S["pinar_del_rio"], Kind.SYND_U)
-    t = Table(at_card(st, 37)).play("op:rally", "space:pinar_del_rio").until("coin.eligible")
-    assert t.pending().seat == GOVT  # no Launder window for the Non-player
+    st = raw_play(at_card(st, 37), "op:rally", "space:pinar_del_rio")
+    assert raw_until(st, "coin.eligible").seat == st.seat_of[GOVT]  # no Launder window
     st = game(non_players="govt")
     st.cash[0] = B.cash_code(S["havana"], Kind.TROOPS)
     t2 = Table(at_card(st, 37)).play("op:rally", "space:pinar_del_rio").until("coin.eligible")

@@ -78,7 +78,7 @@ def test_bad_input_is_a_clear_error_and_changes_nothing(
 
 
 @pytest.mark.parametrize("seats,seed,options", [
-    (4, 5, {}), (3, 5, {"non_players": "govt+syndicate", "sudden_propaganda": "true"}),
+    (4, 5, {}), (2, 5, {"non_players": "govt+syndicate", "sudden_propaganda": "true"}),
     (2, 6, {"short_game": "true"})])
 def test_a_table_of_bots_plays_to_the_end(rules: rules_pb2_grpc.RulesStub, seats: int,
                                           seed: int, options: dict[str, str]) -> None:

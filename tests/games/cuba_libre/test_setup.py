@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from services.cuba_libre import GAME, setup
 from services.cuba_libre import board as B
 from services.cuba_libre import data as D
-from services.cuba_libre import setup
 from services.cuba_libre.constants import DECEPTION_MIX, NKINDS, Kind, UsAlliance
 from services.cuba_libre.invariants import check_invariants
 from services.kernel import codec, rng
@@ -54,20 +54,23 @@ def test_standard_markers() -> None:
     (3, {}, [[0], [1, 2], [3]], 0),
     (3, {"shared_factions": "govt_syndicate"}, [[0, 3], [1], [2]], 0),
     (2, {}, [[0, 3], [1, 2]], 0),
-    (4, {"non_players": "m26+directorio"}, [[0], [1], [2], [3]], 0b0110),
-    (3, {"non_players": "m26+directorio"}, [[0, 3], [1], [2]], 0b0110),
-    (3, {"non_players": "govt+syndicate", "shared_factions": "m26_directorio"},
-     [[0], [1, 2], [3]], 0b1001),
-    (4, {"non_players": "govt+m26+syndicate"}, [[0], [1], [2], [3]], 0b1011),
+    (2, {"non_players": "m26+directorio"}, [[0], [3]], 0b0110),
+    (1, {"non_players": "m26+directorio"}, [[0, 3]], 0b0110),
+    (1, {"non_players": "govt+syndicate", "shared_factions": "m26_directorio"},
+     [[1, 2]], 0b1001),
+    (1, {"non_players": "govt+m26+syndicate"}, [[2]], 0b1011),
+    (1, {}, [[0]], 0b1110),
+    (3, {"non_players": "m26"}, [[0], [2], [3]], 0b0010),
 ])
 def test_cl_1_5_seating(seats: int, options: dict[str, str], players: list[list[int]],
                         non_players: int) -> None:
-    """CL 1.5: 4 players one faction each; 3 players with 26July+DR or Govt+Syndicate; 2
-    players with both pairs; Non-players each take a seat; the solitaire player may run a
-    pair."""
-    st = s0(seats, **options)
+    """CL 1.5, 8.0: 4 players one faction each; 3 players with 26July+DR or Govt+Syndicate; 2
+    players with both pairs; a Non-player has no seat (seat code -1 - faction); the solitaire
+    player may run a pair; 1 seat defaults to the Government against three Non-players."""
+    st = GAME.setup(Ctx(), seats, GAME.check_setup(seats, options), 1)
     assert st.players == players and st.non_players == non_players
     assert all(st.seat_of[f] == seat for seat, fs in enumerate(players) for f in fs)
+    assert all(st.seat_of[f] == -1 - f for f in range(4) if non_players >> f & 1)
 
 
 @pytest.mark.parametrize(("seats", "options", "message"), [
@@ -77,8 +80,9 @@ def test_cl_1_5_seating(seats: int, options: dict[str, str], players: list[list[
     (2, {"non_players": "govt", "shared_factions": "m26_directorio"}, "2 seats"),
     (4, {"non_players": "govt+m26+directorio+syndicate"}, "player"),
     (2, {"deception": "true"}, "Deception"),
-    (4, {"non_players": "govt", "deception": "true"}, None),
-    (4, {"non_players": "govt+m26", "deception": "true"}, "Deception"),
+    (3, {"non_players": "govt", "deception": "true"}, None),
+    (2, {"non_players": "govt+m26", "deception": "true"}, "Deception"),
+    (4, {"non_players": "govt"}, "4 seats"),
     (4, {"setup": "random"}, "setup"),
     (4, {"colour": "red"}, "colour"),
 ])
@@ -112,9 +116,9 @@ def test_setup_is_reproducible_from_the_seed() -> None:
 
 def test_cl_7_3_deception_counters() -> None:
     """CL 7.3 option: each player draws 2 counters from the 12 (4 of each kind, CL-D-16);
-    Non-player seats draw none."""
-    st = s0(4, non_players="syndicate", deception="true")
-    assert [len(c) for c in st.deception] == [2, 2, 2, 0]
+    Non-players have no seat and draw none."""
+    st = s0(3, non_players="syndicate", deception="true")
+    assert [len(c) for c in st.deception] == [2, 2, 2]
     for seed in range(40):
         st = s0(4, seed=seed, deception="true")
         drawn = [c.kind for cs in st.deception for c in cs]
@@ -193,7 +197,7 @@ def test_alternative_setup_order_and_limits() -> None:
 def test_alternative_setup_non_players_take_the_standard_pieces() -> None:
     """Setup block, alternative: the Non-players' pieces go where the standard setup puts them;
     only the players place theirs."""
-    st, _ = alternative(4, non_players="directorio+syndicate")
+    st, _ = alternative(2, non_players="directorio+syndicate")
     assert [B.on_map(st, k) for k in (Kind.CASINO_OPEN, Kind.DR_U)] == [3, 3]
     assert B.on_map(st, Kind.M26_U) == 0 and B.on_map(st, Kind.TROOPS) == 0
     assert pending(st).seat == st.seat_of[M26]  # type: ignore[union-attr]

@@ -1,0 +1,144 @@
+"""Reading offered options (docs/decisions/0004 args) for the Non-player procedures, and the
+generic choice when no box names one (AA 8.1.1-8.1.2, CL 8.1.1-8.1.2): the maximum
+guideline, the priorities by piece class, `random_pick` among spaces, an equal-chance roll
+otherwise. A game gives its vocabulary (`Vocabulary`): space names, piece kinds and their
+classes, factions and their enemy orders, Population and its `pick`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from services.kernel.decisions import Decision, Option
+
+from .priorities import PLACE, REMOVE_ENEMY, REMOVE_OWN, best, by_faction_then_class, maximum, rank
+from .random_pick import equal_chance
+
+
+def verb(o: Option | str) -> str:
+    return (o.id if isinstance(o, Option) else o).split(":", 1)[0]
+
+
+def count_of(o: Option) -> int | None:
+    last = o.id.rsplit(":", 1)[-1]
+    return int(last) if last.isdigit() else None
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """What the generic choice needs of a game: `index` (space id -> index), piece `kind_ids`,
+    `klass(kind id)` (base, police, troops, underground, active), `owner(kind id)`,
+    `faction_ids`, `enemies[f]` (the factions f harms first, in order), `pop(space)`,
+    `pick(st, spaces)` (8.0 random_pick), the option verbs a Non-player never takes
+    (`never`, e.g. AA-R-03 own removal), and `beneficiaries(st, f)`: when a choice names
+    only factions, the tiers f picks from (CL 8.4.4: itself, then another Non-player, then
+    anyone; equal chance within a tier); without it, itself then its enemy order."""
+
+    index: Mapping[str, int]
+    kind_ids: Sequence[str]
+    klass: Callable[[str], str]
+    owner: Callable[[str], int]
+    faction_ids: Sequence[str]
+    enemies: Callable[[Any, int], Sequence[int]]
+    pop: Callable[[int], int]
+    pick: Callable[[Any, list[int]], int]
+    never: tuple[str, ...] = ()
+    beneficiaries: Callable[[Any, int], Sequence[Sequence[int]]] | None = None
+
+
+class OptionReader:
+    """The option readers and the generic choice over one game's vocabulary."""
+
+    def __init__(self, vocab: Vocabulary) -> None:
+        self.vocab = vocab
+
+    def space_of(self, o: Option) -> int | None:
+        """The first space an option names (its args), if any."""
+        index = self.vocab.index
+        return next((index[v] for k, v in o.args.items() if k != "action" and v in index), None)
+
+    def kind_of(self, o: Option) -> str | None:
+        kinds = self.vocab.kind_ids
+        return next((v for k, v in o.args.items() if k != "action" and v in kinds), None)
+
+    def faction_of(self, o: Option) -> int | None:
+        ids = list(self.vocab.faction_ids)
+        return next((ids.index(v) for k, v in o.args.items() if k != "action" and v in ids),
+                    None)
+
+    def by_space(self, d: Decision, verbs: Sequence[str] = ("space",)) -> dict[int, str]:
+        """Offered options naming a space, by space (the first option for a space)."""
+        out: dict[int, str] = {}
+        for o in d.options:
+            s = self.space_of(o)
+            if verb(o) in verbs and s is not None:
+                out.setdefault(s, o.id)
+        return out
+
+    def pick_in_tiers(self, st: Any, offered: Mapping[int, str],
+                      tiers: Sequence[Sequence[int]]) -> str | None:
+        """The first tier with an offered space; `random_pick` within it."""
+        for tier in tiers:
+            c = [s for s in tier if s in offered]
+            if c:
+                return offered[self.vocab.pick(st, c)]
+        return None
+
+    def piece_key(self, st: Any, f: int, removing: bool, o: Option) -> tuple[int, int]:
+        """P1 (placing: Bases first), removing enemies (the enemy order, then Bases, Police,
+        Troops, Underground, Active), removing own (Active first)."""
+        k = self.kind_of(o)
+        if k is None:
+            return (9, 9)
+        klass = self.vocab.klass(k)
+        if not removing:
+            return (0, rank(PLACE, klass))
+        g = self.vocab.owner(k)
+        if g == f:
+            return (len(self.vocab.faction_ids), rank(REMOVE_OWN, klass))
+        return by_faction_then_class(self.vocab.enemies(st, f), REMOVE_ENEMY, g, klass)
+
+    def generic(self, st: Any, d: Decision, f: int) -> str:
+        """Any decision no box names: 8.1.1 maximum, 8.1.2 priorities, the largest
+        Population for Support shifts, benefit self and harm the enemy order, 8.0
+        random_pick for the rest."""
+        ids = maximum(d.option_ids())
+        ids = [i for i in ids if verb(i) not in self.vocab.never] or ids
+        opts = [o for o in d.options if o.id in ids]
+        if any(self.kind_of(o) for o in opts):
+            rem = removing(d, ids)
+            opts = best(opts, lambda o: self.piece_key(st, f, rem, o))
+        opts = self.faction_choice(st, f, opts)
+        counts = [count_of(o) for o in opts]
+        if all(c is not None for c in counts) and len(set(counts)) > 1:
+            top = max(c for c in counts if c is not None)
+            opts = [o for o, c in zip(opts, counts, strict=True) if c == top]
+        spaces = {s: o.id for o in opts if (s := self.space_of(o)) is not None}
+        if spaces and len(spaces) == len(opts):
+            if "support" in d.prompt.lower() or "opposition" in d.prompt.lower():
+                top = max(self.vocab.pop(s) for s in spaces)
+                spaces = {s: i for s, i in spaces.items() if self.vocab.pop(s) == top}
+            return spaces[self.vocab.pick(st, list(spaces))]
+        return equal_chance(st.rng, [o.id for o in opts])
+
+    def faction_choice(self, st: Any, f: int, opts: list[Option]) -> list[Option]:
+        """Options naming only a faction: itself (AA 8.4.4, CL 8.4.4 rule 1), else the first
+        in its enemy order."""
+        factions = [o for o in opts if self.faction_of(o) is not None and self.space_of(o) is None]
+        if not factions or len(factions) != len(opts):
+            return opts
+        own = [o for o in factions if self.faction_of(o) == f]
+        if self.vocab.beneficiaries is not None:
+            for tier in self.vocab.beneficiaries(st, f):
+                got = [o for o in factions if self.faction_of(o) in tier]
+                if got:
+                    return [equal_chance(st.rng, got)]
+        order = [f, *self.vocab.enemies(st, f)]
+        return own or best(factions, lambda o: order.index(self.faction_of(o) or 0)
+                           if self.faction_of(o) in order else 9)
+
+
+def removing(d: Decision, ids: Sequence[str]) -> bool:
+    text = (d.prompt + " " + " ".join(o.label for o in d.options if o.id in ids)).lower()
+    return "remove" in text or "replace" in text or "destroy" in text

@@ -1,0 +1,161 @@
+"""CL 8.1.1 carrying out a flowchart box through the flow's own decisions: the Operation's
+spaces in the box's tiers, then its SA box (8.5.5, 8.6-8.7: the first that can act); the
+March groups (P7, P8); the questions the boxes share (8.1.2 P1, P4, 8.4.4)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from services.coin.bots.options import count_of
+from services.kernel.decisions import Decision, Option
+
+from .. import board as B
+from .. import data as D
+from .. import victory
+from ..ops.march import march_activates, unmoved
+from ..state import CLState
+from .flowchart import Chart
+from .options import READER, by_space, generic, pick_in_tiers, space_of, verb
+from .tables import pick
+
+Plan = Callable[[CLState, int, dict[str, Any]], dict[int, int]]
+
+
+def frame_vars(st: CLState, proc: str) -> dict[str, Any]:
+    """The vars of the innermost frame of `proc` (the Operation, an SA, a March space)."""
+    return next((fr.vars for fr in reversed(st.stack) if fr.proc == proc), {})
+
+
+def done_or(st: CLState, d: Decision, f: int) -> str:
+    return "done" if "done" in d.option_ids() else generic(st, d, f)
+
+
+def op_space(charts: Mapping[int, Chart[CLState]], st: CLState, d: Decision, f: int) -> str:
+    """8.1.1, 8.1.3: the box's spaces in tier order (`random_pick` within a tier) up to its
+    most, as many as Resources pay for (8.1 item 3); then its SA boxes in order, the first
+    with a space (8.5.5: "if impossible, ..."); else done. A box's SA run between spaces
+    (Ambush in the Attack space) is the box's own (the mode decisions)."""
+    v = frame_vars(st, "coin.op")
+    chart, ids = charts.get(f), d.option_ids()
+    box = chart.boxes.get(v.get("op", "")) if chart is not None else None
+    offered = by_space(d)
+    after_sa = v.get("sa") not in ("", None, "ambush")  # Ambush runs inside the Attack
+    if box is not None and chart is not None and len(v.get("spaces", [])) < box.most \
+            and not after_sa:
+        got = pick_in_tiers(st, offered, chart.candidates(st, v["op"], v))
+        if got is not None:
+            return got
+    if "done" not in ids and offered and not v.get("spaces") and v.get("ph") == "spaces":
+        return offered[pick(st, list(offered))]  # CL 3.1: one space at least
+    if box is not None and not after_sa:
+        for name, tiers in box.sas():
+            if f"sa:{name}" in ids and any(tiers(st, v)):
+                return f"sa:{name}"
+    return done_or(st, d, f)
+
+
+def sa_pick(tiers: Callable[[CLState, dict[str, Any]], list[list[int]]],
+            verbs: tuple[str, ...] = ("space",)) -> Callable[[CLState, Decision, int], str]:
+    """An SA box's space choice: its tiers (given the Operation's vars), then done."""
+    def handler(st: CLState, d: Decision, f: int) -> str:
+        got = pick_in_tiers(st, by_space(d, verbs), tiers(st, frame_vars(st, "coin.op")))
+        return got if got is not None else done_or(st, d, f)
+    return handler
+
+
+# -- March (8.1.2 P7, P8) ---------------------------------------------------------------------
+
+
+def march_from(plans: Mapping[int, Plan], st: CLState, d: Decision, f: int) -> str:
+    """The box's March plan for this destination: its origins in order, each once."""
+    dest = frame_vars(st, "cl.march_into")["s"]
+    plan = plans[f](st, dest, frame_vars(st, "coin.op"))
+    for o in d.options:
+        s = space_of(o)
+        if verb(o) in ("from", "via") and s is not None and plan.get(s, 0) > 0:
+            return o.id
+    froms = [o for o in d.options if verb(o) in ("from", "via")]
+    if "done" in d.option_ids() or not froms:
+        return done_or(st, d, f)
+    return froms[0].id  # the box named this destination: at least one group
+
+
+def march_group(plans: Mapping[int, Plan], st: CLState, f: int) -> tuple[int, int]:
+    """P7 (CL-R-36): the group (Underground, Active) from the origin into the destination:
+    capped at the room left below Activation, Underground first; all of them, Active first,
+    when Activation cannot be avoided; a box's exact number stands."""
+    mv = frame_vars(st, "cl.march_into")
+    o, s = mv["o"], mv["s"]
+    arrived = frame_vars(st, "coin.op").get("arrived") or [0] * D.NS
+    u, a, free = unmoved(st, o, f, arrived)
+    n = max(1, min(free, plans[f](st, s, frame_vars(st, "coin.op")).get(o, 1)))
+    room = 3 - B.cubes(st, s)
+    exposed = D.IS_EC[s] or st.support[s] > 0
+    if exposed and room >= 1 and march_activates(st, s, n):
+        n = min(n, room)
+    if exposed and room <= 0:
+        na = min(a, n)
+        return min(u, n - na), na
+    nu = min(u, n)
+    return nu, min(a, n - nu)
+
+
+def march_count(plans: Mapping[int, Plan], st: CLState, d: Decision, f: int) -> str:
+    """P7 the numbers asked: Underground first, then Active (the nearest offered)."""
+    nu, na = march_group(plans, st, f)
+    if d.kind == "cl.march_a":
+        nu_done = frame_vars(st, "cl.march_into").get("nu", 0)
+        na = max(na, 0 if nu_done else 1)
+    want = nu if d.kind == "cl.march_u" else na
+    return min(d.options, key=lambda o: abs((count_of(o) or 0) - want)).id
+
+
+# -- choices the boxes share ------------------------------------------------------------------
+
+
+def pav(st: CLState, f: int) -> bool:
+    """8.0 (CL-R-31): f is a player's faction meeting its victory condition now."""
+    return st.seat_of[f] >= 0 and victory.meets(st)[f]
+
+
+def meets(st: CLState, f: int) -> bool:
+    return victory.meets(st)[f]
+
+
+def yields_cash(st: CLState, s: int, g: int) -> bool:
+    """8.1.2 P6 (simplified to the space): a piece of g in s holds Cash and g is a player's
+    faction (a Non-player rescues its Cash when another own piece is there)."""
+    held = B.cash_in(st, s, g)
+    if not held:
+        return False
+    return st.seat_of[g] >= 0 or B.pieces_of(st, s, g) <= len(held)
+
+
+def cash_deposit(st: CLState, d: Decision, f: int) -> str:
+    """8.1.2 P1: a Base rather than +6 Resources when spending Cash (6.2.4)."""
+    return "base" if "base" in d.option_ids() else generic(st, d, f)
+
+
+def target_order(order: Callable[[CLState, int, int], list[int]]) -> \
+        Callable[[CLState, Decision, int], str]:
+    """8.6.4, 8.7.4 target priorities as a faction order for the pieces to remove (P4 within
+    a faction: Bases first, then cubes Police first, Guerrillas Underground first)."""
+    def handler(st: CLState, d: Decision, f: int) -> str:
+        s = frame_vars(st, "cl.attack_space").get("s", -1)
+        factions = order(st, f, s)
+        pieces = [o for o in d.options if READER.kind_of(o) is not None]
+        if not pieces:
+            return done_or(st, d, f)
+        best = min(pieces, key=lambda o: piece_rank(factions, o))
+        return best.id
+    return handler
+
+
+def piece_rank(factions: list[int], o: Option) -> tuple[int, int]:
+    kind = READER.kind_of(o) or ""
+    g = READER.vocab.owner(kind)
+    fi = factions.index(g) if g in factions else len(factions)
+    order = ("base", "police", "troops", "underground", "active")
+    k = READER.vocab.klass(kind)
+    return fi, order.index(k) if k in order else len(order)

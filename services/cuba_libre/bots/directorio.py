@@ -1,0 +1,259 @@
+"""CL 8.6 the Non-player Directorio: Terror (Assassinate), Rally (Subvert), March, Attack
+(Ambush), Expat Backing (CL 6.3.4) and the Pact of Caracas (8.6.5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from services.kernel.decisions import Decision
+
+from .. import board as B
+from .. import data as D
+from ..casinos import pact, pact_freezes
+from ..constants import GUER_U, Kind
+from ..ops.rally import expat_spaces
+from ..state import CLState
+from . import boxes
+from . import insurgents as I
+from .boxes import done_or, frame_vars, meets, pav, sa_pick, yields_cash
+from .flowchart import Box, Chart, Tiers
+from .options import READER, generic, space_of, verb
+from .tables import pick
+
+F = B.DR
+
+
+def active_level(st: CLState, s: int) -> bool:
+    return abs(st.support[s]) == 2
+
+
+def assassin_spaces(st: CLState) -> list[int]:
+    """Where a DR Terror could carry an Assassinate: an Underground DR Guerrilla, DR
+    Guerrillas > Police, an enemy piece."""
+    return [s for s in range(D.NS) if B.underground(st, s, F) and not pact_freezes(st, F, s)
+            and B.guerrillas(st, s, F) > B.n(st, s, Kind.POLICE) and I.enemy_pieces(st, s, F)]
+
+
+# -- 8.6.1 Terror -----------------------------------------------------------------------------
+
+
+def terror_steps(st: CLState) -> tuple[list[int], list[int]]:
+    ok = [s for s in D.POPULATED if B.underground(st, s, F)]
+    support = [s for s in ok if st.support[s] == 2]
+    opposition = [s for s in ok if st.support[s] == -2 and not pact_freezes(st, F, s)]
+    return support, opposition
+
+
+def cond_terror(st: CLState) -> bool:
+    """8.6.1 entry: Terror at an Active level, or an Assassinate removing a Government Base."""
+    support, opposition = terror_steps(st)
+    return bool(support or opposition or [s for s in assassin_spaces(st)
+                                          if B.n(st, s, Kind.GOVT_BASE)])
+
+
+def terror_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
+    """8.6.1 steps 1-3: Active Support, Active Opposition, then 1 other space for
+    Assassinate: Ⓐ a Government Base, Ⓑ another player's Base, else any enemy piece."""
+    support, opposition = terror_steps(st)
+    chosen = v.get("spaces", [])
+    if any(s not in support and s not in opposition and not active_level(st, s)
+           for s in chosen):
+        return [support, opposition]
+    sa = [s for s in assassin_spaces(st) if s not in support and s not in opposition]
+    player_base = [s for s in sa if any(B.bases(st, s, g) and st.seat_of[g] >= 0
+                                        for g in I.enemies(st, F))]
+    return [support, opposition, [s for s in sa if B.n(st, s, Kind.GOVT_BASE)],
+            player_base, sa]
+
+
+def assassinate_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
+    return [[s for s in assassin_spaces(st) if s in v.get("spaces", []) or not v]]
+
+
+def assassinate(st: CLState, d: Decision, f: int) -> str:
+    """8.6.1 Assassinate: the space where it removes a Base or closes a Casino, else takes
+    Cash, else any piece; the piece Ⓐ Government (Base, Police, Troops), Ⓑ a player's,
+    else a Non-player's (P4); never 26July under the Pact."""
+    opts = [o for o in d.options if verb(o) == "piece"]
+    if not opts:
+        return done_or(st, d, f)
+
+    def key(o: Any) -> tuple[int, int, int]:
+        s, kind = space_of(o), READER.kind_of(o) or ""
+        g = READER.vocab.owner(kind)
+        base = READER.vocab.klass(kind) == "base"
+        space_rank = 0 if base else 1 if s is not None and yields_cash(st, s, g) else 2
+        faction_rank = 0 if g == B.GOVT else 1 if st.seat_of[g] >= 0 else 2
+        order = ("base", "police", "troops", "underground", "active")
+        k = READER.vocab.klass(kind)
+        return space_rank, faction_rank, order.index(k) if k in order else 9
+
+    top = min(key(o) for o in opts)
+    tied = [o for o in opts if key(o) == top]
+    spaces = {space_of(o): o.id for o in tied if space_of(o) is not None}
+    return spaces[pick(st, [s for s in spaces if s is not None])] if spaces else tied[0].id
+
+
+# -- 8.6.2 Rally ------------------------------------------------------------------------------
+
+
+def level_ok(st: CLState) -> Any:
+    return lambda s: abs(st.support[s]) < 2
+
+
+def cond_rally(st: CLState) -> bool:
+    """8.6.2 entry: >= 6 DR Guerrillas Available, or a Rally could place a DR Base."""
+    return B.PIECES.available(st, GUER_U[F]) >= 6 or bool(I.base_spaces(st, F, level_ok(st)))
+
+
+def rally_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
+    return I.rally_tiers(st, v, F, level_ok(st))
+
+
+def subvert_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
+    """8.6.2 Subvert: the Province lowering TotalOpposition most when 26July meets its
+    condition (not under the Pact), else TotalSupport most; else the highest Pop, Neutral
+    first."""
+    ok = [s for s in D.PROVINCES if B.control(st, s) == F and not pact_freezes(st, F, s)]
+    if not ok:
+        return []
+    tiers: Tiers = []
+    if meets(st, B.M26) and not pact(st, F, B.M26):
+        opp = [s for s in ok if st.support[s] < 0]
+        if opp:
+            top = max(-st.support[s] * D.POP[s] for s in opp)
+            tiers.append([s for s in opp if -st.support[s] * D.POP[s] == top])
+    sup = [s for s in ok if st.support[s] > 0]
+    if sup:
+        top = max(st.support[s] * D.POP[s] for s in sup)
+        tiers.append([s for s in sup if st.support[s] * D.POP[s] == top])
+    top = max(D.POP[s] for s in ok)
+    high = [s for s in ok if D.POP[s] == top]
+    return [*tiers, [s for s in high if st.support[s] == 0], high]
+
+
+# -- 8.6.3 March ------------------------------------------------------------------------------
+
+
+def needed(st: CLState, s: int) -> int:
+    """8.6.3 step 1: Σ cc(others) − cc(DR) + 1."""
+    others = sum(B.control_count(st, s, g) for g in range(4) if g != F)
+    return others - B.control_count(st, s, F) + 1
+
+
+def reach(st: CLState, s: int, v: dict[str, Any]) -> int:
+    return sum(I.movable(st, o, F, v) for o in D.ADJ[s])
+
+
+def control_targets(st: CLState, v: dict[str, Any]) -> list[int]:
+    """8.6.3 step 1: the highest-Pop City/Province DR could come to Control by March."""
+    ok = [s for s in D.POPULATED if B.control(st, s) != F and 0 < needed(st, s) <= reach(st, s, v)]
+    if not ok:
+        return []
+    top = max(D.POP[s] for s in ok)
+    return [s for s in ok if D.POP[s] == top]
+
+
+def march_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
+    step1 = [] if v.get("spaces") else control_targets(st, v)
+    step2 = sorted({s for o in I.havana_origin(st, F, v) for s in I.toward_havana(o)})
+    return [step1, step2] if len(v.get("spaces", [])) < 2 else []
+
+
+def march_plan(st: CLState, dest: int, v: dict[str, Any]) -> dict[int, int]:
+    """8.6.3: step 1 exactly as many as Control needs, from the origins with the most DR
+    Guerrillas first; step 2 from the chosen origin, P7 within the constraints."""
+    if B.control(st, dest) != F and needed(st, dest) <= reach(st, dest, v) and not v.get(
+            "spaces", [dest])[:-1]:
+        want, plan = needed(st, dest), {}
+        for o in sorted(D.ADJ[dest], key=lambda o: -B.guerrillas(st, o, F)):
+            k = min(want, I.movable(st, o, F, v))
+            if k > 0:
+                plan[o], want = k, want - k
+        return plan
+    return {o: I.movable(st, o, F, v) for o in I.havana_origin(st, F, v) if dest in
+            I.toward_havana(o)}
+
+
+def can_move(st: CLState) -> bool:
+    return any(march_tiers(st, {"spaces": []}))
+
+
+# -- 8.6.4 Attack -----------------------------------------------------------------------------
+
+
+def target_order(st: CLState, f: int, s: int) -> list[int]:
+    """8.6.4 Ⓑ a player's faction at victory, Ⓒ Government, Ⓓ Syndicate, else 26July."""
+    pv = [g for g in (B.GOVT, B.SYNDICATE, B.M26) if pav(st, g)]
+    return pv + [g for g in (B.GOVT, B.SYNDICATE, B.M26) if g not in pv]
+
+
+def attack_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
+    return I.attack_tiers(st, v, F, target_order)
+
+
+def cond_attack(st: CLState) -> bool:
+    return any(I.gains_control(st, s, F) for s in range(D.NS))
+
+
+def first_box(st: CLState) -> str:
+    """8.6: Terror, Rally, then March unless an Attack gains Control, else Attack."""
+    if cond_terror(st):
+        return "terror"
+    if cond_rally(st):
+        return "rally"
+    return "attack" if cond_attack(st) else "march"
+
+
+# -- CL 6.3.4 Expat Backing -------------------------------------------------------------------
+
+
+def is_expat(v: dict[str, Any]) -> bool:
+    """The free DR Rally of Expat Backing (CL 6.3.4): free, no SA, restricted spaces."""
+    return v.get("op") == "rally" and bool(v.get("free")) and v.get("only") is not None \
+        and not v.get("sa_ok", True)
+
+
+def op_space(st: CLState, d: Decision, f: int) -> str:
+    """DR's Operation spaces: Expat Backing's 1 space (8.6.2), else the chart's box."""
+    v = frame_vars(st, "coin.op")
+    if is_expat(v):
+        if v.get("spaces"):
+            return done_or(st, d, f)
+        return expat_backing(st, d, f)
+    return boxes.op_space(CHARTS, st, d, f)
+
+
+def expat_backing(st: CLState, d: Decision, f: int) -> str:
+    """8.6.2 Expat Backing (CL-R-54): where Guerrillas give DR Control (highest Pop first),
+    else where a Base replaces 2 Guerrillas, else a random qualifying space."""
+    offered = {s: o.id for o in d.options if (s := space_of(o)) is not None}
+    ok = [s for s in expat_spaces(st) if s in offered] or list(offered)
+    if not ok:
+        return generic(st, d, f)
+    gain = [s for s in ok if needed(st, s) <= B.PIECES.available(st, GUER_U[F])
+            and B.control(st, s) != F]
+    if gain:
+        top = max(D.POP[s] for s in gain)
+        return offered[pick(st, [s for s in gain if D.POP[s] == top])]
+    base = [s for s in ok if B.guerrillas(st, s, F) >= 2 and B.base_room(st, s)]
+    return offered[pick(st, base or ok)]
+
+
+CHART: Chart[CLState] = Chart(F, first_box, {
+    "terror": Box(terror_tiers, 99, "assassinate", assassinate_tiers),
+    "rally": Box(rally_tiers, 99, "subvert", subvert_tiers),
+    "march": Box(march_tiers, 2, "subvert", subvert_tiers, possible=can_move),
+    "attack": Box(attack_tiers, 3, "ambush", lambda st, v: []),
+}, fallback={"terror": "rally", "rally": "march", "march": "attack",
+             "attack": "march"})  # CL-R-38
+CHARTS = {F: CHART}
+HANDLERS = {
+    "coin.op_space": op_space,
+    "cl.rally_mode": I.rally_mode(lambda st: I.flip_spaces(st, F, level_ok(st)),
+                                  lambda st: I.base_spaces(st, F, level_ok(st))),
+    "cl.assassinate": assassinate,
+    "cl.subvert": sa_pick(subvert_tiers),
+    "cl.attack_mode": I.attack_mode,
+    "cl.remove_piece": I.remove_piece(target_order),
+}

@@ -1,0 +1,251 @@
+"""CL 8.7 the Non-player 26July: Terror (Kidnap), Rally (Infiltrate), March, Attack
+(Ambush), Agitation (8.7.5) and the Pact of Caracas (8.7.6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from services.kernel.decisions import Decision
+
+from .. import board as B
+from .. import data as D
+from ..constants import GUER_U, Cap, Kind
+from ..special.m26 import kidnap_targets
+from ..state import CLState
+from . import insurgents as I
+from .boxes import done_or, frame_vars, yields_cash
+from .flowchart import Box, Chart, Tiers
+from .options import READER, by_space, generic, space_of, verb
+from .tables import pick
+
+F = B.M26
+
+
+def under(st: CLState) -> list[int]:
+    return [s for s in range(D.NS) if B.underground(st, s, F)]
+
+
+# -- 8.7.1 Terror -----------------------------------------------------------------------------
+
+
+def kidnap_spaces(st: CLState) -> list[int]:
+    """8.7.1 (a): City, EC or open Casino, 26July > Police, a target with Cash or Resources."""
+    return [s for s in under(st) if any(B.cash_in(st, s, g) or st.resources[g] >= 1
+                                        for g in kidnap_targets(st, s))]
+
+
+def shift_ok(st: CLState, s: int) -> bool:
+    """(c): not at Active Opposition; under the Pact at Support or Neutral only."""
+    if B.has_cap(st, Cap.M26_DR_PACT):
+        return st.support[s] >= 0
+    return st.support[s] > -2
+
+
+def cond_terror(st: CLState) -> bool:
+    """8.7.1 entry: a Terror would Kidnap, Sabotage or shift a level."""
+    return any(s in kidnap_spaces(st) or (D.IS_EC[s] and not B.is_sabotaged(st, s))
+               or (not D.IS_EC[s] and shift_ok(st, s)) for s in under(st))
+
+
+def terror_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
+    """8.7.1 steps 1-4: 1 Kidnap space (Ⓐ EC, Ⓑ City, Ⓒ open Casino); every other EC
+    without Sabotage; Cities/Provinces at Support or Neutral; then (no Pact) at Passive
+    Opposition."""
+    ok, chosen = under(st), v.get("spaces", [])
+    kid = kidnap_spaces(st)
+    step1: Tiers = []
+    if not any(s in kid for s in chosen):
+        step1 = [[s for s in kid if D.IS_EC[s]], [s for s in kid if s in D.CITIES],
+                 [s for s in kid if B.n(st, s, Kind.CASINO_OPEN)], kid]
+    ecs = [s for s in ok if D.IS_EC[s] and not B.is_sabotaged(st, s)]
+    pop = [s for s in ok if not D.IS_EC[s] and st.support[s] >= 0]
+    passive = [] if B.has_cap(st, Cap.M26_DR_PACT) else [
+        s for s in ok if not D.IS_EC[s] and st.support[s] == -1]
+    return [*step1, ecs, pop, passive]
+
+
+def kidnap(st: CLState, d: Decision, f: int) -> str:
+    """8.7.1 Kidnap: to take Cash if possible, else Resources: the Government first, then the
+    Syndicate."""
+    opts = [o for o in d.options if verb(o) == "kidnap"]
+    if not opts:
+        return done_or(st, d, f)
+
+    def key(o: Any) -> tuple[int, int]:
+        s, g = space_of(o), READER.faction_of(o)
+        cash = s is not None and g is not None and bool(B.cash_in(st, s, g))
+        return (0 if cash else 1, 0 if g == B.GOVT else 1)
+
+    top = min(key(o) for o in opts)
+    tied = {space_of(o): o.id for o in opts if key(o) == top}
+    return tied[pick(st, [s for s in tied if s is not None])]
+
+
+def kidnap_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
+    return [[s for s in v.get("spaces", []) if kidnap_targets(st, s)]]
+
+
+def reroll(st: CLState, d: Decision, f: int) -> str:
+    """8.7.1 Raúl: reroll a Kidnap roll of 1-2; 8.7.4 reroll an Attack that would remove
+    nothing (roll > Guerrillas)."""
+    ids = d.option_ids()
+    roll = int(next((o.args.get("roll", "0") for o in d.options if o.id == "keep"), "0"))
+    s = frame_vars(st, "cl.attack_space").get("s")
+    if "kidnap" in d.prompt.lower():
+        bad = roll <= 2
+    else:
+        bad = s is not None and roll > B.guerrillas(st, s, F)
+    return "reroll" if bad and "reroll" in ids else "keep"
+
+
+# -- 8.7.2 Rally ------------------------------------------------------------------------------
+
+
+def level_ok(st: CLState) -> Any:
+    return lambda s: st.support[s] <= 0
+
+
+def cond_rally(st: CLState) -> bool:
+    return B.PIECES.available(st, GUER_U[F]) >= 6 or bool(I.base_spaces(st, F, level_ok(st)))
+
+
+def rally_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
+    return I.rally_tiers(st, v, F, level_ok(st))
+
+
+def infiltrate_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
+    """8.7.2 Infiltrate: a cube, no Support, an Underground 26July Guerrilla in or next to it:
+    Ⓐ an EC, Ⓑ where it obtains Cash, Ⓒ where it removes the last Police."""
+    ok = [s for s in range(D.NS) if B.cubes(st, s) and st.support[s] <= 0 and (
+        B.underground(st, s, F) or any(B.underground(st, o, F) for o in D.ADJ[s]))]
+    return [[s for s in ok if D.IS_EC[s]], [s for s in ok if yields_cash(st, s, B.GOVT)],
+            [s for s in ok if B.n(st, s, Kind.POLICE) == 1], ok]
+
+
+def infiltrate(st: CLState, d: Decision, f: int) -> str:
+    """8.7.2 Infiltrate: replace the cube with a Guerrilla if one is Available, else
+    remove it."""
+    verb_ = "replace" if B.PIECES.available(st, GUER_U[F]) else "remove"
+    got = READER.pick_in_tiers(st, by_space(d, (verb_,)), infiltrate_tiers(st, {}))
+    if got is None:
+        got = READER.pick_in_tiers(st, by_space(d, ("remove", "replace")),
+                                   infiltrate_tiers(st, {}))
+    return got if got is not None else generic(st, d, f)
+
+
+# -- 8.7.3 March ------------------------------------------------------------------------------
+
+
+def ec_gaps(st: CLState) -> list[int]:
+    """8.7.3 step 1: ECs without an Underground 26July Guerrilla, next to one that may move."""
+    return [s for s in D.ECS if not B.underground(st, s, F)
+            and any(B.underground(st, o, F) and I.movable(st, o, F, {}) for o in D.ADJ[s])]
+
+
+def feeders(st: CLState, s: int, v: dict[str, Any]) -> list[int]:
+    return [o for o in D.ADJ[s] if (D.IS_EC[o] or st.support[o] < 0)
+            and I.movable(st, o, F, v) > 0]
+
+
+def govt_targets(st: CLState, v: dict[str, Any]) -> Tiers:
+    """8.7.3 step 2: 1 Government-Controlled space (Support first) fed by adjacent ECs and
+    Opposition spaces."""
+    ok = [s for s in D.POPULATED if B.control(st, s) == B.GOVT and feeders(st, s, v)]
+    return [[s for s in ok if st.support[s] > 0], ok]
+
+
+def march_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
+    """8.7.3 steps 1, 2 (Che: 2 then 1), 4."""
+    chosen = v.get("spaces", [])
+    gaps = [s for s in ec_gaps(st) if s not in chosen]
+    govt = [] if any(B.control(st, s) == B.GOVT and not D.IS_EC[s] for s in chosen) else \
+        govt_targets(st, v)
+    havana = [sorted({s for o in I.havana_origin(st, F, v) for s in I.toward_havana(o)})]
+    if B.has_cap(st, Cap.M26_FIRST_MARCH_GROUP_HIDES):
+        return [*govt, gaps, *havana]
+    return [gaps, *govt, *havana]
+
+
+def march_plan(st: CLState, dest: int, v: dict[str, Any]) -> dict[int, int]:
+    if D.IS_EC[dest] and not B.underground(st, dest, F):
+        o = next((o for o in D.ADJ[dest] if B.underground(st, o, F)
+                  and I.movable(st, o, F, v)), None)
+        if o is not None:
+            return {o: 1}
+    if B.control(st, dest) == B.GOVT:
+        plan = {o: I.movable(st, o, F, v) for o in feeders(st, dest, v)}
+        if plan:
+            return plan
+    return {o: I.movable(st, o, F, v) for o in I.havana_origin(st, F, v)
+            if dest in I.toward_havana(o)}
+
+
+def can_move(st: CLState) -> bool:
+    return any(march_tiers(st, {"spaces": []}))
+
+
+# -- 8.7.4 Attack -----------------------------------------------------------------------------
+
+
+def target_order(st: CLState, f: int, s: int) -> list[int]:
+    """8.7.4 Ⓑ Government, Ⓒ a player's faction losing Control there, else any."""
+    rest = [g for g in (B.SYNDICATE, B.DR) if s >= 0 and st.seat_of[g] >= 0
+            and B.control(st, s) == g]
+    return [B.GOVT, *rest, *[g for g in (B.SYNDICATE, B.DR) if g not in rest]]
+
+
+def attack_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
+    return I.attack_tiers(st, v, F, target_order)
+
+
+def cond_attack(st: CLState) -> bool:
+    """8.7.4 entry: >= 4 26July Guerrillas and a Government piece somewhere."""
+    return any(B.guerrillas(st, s, F) >= 4 and B.pieces_of(st, s, B.GOVT) for s in range(D.NS))
+
+
+def first_box(st: CLState) -> str:
+    if cond_terror(st):
+        return "terror"
+    if cond_rally(st):
+        return "rally"
+    return "attack" if cond_attack(st) else "march"
+
+
+# -- 8.7.5 Agitation --------------------------------------------------------------------------
+
+
+def agitation(st: CLState, d: Decision, f: int) -> str:
+    """8.7.5: all the way to Active Opposition if Resources allow everywhere; else Ⓐ highest
+    Pop, Ⓑ most Support, Ⓒ fewest Terror, random; a Terror marker removed only if a shift
+    can follow there."""
+    offered = by_space(d)
+    ok = [s for s in offered if st.support[s] > -2 or st.terror[s]]
+    if not ok:
+        return done_or(st, d, f)
+    need = {s: st.terror[s] + st.support[s] + 2 for s in ok}
+    res = st.resources[F]
+    if res < sum(need.values()):
+        ok = [s for s in ok if st.terror[s] == 0 or res >= st.terror[s] + 1]
+        if not ok:
+            return done_or(st, d, f)
+    key = min((-D.POP[s], -st.support[s], st.terror[s]) for s in ok)
+    tied = [s for s in ok if (-D.POP[s], -st.support[s], st.terror[s]) == key]
+    return offered[pick(st, tied)]
+
+
+CHART: Chart[CLState] = Chart(F, first_box, {
+    "terror": Box(terror_tiers, 99, "kidnap", kidnap_tiers),
+    "rally": Box(rally_tiers, 99, "infiltrate", infiltrate_tiers),
+    "march": Box(march_tiers, 99, "infiltrate", infiltrate_tiers, possible=can_move),
+    "attack": Box(attack_tiers, 99, "ambush", lambda st, v: []),
+}, fallback={"terror": "rally", "rally": "march", "march": "attack", "attack": None})
+HANDLERS = {
+    "cl.rally_mode": I.rally_mode(lambda st: I.flip_spaces(st, F, level_ok(st)),
+                                  lambda st: I.base_spaces(st, F, level_ok(st))),
+    "cl.kidnap": kidnap,
+    "cl.reroll": reroll,
+    "cl.infiltrate": infiltrate,
+    "cl.attack_mode": I.attack_mode,
+    "cl.remove_piece": I.remove_piece(target_order),
+    "cl.agitation": agitation,
+}

@@ -1,0 +1,62 @@
+"""Positions for the Non-player tests (CL chapter 8): a solitaire table (the Government a
+player, the three Insurgents Non-players, by default) on the standard setup, a card put in
+play with the Eligible factions to ask, and the flow run as the rules service runs it
+(`GAME.advance`: the Non-players decide, among the options the flow offers)."""
+
+from __future__ import annotations
+
+from services.cuba_libre import GAME, deck, setup
+from services.cuba_libre import data as D
+from services.cuba_libre.constants import KIND_IDS
+from services.cuba_libre.state import CLState
+from services.kernel.ctx import Ctx
+from services.kernel.events import Event
+from services.kernel.flow import push
+
+GOVT, M26, DR, SYNDICATE = 0, 1, 2, 3
+
+
+def solo(seed: int = 1, seats: int = 1, **options: str) -> CLState:
+    """S0 of a table with Non-players, before any card is played (empty stack); the deck's
+    top three cards are Events 45, 46, 47."""
+    st = setup.new_state(seats, seed, GAME.check_setup(seats, options))
+    deck.prepare_deck(st)
+    setup.standard_markers(st)
+    setup.place_standard_pieces(st)
+    st.deck = [45, 46, 47]
+    return st
+
+
+def play(st: CLState, card: int, queue: list[int], done: int = 0, first: str = "") -> \
+        list[Event]:
+    """Put `card` in play and ask the factions in `queue` (coin.card), Non-players deciding
+    until a player must decide or the card is over; the events."""
+    st.played.append(card)
+    push(st, "coin.card", queue=list(queue), done=done, first=first, ph="pick")
+    ctx = Ctx()
+    GAME.advance(ctx, st)
+    return ctx.events
+
+
+def np_choices(events: list[Event], kind: str | None = None) -> list[str]:
+    return [e.data["option"] for e in events if e.kind == "coin.np_choice"
+            and (kind is None or e.data["kind"] == kind)]
+
+
+def op_spaces(events: list[Event], op: str) -> list[str]:
+    return [e.data["space"] for e in events if e.kind == "coin.op_space" and e.data["op"] == op]
+
+
+def put(st: CLState, space: str, kind: str, n: int = 1) -> None:
+    from services.cuba_libre import board as B
+    B.PIECES.place(st, D.INDEX[space], KIND_IDS.index(kind), n)
+
+
+def take(st: CLState, space: str, kind: str, n: int = 1) -> None:
+    from services.cuba_libre import board as B
+    B.PIECES.remove(st, D.INDEX[space], KIND_IDS.index(kind), n)
+
+
+def count(st: CLState, space: str, kind: str) -> int:
+    from services.cuba_libre import board as B
+    return B.n(st, D.INDEX[space], KIND_IDS.index(kind))
