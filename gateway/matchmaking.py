@@ -73,13 +73,17 @@ def check_options(info: pb.GameInfo, options: dict[str, str], field: str) -> dic
 
 
 async def checked_game(router: Router, game: str, seats: int, options: dict[str, str],
-                       ) -> dict[str, str]:
+                       private: bool = False) -> dict[str, str]:
+    """The game is routed, the seat count in its range and the options its own. A private
+    table may have fewer than min_seats seats (the seats a default table has): the game's
+    Setup then decides whether its rules allow them (AA 1.5: one player against the
+    Non-players)."""
     if not game or len(game) > 64:
         raise invalid("game", "game is required")
     if game not in router.stubs:
         raise not_found(f"game {clip(game)}")
     info = await router.info(game)
-    if not info.min_seats <= seats <= info.max_seats:
+    if not (1 if private else info.min_seats) <= seats <= info.max_seats:
         raise invalid("seats", f"{game} takes {info.min_seats}-{info.max_seats} seats")
     return check_options(info, options, "options")
 

@@ -73,7 +73,7 @@ class Seating:
 
     async def create(self, s: Session, req: gw.CreateTableRequest) -> gw.TableInfo:
         options = await checked_game(self.tables.router, req.game, req.seats,
-                                     dict(req.options))
+                                     dict(req.options), private=True)
         if len(req.bot_policy) > 32:
             raise invalid("bot_policy", "bot_policy is too long")
         players, names, bots, seat = seat_plan(s, req.seats, list(req.bot_seats), req.join)

@@ -222,7 +222,7 @@ class Tables:
         `keep_bots` (tables of API-key sessions), a table whose last person leaves is
         abandoned rather than played out by bots alone (seat.lua)."""
         info = await self.router.info(game)
-        if not info.min_seats <= seats <= info.max_seats:
+        if not 1 <= seats <= info.max_seats:  # below min_seats: the game's Setup decides
             raise invalid("seats", f"{game} takes {info.min_seats}-{info.max_seats} seats")
         bot_policy = bot_policy or strongest_policy(info, self.config.bot_policy)
         if bot_policy not in info.bot_policies:

@@ -1,6 +1,7 @@
 """`tablero`: play, join, watch, loadtest, replay.
 
     tablero play duel                 find a match or create a private table, then play
+    tablero play andean_abyss --solo govt   a COIN game alone against its Non-players
     tablero join ABC123               take a seat at a private table by its invite code
     tablero watch TABLE_ID            spectate a table live
     tablero tables GAME               the matchmade tables in play (to watch)
@@ -51,6 +52,9 @@ def add_play_parsers(sub: Any) -> None:
                       help="a private table with bots in every other seat")
     mode.add_argument("--invite", dest="mode", action="store_const", const="invite",
                       help="a private table; share the invite code")
+    mode.add_argument("--solo", metavar="FACTION",
+                      help="a COIN game alone: you play FACTION, the game's Non-player "
+                           "procedures the others (e.g. andean_abyss --solo govt)")
     p.add_argument("--bot-seats", type=seat_list, default=[], metavar="1,3",
                    help="with --invite: seats played by bots")
     p.add_argument("--bots-after-ms", type=int, default=0,

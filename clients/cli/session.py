@@ -6,9 +6,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 
-from tablero.v1 import gateway_pb2
+import grpc
+from tablero.v1 import common_pb2, gateway_pb2
 
-from clients.sdk import AsyncClient
+from clients.sdk import AsyncClient, TableroError
 
 from . import render
 from .terminal import Terminal
@@ -45,8 +46,50 @@ async def seats_for(client: AsyncClient, game: str, seats: int) -> int:
     return seats or info.min_seats
 
 
+NON_PLAYERS = "non_players"  # the COIN games' table option: the factions no one plays
+
+
+def solo_options(info: common_pb2.GameInfo, faction: str,
+                 options: dict[str, str]) -> dict[str, str]:
+    """A solo table's options (COIN rules 1.5 and chapter 8): the game's `non_players`
+    option names every faction but `faction` (a role id or name), role ids joined by '+'
+    in role order."""
+    roles = [r.id for r in info.roles]
+    want = faction.lower()
+    mine = next((r.id for r in info.roles if want in (r.id.lower(), r.name.lower())), None)
+    if mine is None:
+        raise solo_error(f"{info.id} has no faction {faction!r} (its factions: "
+                         f"{', '.join(roles) or 'none'})")
+    spec = next((o for o in info.options if o.name == NON_PLAYERS), None)
+    if spec is None:
+        raise solo_error(f"{info.id} has no Non-player factions to play alone against")
+
+    def others(role: str) -> str:
+        return "+".join(r for r in roles if r != role)
+    if others(mine) not in spec.values:
+        solo = [r for r in roles if others(r) in spec.values]
+        raise solo_error(f"{info.id} is played alone as {' or '.join(solo) or 'no faction'}, "
+                         f"not {mine}")
+    return {**options, NON_PLAYERS: others(mine)}
+
+
+def solo_error(message: str) -> TableroError:
+    return TableroError("Solo", grpc.StatusCode.INVALID_ARGUMENT, message)
+
+
+async def solo_table(term: Terminal, args: argparse.Namespace) -> str:
+    """A 1-seat private table: the person plays `args.solo`, the rules service the rest."""
+    info = await term.client.describe_game(args.game)
+    options = solo_options(info, args.solo, args.options)
+    table = await term.client.create_table(args.game, 1, options)
+    term.console.print(f"Solo: you play {args.solo}; {options[NON_PLAYERS]} are Non-players.")
+    return table.table_id
+
+
 async def find_table(term: Terminal, args: argparse.Namespace) -> str:
     """The table id to play at, by the chosen mode."""
+    if getattr(args, "solo", None):
+        return await solo_table(term, args)
     client = term.client
     seats = await seats_for(client, args.game, args.seats)
     mode = await choose_mode(term, args)

@@ -32,7 +32,7 @@ from . import (
     words,
     zones,
 )
-from .bots import PROCEDURE
+from .bots import PROCEDURE, policy
 from .constants import FACTION_IDS, MAX_AID, MAX_BASES, MAX_RESOURCES, NKINDS
 from .events import PROGRAMS, cards
 from .events import lib as event_lib
@@ -57,6 +57,7 @@ class AndeanAbyss(FlowGame[AAState]):
     format_version = 1
     state_type = AAState
     flow = FLOW
+    policies = {policy.POLICY: policy.CoinNonPlayerPolicy}  # AA chapter 8 for a player
     view_type = "tablero.andean_abyss.v1.AndeanAbyssView"
     roles = tuple(Role(f, f.upper() if f != "govt" else "Government") for f in FACTION_IDS)
     option_specs = (
@@ -143,6 +144,9 @@ class AndeanAbyss(FlowGame[AAState]):
 
     def view(self, st: AAState, seat: int | None) -> Any:
         return views.view(st, seat)
+
+    def conceal(self, st: AAState, seat: int) -> None:
+        policy.conceal(st, seat)
 
     def reference(self) -> Any:
         return reference.reference()

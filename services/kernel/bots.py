@@ -4,10 +4,16 @@
 the game's own PRNG. The bot seed is not the game's seed (the gateway keeps a
 separate secret one per table), so a bot's choices reveal nothing about the deck
 order or dice that the game's seed decides (DESIGN §2).
+
+A `Bot` decides from the seat's view. A `StateBot` runs a procedure the rulebook writes
+on the game's own data (the COIN Non-player chapters: public information and dice): it
+gets a private copy of the state whose PRNG is the bot's and whose secrets the game has
+concealed (`Game.conceal`), never the table's state (docs/decisions/0011).
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any, Protocol
 
 from . import rng as prng
@@ -40,3 +46,13 @@ class RandomBot:
 
     def choose(self, view: Any, decision: Decision, r: RngState) -> Choice:
         return random_choice(decision, r)
+
+
+class StateBot(ABC):
+    """A policy that decides from a private copy of the state (see the module doc)."""
+
+    @abstractmethod
+    def choose_from_state(self, st: Any, decision: Decision) -> Choice:
+        """A choice for `decision` (one of its options, or an amount in range). `st` is the
+        bot's own copy: its PRNG (`st.rng`) is the bot's, what the seat may not know is
+        concealed, and the bot may change it freely (dry runs)."""

@@ -13,13 +13,14 @@ from typing import Any
 import msgspec
 
 from . import codec
-from .bots import bot_rng
+from .bots import StateBot, bot_rng
 from .ctx import Ctx
 from .decisions import Choice, Decision
 from .errors import BadRequest, GameOver, IllegalChoice, NotYourSeat, RulesBug, StaleDecision
 from .events import Event
 from .game import Game
 from .outcome import Outcome
+from .rng import RngState
 from .state import KernelState
 
 
@@ -184,7 +185,24 @@ def suggest(game: Game[Any], data: bytes, seat: int, decision_id: str = "",
     if d is None:
         raise StaleDecision(f"seat {seat} has no pending decision {decision_id!r}")
     seed = st.seed if bot_seed is None else bot_seed
-    return bot.choose(game.view(st, seat), d, bot_rng(seed, d.id, str(st.serial)))
+    r = bot_rng(seed, d.id, str(st.serial))
+    if isinstance(bot, StateBot):
+        return _from_state(game, st, seat, d, bot, r)
+    return bot.choose(game.view(st, seat), d, r)
+
+
+def _from_state(game: Game[Any], st: KernelState, seat: int, d: Decision, bot: StateBot,
+                r: RngState) -> Choice:
+    """A `StateBot`'s choice on its own copy of the state (`st`, decoded for this call): the
+    game's PRNG and seed replaced by the bot's, the seat's unknowns concealed."""
+    st.rng, st.seed = r, 0
+    game.conceal(st, seat)
+    c = bot.choose_from_state(st, d)
+    try:
+        _answered(None, [d], seat, c)
+    except (IllegalChoice, StaleDecision) as e:  # a policy's bug, never applied
+        raise RulesBug(f"bot policy chose what {d.kind} does not offer: {e}") from e
+    return c
 
 
 class BotMove(msgspec.Struct):

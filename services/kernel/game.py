@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 import msgspec
 
 from . import rng as prng
-from .bots import Bot, RandomBot
+from .bots import Bot, RandomBot, StateBot
 from .ctx import Ctx
 from .decisions import Choice, Decision
 from .errors import BadRequest, RulesBug
@@ -57,7 +57,7 @@ class Game(ABC, Generic[S]):
     option_specs: ClassVar[tuple[GameOptionSpec, ...]] = ()
 
     def __init__(self) -> None:
-        self.bots: dict[str, Bot] = {"random": RandomBot()}
+        self.bots: dict[str, Bot | StateBot] = {"random": RandomBot()}
 
     # -- set-up -----------------------------------------------------------------
 
@@ -112,6 +112,12 @@ class Game(ABC, Generic[S]):
         Build it by projection: copy in only what that seat may see.
         """
 
+    def conceal(self, st: S, seat: int) -> None:
+        """Replace, in a `StateBot`'s private copy of the state, whatever `seat` may not know
+        (hidden cards, their order) with values drawn from the copy's PRNG, which is already
+        the bot's. A game with a `StateBot` and hidden information overrides it; nothing by
+        default."""
+
     def reference(self) -> Any | None:
         """The game's static reference (a protobuf message), the same for every table: data
         a client needs to explain the board and the options (building costs, card texts,
@@ -138,7 +144,7 @@ class FlowGame(Game[S]):
     """
 
     flow: ClassVar[Flow[Any]]
-    policies: ClassVar[Mapping[str, Callable[[], Bot]]] = {}
+    policies: ClassVar[Mapping[str, Callable[[], Bot | StateBot]]] = {}
 
     def __init__(self) -> None:
         super().__init__()

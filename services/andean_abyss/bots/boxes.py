@@ -94,15 +94,20 @@ def by_space_arg(o: Any) -> int:
 
 
 def march_from(st: AAState, d: Decision, f: int) -> str:
-    """8.5.2, 8.6.2, 8.7.2: every adjacent origin with Guerrillas the box lets move."""
+    """8.5.2, 8.6.2, 8.7.2: every adjacent origin with Guerrillas the box lets move (FARC
+    step 3: its one origin)."""
+    v, s = frame_vars(st, "coin.op"), frame_vars(st, "aa.march_into").get("s", -1)
     for o in d.options:
-        if verb(o) == "from" and MOVABLE[f](st, by_space_arg(o), frame_vars(st, "coin.op")) > 0:
+        src = by_space_arg(o)
+        if verb(o) == "from" and MOVABLE[f](st, src, v) > 0 and \
+                (f != B.FARC or farc.origin_allowed(st, v, s, src)):
             return o.id
     return "done"
 
 
-def march_group(st: AAState, f: int) -> tuple[int, int]:
-    """P7 (AA-R-32): the group from the origin into the destination: (Underground, Active)."""
+def march_group(st: AAState, f: int, capped: bool = True) -> tuple[int, int]:
+    """P7 (AA-R-32): the group from the origin into the destination: (Underground, Active).
+    Not `capped` (card 20's instruction): the whole group, Active ones first."""
     v = frame_vars(st, "aa.march_into")
     o, s = v["o"], v["s"]
     arrived = frame_vars(st, "coin.op").get("arrived") or [0] * len(st.support)
@@ -112,7 +117,7 @@ def march_group(st: AAState, f: int) -> tuple[int, int]:
     if f == B.FARC and B.is_loc(s) and not B.guerrillas(st, s, f):
         n = min(n, 1)  # 8.7.2 step 1: 1 Guerrilla onto each LoC
     room = 3 - B.cubes(st, s) - (B.guerrillas(st, s, B.FARC) if f == B.AUC else 0)
-    if march_activates(st, s, f, n) and room >= 1:
+    if capped and march_activates(st, s, f, n) and room >= 1:
         n = min(n, room)
         nu = min(u, n)
         return nu, min(a, n - nu)
@@ -120,9 +125,9 @@ def march_group(st: AAState, f: int) -> tuple[int, int]:
     return min(u, n - na), na
 
 
-def march_count(st: AAState, d: Decision, f: int) -> str:
+def march_count(st: AAState, d: Decision, f: int, capped: bool = True) -> str:
     """P7 the numbers asked: Underground first, then Active (nearest offered)."""
-    nu, na = march_group(st, f)
+    nu, na = march_group(st, f, capped)
     want = nu if d.kind == "aa.march_u" else na
     return min(d.options, key=lambda o: abs((count_of(o) or 0) - want)).id
 

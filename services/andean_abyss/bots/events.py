@@ -10,6 +10,7 @@ from services.kernel.decisions import Decision
 
 from .. import board as B
 from ..state import AAState
+from . import instructions
 from .boxes import CHARTS
 from .options import by_space, faction_of, kind_of, pick_in_tiers, verb
 from .tables import klass
@@ -91,10 +92,18 @@ def free_operation(st: AAState, d: Decision, f: int) -> str | None:
     return ops[op] if op else None
 
 
-RULES: dict[int, Rule] = {14: troops_first, 21: farc_base_at_support, 46: passive_level,
-                          50: police_at_opposition_first, 56: fewest_cubes_cities,
-                          57: cities_first, 60: fewest_cubes_cities, 69: river_op,
-                          70: own_guerrillas_first}
+def either(*rules: Rule) -> Rule:
+    """The first of `rules` that names an option."""
+    def rule(st: AAState, d: Decision, f: int) -> str | None:
+        return next((got for r in rules if (got := r(st, d, f)) is not None), None)
+    return rule
+
+
+RULES: dict[int, Rule] = {**instructions.RULES, 14: troops_first, 21: farc_base_at_support,
+                          46: passive_level, 50: police_at_opposition_first,
+                          56: fewest_cubes_cities, 57: cities_first,
+                          60: either(instructions.chess_bribe, fewest_cubes_cities),
+                          69: river_op, 70: own_guerrillas_first}
 
 
 def instructed(st: AAState, d: Decision, f: int) -> str | None:

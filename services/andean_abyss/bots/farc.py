@@ -69,6 +69,8 @@ def movable(st: AAState, o: int, v: dict[str, Any]) -> int:
 def march_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
     """8.7.2 step 1: unSabotaged LoCs without FARC, highest Econ first (not before the final
     Propaganda card); step 2: up to 3 Agitation targets, staying Underground first."""
+    if mass_moved(st, v):
+        return []  # step 3 ends the March
     near = [s for s in B.spaces(st) if any(movable(st, o, v) > 0 for o in B.adjacent(st, s))]
     tiers: Tiers = []
     if not final_event_card(st):
@@ -82,7 +84,54 @@ def march_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
               and B.control(st, s) != F]
         under = [s for s in ag if st.support[s] == 0 or B.cubes(st, s) <= 2]
         tiers += [under, [s for s in ag if s not in under]]
-    return tiers
+    return [*tiers, mass_move(st, v)]
+
+
+def movable_before(st: AAState, o: int, v: dict[str, Any]) -> int:
+    """8.7.2 step 3 (AA-R-42): the Guerrillas able to move from o as they stood before this
+    March (those that left o since counted back, those that arrived taken off)."""
+    if not origin_ok(st, o):
+        return 0
+    left: list[int] = v.get("left") or [0] * len(st.support)
+    g = B.guerrillas(st, o, F) - unmoved(v, o) + left[o]
+    return g - keeps(st, o)
+
+
+def is_mass_move(v: dict[str, Any], s: int) -> bool:
+    """A 4th City/Department destination: step 3's (step 2 takes up to 3)."""
+    cds = [x for x in v.get("spaces", []) if not B.is_loc(x)]
+    return s in cds and cds.index(s) >= 3
+
+
+def mass_origins(st: AAState, v: dict[str, Any]) -> list[int]:
+    """8.7.2 step 3 (AA-R-42): the spaces with the most FARC Guerrillas able to move,
+    counted before moving; ties: those still able to move first (random among them)."""
+    counts = {o: movable_before(st, o, v) for o in B.spaces(st)}
+    top = max(counts.values(), default=0)
+    most = [o for o in counts if top > 0 and counts[o] == top]
+    return [o for o in most if movable(st, o, v) > 0]
+
+
+def is_third(st: AAState, v: dict[str, Any], s: int) -> bool:
+    """A destination of step 3, not of steps 1-2: a City/Department at Opposition (never an
+    Agitation target), or a 4th City/Department."""
+    return is_mass_move(v, s) or (not B.is_loc(s) and st.support[s] < 0)
+
+
+def mass_moved(st: AAState, v: dict[str, Any]) -> bool:
+    return any(is_third(st, v, s) for s in v.get("spaces", []))
+
+
+def mass_move(st: AAState, v: dict[str, Any]) -> list[int]:
+    """8.7.2 step 3: 1 space with Population >= 1 next to the step's origin (after steps
+    1-2 found nothing more); none if that origin has no Guerrilla left to move."""
+    return sorted({s for o in mass_origins(st, v) for s in B.adjacent(st, o)
+                   if D.POP[s] >= 1 and not B.is_loc(s)})
+
+
+def origin_allowed(st: AAState, v: dict[str, Any], s: int, o: int) -> bool:
+    """8.7.2: a step 3 destination takes its Guerrillas from the step's origin only."""
+    return not is_third(st, v, s) or o in mass_origins(st, v)
 
 
 def attack_tiers(st: AAState, v: dict[str, Any]) -> Tiers:

@@ -8,6 +8,7 @@ from typing import Any
 from services.coin.bots import choice
 from services.coin.bots.choice import CardSymbols
 from services.coin.bots.driver import NonPlayers
+from services.coin.bots.seats import np_faction
 from services.coin.sequence import FIRST_OP_SA, card_vars
 from services.kernel.decisions import Decision
 
@@ -15,6 +16,7 @@ from .. import board as B
 from .. import data as D
 from ..state import AAState
 from .boxes import CHARTS
+from .instructions import operations_instead
 from .options import by_space, generic, verb
 from .tables import NEVER_EVENT, leftmost, pick, second_ops
 
@@ -32,7 +34,10 @@ def event_side(ids: list[str]) -> str | None:
 
 
 def effective(np: NonPlayers, st: AAState, d: Decision, side: str) -> bool:
-    """8.1 rule 4 (AA-R-33), the shared dry run."""
+    """8.1 rule 4 (AA-R-33), the shared dry run; an 8.4.4 instruction sending the
+    Non-player to Operations makes the Event ineffective (cards 58, 65)."""
+    if operations_instead(st, st.played[-1], np_faction(d.seat)):
+        return False
     return choice.effective(np, st, d, side)
 
 

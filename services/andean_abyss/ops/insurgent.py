@@ -206,6 +206,8 @@ class March(OpSpec[AAState]):
 
     def select(self, ctx: Ctx, st: AAState, v: dict[str, Any], s: int) -> None:
         v.setdefault("arrived", [0] * D.NS)
+        if st.seat_of[self.faction] < 0:  # AA 8.7.2 step 3 counts a Non-player's origins
+            v.setdefault("left", [0] * D.NS)  # as they stood before its March
         push(st, "aa.march_into", s=s, f=self.faction)
 
 
@@ -289,6 +291,9 @@ class MarchIntoProc(AskProc[AAState]):
         act = march_activates(st, s, f, nu + na)
         move_guerrillas(st, o, s, f, nu, na, GUER_A[f] if act else None)
         self.arrived(st)[s] += nu + na
+        left = next(f for f in reversed(st.stack) if f.proc == "coin.op").vars.get("left")
+        if left is not None:
+            left[o] += nu + na
         ctx.emit("aa.march", f"{nu + na} {W.faction(f)} Guerrilla{'s' if nu + na != 1 else ''} "
                  f"march from {W.space(o)} into {W.space(s)}"
                  f"{' and are Activated' if act else ''}.",

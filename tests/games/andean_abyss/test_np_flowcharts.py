@@ -7,8 +7,13 @@ from services.andean_abyss import board as B
 from services.andean_abyss.bots import auc, cartels, farc
 from services.andean_abyss.bots.boxes import march_group
 from services.andean_abyss.constants import BASE, GUER_U
-from services.kernel.state import Frame
-from tests.games.andean_abyss.np_scenario import np_choices, op_spaces, play, solo
+from tests.games.andean_abyss.np_scenario import (
+    np_choices,
+    op_spaces,
+    play,
+    solo,
+    tv_r_54_march,
+)
 from tests.games.andean_abyss.scenario import S, count, put, rig_die, take
 
 FARC, AUC, CARTELS = 1, 2, 3
@@ -138,15 +143,7 @@ def test_aa_p7_march_group_stays_underground_tv_r_54() -> None:
     with no cubes: room 3 -> 3 Underground move; with 3 Police there (room 0) the full group
     moves, Active ones first."""
     st = solo()
-    st.support[S["antioquia"]] = -2
-    take(st, "antioquia", "auc_base")
-    take(st, "antioquia", "auc_underground")
-    put(st, "antioquia", "farc_underground", 4)
-    put(st, "antioquia", "farc_active", 2)
-    st.support[S["cesar"]] = 1
-    st.stack = [Frame("coin.op", {"f": FARC, "op": "march", "spaces": [S["cesar"]],
-                                  "arrived": [0] * len(st.support)}),
-                Frame("aa.march_into", {"s": S["cesar"], "f": FARC, "o": S["antioquia"]})]
+    st.stack = tv_r_54_march(st)
     assert march_group(st, FARC) == (3, 0)
     put(st, "cesar", "police", 3)
     assert march_group(st, FARC) == (4, 2)
@@ -186,3 +183,32 @@ def test_aa_8_5_2_cartels_march_then_process() -> None:
     assert [e.data["op"] for e in events if e.kind == "coin.op"] == ["march"]
     assert [e.data["sa"] for e in events if e.kind == "coin.sa"] == ["process"]
     assert st.ships.count(-1) < 4
+
+
+def test_aa_8_7_2_farc_march_step_3_mass_move_aa_r_42() -> None:
+    """AA 8.7.2 step 3 (AA-R-42): after the LoCs (step 1) and no Agitation target (step 2),
+    the space with the most FARC Guerrillas able to move, counted before moving (vichada:
+    5), marches all of them into 1 adjacent populated space (guaviare, arauca, meta_east);
+    the March then ends (no LoC after it). Counted before moving: a space whose Guerrillas
+    all left in steps 1-2 still counts, and then step 3 moves nothing."""
+    st = solo()
+    take(st, "santander", "farc_underground")  # no Underground FARC at Support: March
+    put(st, "vichada", "farc_underground", 5)
+    st.avail[B.PIECES.pool[GUER_U[FARC]]] = 8
+    st.avail[B.PIECES.pool[BASE[FARC]]] = 0
+    assert farc.first_box(st) == "march"
+    assert farc.mass_origins(st, {}) == [S["vichada"]]
+    events = play(st, 1, [FARC])
+    dests = op_spaces(events, "march")
+    assert all(B.is_loc(S[s]) for s in dests[:-1])
+    assert dests[-1] in ("guaviare", "arauca", "meta_east")
+    moves = [(e.data["from"], e.data["to"], e.data["count"]) for e in events
+             if e.kind == "aa.march"]
+    assert moves[-1] == ("vichada", dests[-1], 5)
+    assert B.guerrillas(st, S["vichada"], FARC) == 0
+    gone = {"arrived": [0] * len(st.support), "left": [0] * len(st.support)}
+    gone["left"][S["vichada"]] = 5
+    st2 = solo()  # vichada now empty: its 5 left in steps 1-2
+    assert farc.movable_before(st2, S["vichada"], gone) == 5
+    assert farc.mass_origins(st2, gone) == []
+    assert farc.mass_move(st2, gone) == []

@@ -1,0 +1,76 @@
+"""The kernel's StateBot hook (docs/decisions/0011): a Suggest policy that decides from a
+private copy of the state gets the bot's PRNG (`bot_rng`), never the game's, and the seed
+zeroed; the game conceals what the seat may not know first; a policy's choice that is not
+offered is a bug, never applied; the policy is listed with the others."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from services.kernel import codec, engine
+from services.kernel.bots import StateBot, bot_rng
+from services.kernel.decisions import Choice, Decision
+from services.kernel.errors import RulesBug
+from tests.kernel.toy_sealed import Guess, GuessState
+
+
+class Peek(StateBot):
+    """Takes the last option (the lowest amount); keeps what it was handed, and scribbles
+    on its copy."""
+
+    def __init__(self) -> None:
+        self.seen: list[GuessState] = []
+
+    def choose_from_state(self, st: Any, decision: Decision) -> Choice:
+        self.seen.append(codec.decode(codec.encode(st), GuessState))
+        st.tokens[0] = 99  # its own copy: the table's state never sees it
+        if not decision.options and decision.amount is not None:
+            return Choice(decision.id, amount=decision.amount.min)
+        return Choice(decision.id, option_id=decision.options[-1].id)
+
+
+class Wrong(StateBot):
+    def choose_from_state(self, st: Any, decision: Decision) -> Choice:
+        return Choice(decision.id, option_id="n:7")
+
+
+class Concealing(Guess):
+    policies = {"peek": Peek, "wrong": Wrong}
+
+    def conceal(self, st: GuessState, seat: int) -> None:
+        st.points = [seat] * st.seats  # stands for hiding what the seat may not know
+
+
+GAME = Concealing()
+
+
+def test_state_bot_gets_the_bot_prng_and_a_concealed_copy() -> None:
+    step = engine.setup(GAME, 3, {}, 5)
+    d = next(d for d in step.waiting() if d.seat == 1)
+    c = engine.suggest(GAME, step.state, 1, d.id, "peek", bot_seed=42)
+    assert c == Choice(d.id, option_id=d.options[-1].id)
+    bot = GAME.bots["peek"]
+    assert isinstance(bot, Peek)
+    st = bot.seen[-1]
+    real = codec.decode(step.state, GuessState)
+    assert st.rng == bot_rng(42, d.id, str(real.serial)) and st.rng != real.rng
+    assert st.seed == 0 and st.points == [1, 1, 1]
+    assert codec.decode(step.state, GuessState).tokens == real.tokens  # stored state intact
+    again = engine.suggest(GAME, step.state, 1, d.id, "peek", bot_seed=42)
+    assert again == c and bot.seen[-1] == st  # reproducible
+
+
+def test_state_bot_choice_not_offered_is_a_bug() -> None:
+    step = engine.setup(GAME, 2, {}, 5)
+    d = step.waiting()[0]
+    with pytest.raises(RulesBug):
+        engine.suggest(GAME, step.state, d.seat, d.id, "wrong", bot_seed=1)
+
+
+def test_state_bot_policies_listed_and_played_by_play_bots() -> None:
+    assert sorted(GAME.bots) == ["peek", "random", "wrong"]
+    step = engine.setup(GAME, 2, {}, 3)
+    run = engine.play_bots(GAME, step.state, [0, 1], "peek", bot_seed=9, max_steps=5)
+    assert len(run.moves) == 5
