@@ -94,8 +94,10 @@ class CubaLibre(FlowGame[CLState]):
 
     def standing(self, st: CLState) -> list[Decision]:
         """CL 1.5.1 Resources (negotiation.py), CL 4.5.2 Cash moves (cash.py), CL 1.4.1 own
-        pieces removed while executing (CL-R-04)."""
-        return negotiation.standing(st) + cash.standing(st) + OWN_REMOVALS.decisions(st)
+        pieces removed while executing (CL-R-04): the players' only; a Non-player has no seat
+        and takes no optional step (CL 8.0, 8.1.2), so none is offered for it."""
+        return [d for d in (negotiation.standing(st) + cash.standing(st)
+                            + OWN_REMOVALS.decisions(st)) if d.seat >= 0]
 
     def apply_standing(self, ctx: Ctx, st: CLState, d: Decision, c: Choice) -> None:
         if d.kind == "cl.give_resources":
