@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from services.cuba_libre import board as B
 from services.cuba_libre import data as D
+from services.cuba_libre import victory
 from services.cuba_libre.bots import directorio, syndicate
 from services.cuba_libre.constants import Kind
 from services.cuba_libre.state import CLState
@@ -155,7 +156,7 @@ def subvert_position(m26_wins: bool) -> CLState:
     if m26_wins:
         st.support[S["havana"]] = -2
     assert directorio.first_box(st) == "rally"
-    assert directorio.meets(st, M26) == m26_wins
+    assert victory.meets(st)[M26] == m26_wins
     assert [D.NAMES[s] for s in D.PROVINCES if B.control(st, s) == DR] == [
         "la_habana", "las_villas", "camaguey_province", "oriente"]
     return st
