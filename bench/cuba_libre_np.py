@@ -2,11 +2,12 @@
 seeded games, and full games per second in process; beside a baseline measured in the same
 run: 4 random seats (no Non-players) on the same seeds.
 
-    python -m bench.cuba_libre_np [games]
+    python -m bench.cuba_libre_np [games] [table ...]
 
 The winning faction of a game: a faction meeting its condition in a Victory phase, else the
 highest final margin (CL 7.1 ties: Non-players first, then Syndicate, DR, 26July, Govt).
-Until the Non-player Government (8.8) has its chart it Passes whenever it is one.
+CL 1.5 needs one player at a table: the tables where every faction the rules allow is a
+Non-player are the four solitaire ones (one random player, three Non-players).
 """
 
 from __future__ import annotations
@@ -34,15 +35,26 @@ def table(name: str, seats: int, options: dict[str, str], games: int) -> None:
     report(name, FACTION_IDS, games, wins, secs, early, "ended in a Victory phase")
 
 
+TABLES: dict[str, tuple[str, int, dict[str, str]]] = {
+    "baseline": ("baseline: 4 random seats, no NPs", 4, {}),
+    "govt": ("solitaire: random Govt vs 3 Non-players", 1, {}),
+    "m26": ("solitaire: random 26July vs 3 NPs", 1,
+            {"non_players": "govt+directorio+syndicate"}),
+    "directorio": ("solitaire: random DR vs 3 NPs", 1, {"non_players": "govt+m26+syndicate"}),
+    "syndicate": ("solitaire: random Syndicate vs 3 NPs", 1,
+                  {"non_players": "govt+m26+directorio"}),
+    "pairs": ("2 seats: random Govt, Syndicate vs NP 26July, DR", 2,
+              {"non_players": "m26+directorio"}),
+}
+
+
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    names = sys.argv[2:] or list(TABLES)
     print(f"Cuba Libre, {games} seeded games each (win rate by faction):")
-    table("baseline: 4 random seats, no NPs", 4, {}, games)
-    table("solitaire: random Govt vs 3 Non-players", 1, {}, games)
-    table("solitaire: random Syndicate vs 3 NPs (Govt NP)", 1,
-          {"non_players": "govt+m26+directorio"}, games)
-    table("2 seats: random Govt, Syndicate vs NP 26July, DR", 2,
-          {"non_players": "m26+directorio"}, games)
+    for name in names:
+        title, seats, options = TABLES[name]
+        table(title, seats, options, games)
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ from . import (
     views,
 )
 from . import words as W
-from .bots import PROCEDURE, pact
+from .bots import PROCEDURE, pact, policy
 from .constants import FACTION_IDS, FACTION_NAMES
 from .state import CLState
 
@@ -65,6 +65,7 @@ class CubaLibre(FlowGame[CLState]):
     roles = tuple(Role(f, name) for f, name in zip(FACTION_IDS, FACTION_NAMES, strict=True))
     option_specs = setup.OPTION_SPECS
     flow: ClassVar[Flow[Any]] = FLOW
+    policies = {policy.POLICY: policy.make}  # CL chapter 8 for a player's faction
 
     def check_setup(self, seats: int, options: Any) -> dict[str, str]:
         if seats == 1:  # CL 1.5, 8.9: one player against the Non-players
@@ -93,8 +94,10 @@ class CubaLibre(FlowGame[CLState]):
 
     def standing(self, st: CLState) -> list[Decision]:
         """CL 1.5.1 Resources (negotiation.py), CL 4.5.2 Cash moves (cash.py), CL 1.4.1 own
-        pieces removed while executing (CL-R-04)."""
-        return negotiation.standing(st) + cash.standing(st) + OWN_REMOVALS.decisions(st)
+        pieces removed while executing (CL-R-04): the players' only; a Non-player has no seat
+        and takes no optional step (CL 8.0, 8.1.2), so none is offered for it."""
+        return [d for d in (negotiation.standing(st) + cash.standing(st)
+                            + OWN_REMOVALS.decisions(st)) if d.seat >= 0]
 
     def apply_standing(self, ctx: Ctx, st: CLState, d: Decision, c: Choice) -> None:
         if d.kind == "cl.give_resources":
@@ -109,6 +112,9 @@ class CubaLibre(FlowGame[CLState]):
 
     def score(self, st: CLState) -> Outcome:
         return victory.rank(st, victory.summary(st))
+
+    def conceal(self, st: CLState, seat: int) -> None:
+        policy.conceal(st, seat)
 
     def view(self, st: CLState, seat: int | None) -> Any:
         return views.view(st, seat)

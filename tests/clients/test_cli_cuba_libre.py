@@ -24,7 +24,7 @@ from .ptyterm import terminals
 from .test_cli_games import COLS, PROMPT, ROWS, Table, at_prompt, board_of, send
 
 VIEW_TYPE = "tablero.cuba_libre.v1.CubaLibreView"
-NAMES = ["Ann", "bot 1", "bot 2"]
+NAMES = ["Ann", "bot 1"]
 
 
 def data(msg: Any) -> dict[str, Any]:
@@ -45,9 +45,9 @@ def pieces(**counts: int) -> list[view_pb2.PieceCount]:
 
 
 def constructed() -> view_pb2.CubaLibreView:
-    """A 3-seat table in mid game: Ann runs the Government, bot 1 runs 26July and the
-    Directorio (CL 1.5), the Syndicate is a Non-player seat; Government acts as 2nd
-    Eligible after 26July's Operation + Special Activity."""
+    """A 2-seat table in mid game: Ann runs the Government, bot 1 runs 26July and the
+    Directorio (CL 1.5), the Syndicate is a Non-player (no seat, CL 8.0: its `seat` is the
+    code -4); Government acts as 2nd Eligible after 26July's Operation + Special Activity."""
     v = view_pb2.CubaLibreView(
         aid=12, us_alliance="reluctant", coin_op_cost=3, total_support=9, total_opposition=7,
         opposition_plus_bases=8, dr_pop_plus_bases=3, open_casinos=4, deck_remaining=21,
@@ -71,7 +71,7 @@ def constructed() -> view_pb2.CubaLibreView:
             ("m26", "26July", 5, False, {"m26_underground": 9, "m26_base": 3}, 1),
             ("directorio", "Directorio", 3, True, {"directorio_underground": 12}, 1),
             ("syndicate", "Syndicate", 31, True, {"syndicate_underground": 4,
-                                                   "casino_open": 6}, 2))
+                                                   "casino_open": 6}, -4))
     tracks = {"govt": (9, 18), "m26": (8, 15), "directorio": (3, 9), "syndicate": (4, 7)}
     for fid, name, res, eligible, avail, seat in rows:
         v.factions.add(id=fid, name=name, resources=res, eligible=eligible, seat=seat,
@@ -81,7 +81,6 @@ def constructed() -> view_pb2.CubaLibreView:
                        resources_goal=30 if fid == "syndicate" else 0)
     v.seats.add(seat=0, factions=["govt"])
     v.seats.add(seat=1, factions=["m26", "directorio"])
-    v.seats.add(seat=2, factions=["syndicate"], non_player=True)
     v.capabilities.add(card=2, side="unshaded", title="Guantánamo Bay",
                        marker="cap_guantanamo_bay_unshaded")
     v.momentum.add(card=5, side="shaded", title="Rolando Masferrer",
@@ -122,10 +121,10 @@ def test_board_lines_say_the_cards_record_tracks_factions_and_spaces():
         "Propaganda 1/4 · markers 17",
         "Victory: Support 9 (>18) & Cities at AS 1/3 · Opp+26J Bases 8 (>15)",
         "DR Pop+Bases 3 (>9) · open Casinos 4 (>7) & Synd Res 31 (>30)",
-        "Govt   (Ann, you)          14 Res eligible   margin -9 · avail T6 P9 Gb2",
-        "26July (bot 1)             5 Res  ineligible margin -3 · avail Mu9 Mb3",
-        "DR     (bot 1)             3 Res  eligible   margin -3 · avail Du12",
-        "Synd   (bot 2, Non-player) 31 Res eligible   margin -3 · avail Su4 Co6",
+        "Govt   (Ann, you)   14 Res eligible   margin -9 · avail T6 P9 Gb2",
+        "26July (bot 1)      5 Res  ineligible margin -3 · avail Mu9 Mb3",
+        "DR     (bot 1)      3 Res  eligible   margin -3 · avail Du12",
+        "Synd   (Non-player) 31 Res eligible   margin -3 · avail Su4 Co6",
         "In force: #2 Guantánamo Bay (U, Capability)"]
     assert lines[i + 11:i + 20] == [
         "#5 Rolando Masferrer (S, Momentum)",
@@ -171,7 +170,7 @@ def test_short_of_lines_the_board_keeps_the_card_text_an_event_choice_needs():
         "Win: Support 9 (>18) & Cities at AS 1/3 · Opp+26J Bases 8 (>15)",
         "DR Pop+Bases 3 (>9) · open Casinos 4 (>7) & Synd Res 31 (>30)",
         "Resources, margin: Govt Ann: 14 Res, -9 · 26July bot 1: 5 Res, -3 inelig.",
-        "DR bot 1: 3 Res, -3 · Synd bot 2 NP: 31 Res, -3",
+        "DR bot 1: 3 Res, -3 · Synd NP: 31 Res, -3",
         "In force: #2 (U) · #5 (S)",
         "Cash: Synd in Havana · 3 in the box"]
     assert "Cities    Havana [AS G] T4 P3 Su1 Co2 $Su · +2 empty" in shorter
@@ -195,7 +194,7 @@ def test_a_met_victory_condition_is_marked():
     """CL 7.2: a faction whose condition holds now is marked beside its margin."""
     v = constructed()
     v.factions[3].victory_margin, v.factions[3].meets_condition = 1, True
-    assert "Synd   (bot 2, Non-player) 31 Res eligible   margin +1 met · avail Su4 Co6" in \
+    assert "Synd   (Non-player) 31 Res eligible   margin +1 met · avail Su4 Co6" in \
         shown(context(v))
 
 

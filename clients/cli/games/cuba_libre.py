@@ -140,17 +140,32 @@ def victory(ctx: RenderContext, short: bool) -> list[Text]:
         if f.get("resources_goal"):
             cell.append(f" & {FACTIONS[f['id']]} Res {f['resources']} (>{f['resources_goal']})")
         cells.append(cell)
+    cells += solo_lead(ctx)
     return labelled("Win: " if short else "Victory: ", cells, ctx.width, "dim")
 
 
+def solo_lead(ctx: RenderContext) -> list[Text]:
+    """CL 8.9 at a 1-seat table: the player's margin (its lower one with two factions) less
+    the best Non-player's; more than 0 at the end wins, 5 or more decisively."""
+    fs = ctx.data["factions"]
+    nps = [f for f in fs if f.get("non_player")]
+    mine = [f for f in fs if not f.get("non_player")]
+    if ctx.seats != 1 or not nps or not mine:
+        return []
+    best = max(nps, key=lambda f: f["victory_margin"])
+    lead = min(f["victory_margin"] for f in mine) - best["victory_margin"]
+    return [Text(f"solitaire lead {lead:+d} over {FACTIONS[best['id']]} (CL 8.9: win >0, "
+                 "decisive 5+)")]
+
+
 def seat_word(ctx: RenderContext, faction: dict[str, Any], short: bool) -> str:
-    """The faction's seat by name; 'you' and 'Non-player' (CL 1.5, 8) said in full only."""
+    """The faction's seat by name, 'you' in full; a Non-player has no seat (CL 8.0: its
+    `seat` is a negative code), so it is 'Non-player' ('NP' short)."""
     seat = faction["seat"]
-    who = ctx.seat_names[seat] if 0 <= seat < ctx.seats else ""
-    if short:
-        return who + (" NP" if faction.get("non_player") else "")
-    who += ", you" if seat == ctx.you else ""
-    return who + (", Non-player" if faction.get("non_player") else "")
+    if faction.get("non_player") or seat < 0:
+        return "NP" if short else "Non-player"
+    who = ctx.seat_names[seat] if seat < ctx.seats else f"seat {seat}"
+    return who if short or seat != ctx.you else f"{who}, you"
 
 
 def factions(ctx: RenderContext, short: bool) -> RenderableType:

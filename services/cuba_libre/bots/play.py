@@ -77,8 +77,11 @@ def card_side(st: CLState, f: int, ids: list[str]) -> str | None:
 
 
 def operation(chart: Chart[CLState], st: CLState, ids: list[str], f: int) -> str:
-    """8.1 item 3 then 8.1.1: the chart's box among the offered Operations, else Pass."""
-    ops = {i.split(":", 1)[1]: i for i in ids if verb(i) == "op"}
+    """8.1 item 3 then 8.1.1: the chart's box among the offered Operations, else Pass. A
+    player's seat (coin_np) may be offered LimOps (a Non-player never is, CL-R-34): the
+    box's LimOp then, its full Operation where both are offered (item 2)."""
+    ops = {i.split(":", 1)[1]: i for i in sorted(ids, key=lambda i: verb(i) == "op")
+           if verb(i) in ("op", "limop")}
     op = chart.operation(st, set(ops)) if can_pay(st, f) else None
     if op is not None:
         return ops[op]

@@ -177,3 +177,20 @@ def test_tv_r_41_solo_levels_cl_8_9(m: list[int], player: list[int], words: str)
     assert "A Non-player wins" in victory.solo_grade(m, player, nps, True)  # TV-R-41 d
     out = victory.rank_seats([player], sum(1 << f for f in nps), m, [0], [False])
     assert out.results[0].winner == ("Non-player" not in words)
+
+
+@pytest.mark.parametrize("seed", [1, 4, 6])
+def test_cl_8_0_no_decision_is_offered_for_a_non_player(seed: int) -> None:
+    """CL 8.0: a Non-player has no seat; its Cash moves (4.5.2) and own removals (1.4.1) are
+    optional steps it never takes, so no decision for it (a negative seat code) is ever
+    listed, standing ones included (seeds 1, 4, 6 put a Non-player's Cash or pieces in
+    reach of those steps), in a solitaire game played by random choices to its end."""
+    step = engine.setup(GAME, 1, {"non_players": "govt+m26+directorio",
+                                  "short_game": "true"}, seed)
+    r = rng.seeded(seed)
+    while step.outcome is None:
+        assert all(d.seat == 0 for d in step.decisions), step.decisions
+        d = step.waiting()[0]
+        c = Choice(d.id, option_id=rng.choice(r, d.option_ids())) if d.options else \
+            Choice(d.id, amount=d.amount.min if d.amount else 0)
+        step = engine.act(GAME, step.state, 0, c)
