@@ -159,6 +159,11 @@ def next_pending(old: list[dict[str, Any]], new: list[pb.PendingDecision], bots:
     kept = {p["id"]: p["dl"] for p in old}
     out = []
     for p in new:
+        if not 0 <= p.seat < len(bots):  # the contract: only a table's seats decide
+            log.error("rules service offered decision %s to seat %d of %d", p.id, p.seat,
+                      len(bots))
+            raise GatewayError(grpc.StatusCode.INTERNAL, "internal error in the rules service",
+                               "INTERNAL")
         if status != "playing":
             dl = 0
         elif bots[p.seat]:

@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import random
 
+import grpc
+import pytest
+from tablero.v1 import common_pb2 as pb
 from tablero.v1 import gateway_pb2 as gw
 
 from gateway import keys
+from gateway.errors import GatewayError
 from gateway.markers import COMMITTED
+from gateway.tables import next_pending
 
 from ..support import random_choice
 
@@ -53,3 +58,17 @@ def test_pending_decisions_live_in_the_last_commit_marker(new_client, redis):
     kept = [p.deadline_unix_ms for p in act.pending if p.id == d.id]
     assert kept in ([], [dls[0]])  # a decision still pending keeps its deadline
     assert redis.object("encoding", meta) == b"ziplist"
+
+
+def test_a_decision_offered_to_a_seat_not_at_the_table_is_the_rules_services_bug():
+    """The contract: only a table's seats decide (a COIN Non-player's negative code never
+    reaches the gateway). A transition that breaks it is refused as the rules service's
+    internal error before anything is stored, not an IndexError."""
+    ok = [pb.PendingDecision(id="d1", seat=1, kind="duel.stake")]
+    assert next_pending([], ok, [False, True], "playing", 1000, 60_000) == [
+        {"id": "d1", "seat": 1, "kind": "duel.stake", "opt": False, "dl": 1000}]
+    for seat in (-4, 2):
+        bad = [pb.PendingDecision(id="d2", seat=seat, kind="cl.cash_move", optional=True)]
+        with pytest.raises(GatewayError) as e:
+            next_pending([], bad, [False, True], "playing", 1000, 60_000)
+        assert e.value.code == grpc.StatusCode.INTERNAL
