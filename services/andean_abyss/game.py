@@ -58,7 +58,7 @@ class AndeanAbyss(FlowGame[AAState]):
     format_version = 1
     state_type = AAState
     flow = FLOW
-    policies = {policy.POLICY: policy.CoinNonPlayerPolicy}  # AA chapter 8 for a player
+    policies = {policy.POLICY: policy.make}  # AA chapter 8 for a player
     view_type = "tablero.andean_abyss.v1.AndeanAbyssView"
     roles = tuple(Role(f, f.upper() if f != "govt" else "Government") for f in FACTION_IDS)
     option_specs = (

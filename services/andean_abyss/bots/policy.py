@@ -7,10 +7,9 @@ the kernel's random choice. docs/decisions/0012.
 
 from __future__ import annotations
 
+from services.coin.bots.policy import NonPlayerPolicy
 from services.coin.bots.seats import np_seat
 from services.kernel import rng
-from services.kernel.bots import StateBot, random_choice
-from services.kernel.decisions import Choice, Decision
 
 from .. import board as B
 from .. import data as D
@@ -21,29 +20,15 @@ from . import PROCEDURE
 POLICY = "coin_np"
 
 
-def faction_of(st: AAState, d: Decision) -> int:
-    """The faction a seat's decision belongs to: the seat's only faction, else the one its
-    prompt names ("<Faction>: ...", coin Board.decide)."""
-    mine = st.players[d.seat]
-    if len(mine) == 1:
-        return mine[0]
-    return next((f for f in mine if d.prompt.startswith(f"{W.FACTIONS[f]}:")), mine[0])
+def as_non_player(st: AAState, f: int) -> None:
+    """AA 8.0: the faction has no seat (its seat code), so its dry runs of 8.1 rule 4
+    decide its own Event steps too."""
+    st.seat_of[f] = np_seat(f)
 
 
-class CoinNonPlayerPolicy(StateBot):
-    """AA 8.0-8.9 for a player's faction: the faction is run as a Non-player in the bot's
-    copy of the state (its dry runs of 8.1 rule 4 then decide its own Event steps too), and
-    the procedure chooses among the options offered to the seat."""
-
-    def choose_from_state(self, st: AAState, decision: Decision) -> Choice:
-        f = faction_of(st, decision)
-        if f == B.GOVT or decision.optional:
-            return random_choice(decision, st.rng)
-        st.seat_of[f] = np_seat(f)
-        nd = Decision(decision.id, np_seat(f), decision.kind, decision.prompt,
-                      decision.options, decision.amount)
-        c = PROCEDURE.choose(st, nd, f)
-        return Choice(decision.id, option_id=c.option_id, amount=c.amount)
+def make() -> NonPlayerPolicy:
+    """FARC, AUC and Cartels by their procedures; the Government at random (no chapter 8)."""
+    return NonPlayerPolicy(PROCEDURE, W.FACTIONS, lambda f: f != B.GOVT, as_non_player)
 
 
 def conceal(st: AAState, seat: int) -> None:
