@@ -244,7 +244,9 @@ def test_andean_abyss_board_menu_and_card_texts_share_an_80x40_screen(games_gate
     ref = lookup_reference(table.client, "andean_abyss")
     texts = {c.number: c.unshaded.text for c in ref.cards}
     events_seen, rng = 0, random.Random(5)
-    for prompts in range(40):
+    for prompts in range(150):  # the gateway draws the seed: play on until an Event is offered
+        if prompts >= 40 and events_seen:
+            break
         screen = at_prompt(p, table)
         _, data = table.settled_view(0)
         board = board_of(screen, "andean_abyss")
