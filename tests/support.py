@@ -110,6 +110,26 @@ def play_to_end(clients: list[GatewayClient], table_id: str, rng: random.Random,
     raise AssertionError("game did not finish")
 
 
+def play_alone(c: Any, table_id: str, rng: random.Random,
+               each: Any = None, limit: int = 3000) -> pb.Outcome:
+    """An SDK client's random offered choices for a table's only seat (a solo COIN table:
+    the Non-players act in the rules service between them) until the game ends;
+    `each(decision)` checks every decision answered. Returns the table's outcome."""
+    for _ in range(limit):
+        v = c.get_view(table_id)
+        if v.outcome.finished:
+            return c.get_table(table_id).outcome
+        d = next(d for d in v.decisions if not d.optional)
+        if each:
+            each(d)
+        if d.options:
+            pick = pb.Choice(decision_id=d.id, option_id=rng.choice(list(d.options)).id)
+        else:
+            pick = pb.Choice(decision_id=d.id, amount=d.amount.min)
+        c.act(table_id, pick, expected_version=v.version)
+    raise AssertionError("game did not finish")
+
+
 @contextlib.contextmanager
 def rules_service(game: str) -> Iterator[rules_pb2_grpc.RulesStub]:
     """`python -m services.<game> --port 0` running, and a stub talking to it."""

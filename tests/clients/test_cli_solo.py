@@ -13,13 +13,12 @@ from pathlib import Path
 
 import grpc
 import pytest
-from tablero.v1 import common_pb2 as pb
 
 from clients.cli.session import solo_options
 from clients.sdk import Client, TableroError
 from services.andean_abyss import GAME
 from services.runtime.convert import game_info_pb
-from tests.support import Platform, game_gateway
+from tests.support import Platform, game_gateway, play_alone
 
 from .ptyterm import terminals
 from .test_cli_games import COLS, ROWS, Table, answer, at_prompt, send
@@ -60,21 +59,8 @@ def test_gateway_seats_a_solo_table_and_plays_it_to_the_end(aa_gateway: str) -> 
     t = c.create_table("andean_abyss", 1, {"non_players": "farc+auc+cartels",
                                            "short_game": "true"})
     assert [s.seat for s in t.seats] == [0]
-    rng, moves = random.Random(3), 0
-    while True:
-        v = c.get_view(t.table_id)
-        if v.outcome.finished:
-            break
-        d = next(d for d in v.decisions if not d.optional)
-        if d.options:
-            pick = pb.Choice(decision_id=d.id, option_id=rng.choice(list(d.options)).id)
-        else:
-            pick = pb.Choice(decision_id=d.id, amount=d.amount.min)
-        c.act(t.table_id, pick, expected_version=v.version)
-        moves += 1
-        assert moves < 3000
-    log = c.get_table(t.table_id)
-    assert log.outcome.finished and len(log.outcome.results) == 1
+    outcome = play_alone(c, t.table_id, random.Random(3))
+    assert outcome.finished and len(outcome.results) == 1
 
 
 def test_cli_solo_govt_plays_against_the_non_players(aa_gateway: str) -> None:

@@ -12,14 +12,13 @@ from pathlib import Path
 
 import grpc
 import pytest
-from tablero.v1 import common_pb2 as pb
 
 from clients.cli import render
 from clients.cli.session import solo_options
 from clients.sdk import Client, TableroError
 from services.cuba_libre import GAME
 from services.runtime.convert import game_info_pb
-from tests.support import Platform, game_gateway
+from tests.support import Platform, game_gateway, play_alone
 
 from .ptyterm import terminals
 from .test_cli_cuba_libre import CubaLibreTable, menu_answer
@@ -61,21 +60,8 @@ def test_gateway_plays_a_solo_syndicate_game_to_the_8_9_result(cl_gateway: str) 
     t = c.create_table("cuba_libre", 1, {"non_players": "govt+m26+directorio",
                                          "short_game": "true"})
     assert [s.seat for s in t.seats] == [0]
-    rng, moves = random.Random(3), 0
-    while True:
-        v = c.get_view(t.table_id)
-        if v.outcome.finished:
-            break
-        d = next(d for d in v.decisions if not d.optional)
-        assert d.prompt.startswith("Syndicate: ")
-        if d.options:
-            pick = pb.Choice(decision_id=d.id, option_id=rng.choice(list(d.options)).id)
-        else:
-            pick = pb.Choice(decision_id=d.id, amount=d.amount.min)
-        c.act(t.table_id, pick, expected_version=v.version)
-        moves += 1
-        assert moves < 3000
-    outcome = c.get_table(t.table_id).outcome
+    outcome = play_alone(c, t.table_id, random.Random(3),
+                         lambda d: d.prompt.startswith("Syndicate: ") or pytest.fail(d.prompt))
     assert outcome.finished and [r.seat for r in outcome.results] == [0]
     assert SOLO_LINE.search(outcome.summary), outcome.summary
     end = render.plain(render.outcome_table(outcome, ["Ann"]), 80)
