@@ -196,13 +196,7 @@ def cond_attack(st: CLState) -> bool:
     return any(I.gains_control(st, s, F) for s in range(D.NS))
 
 
-def first_box(st: CLState) -> str:
-    """8.6: Terror, Rally, then March unless an Attack gains Control, else Attack."""
-    if cond_terror(st):
-        return "terror"
-    if cond_rally(st):
-        return "rally"
-    return "attack" if cond_attack(st) else "march"
+first_box = I.box_order(cond_terror, cond_rally, cond_attack)  # CL 8.6
 
 
 # -- CL 6.3.4 Expat Backing -------------------------------------------------------------------

@@ -156,3 +156,16 @@ def attack_tiers(st: CLState, v: dict[str, Any], f: int, order: Order) -> list[l
         return tiers
     return [[s for s in range(D.NS) if B.guerrillas(st, s, f) >= 4
              and bool(removable(st, s, f, "attack"))]]
+
+
+def box_order(terror: Callable[[CLState], bool], rally: Callable[[CLState], bool],
+              attack: Callable[[CLState], bool]) -> Callable[[CLState], str]:
+    """CL 8.6, 8.7: the first box the questions reach: Terror, Rally, then Attack if its
+    question holds, else March."""
+    def first_box(st: CLState) -> str:
+        if terror(st):
+            return "terror"
+        if rally(st):
+            return "rally"
+        return "attack" if attack(st) else "march"
+    return first_box

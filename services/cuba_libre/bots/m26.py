@@ -203,12 +203,7 @@ def cond_attack(st: CLState) -> bool:
     return any(B.guerrillas(st, s, F) >= 4 and B.pieces_of(st, s, B.GOVT) for s in range(D.NS))
 
 
-def first_box(st: CLState) -> str:
-    if cond_terror(st):
-        return "terror"
-    if cond_rally(st):
-        return "rally"
-    return "attack" if cond_attack(st) else "march"
+first_box = I.box_order(cond_terror, cond_rally, cond_attack)  # CL 8.7
 
 
 # -- 8.7.5 Agitation --------------------------------------------------------------------------
