@@ -11,14 +11,13 @@ highest final margin (AA 7.1 ties: Non-players first, then Cartels, AUC, FARC, G
 from __future__ import annotations
 
 import sys
-import time
-from collections import Counter
 
 from services.andean_abyss import GAME
 from services.andean_abyss.constants import FACTION_IDS
 from services.andean_abyss.victory import margins, meets
 from services.kernel import codec
-from services.kernel.playout import random_playout
+
+from . import coin_np
 
 
 def winner(state: bytes) -> str:
@@ -28,32 +27,18 @@ def winner(state: bytes) -> str:
     return FACTION_IDS[max(pool, key=lambda f: (m[f], f))]
 
 
-def run(seats: int, options: dict[str, str], games: int) -> tuple[Counter[str], float, int]:
-    wins: Counter[str] = Counter()
-    checks = 0
-    t = time.perf_counter()
-    for seed in range(games):
-        p = random_playout(GAME, seats, seed, options)
-        wins[winner(p.final.state)] += 1
-        checks += codec.decode(p.final.state, GAME.state_type).over == 1
-    return wins, time.perf_counter() - t, checks
-
-
-def report(name: str, games: int, wins: Counter[str], secs: float, checks: int) -> None:
-    rates = "  ".join(f"{f} {100 * wins[f] / games:5.1f}%" for f in FACTION_IDS)
-    print(f"{name:<44} {rates}   ended at a check {100 * checks / games:5.1f}%   "
-          f"{games / secs:6.1f} games/s", flush=True)
+def table(name: str, seats: int, options: dict[str, str], games: int) -> None:
+    """One table's win rates and games/s (bench.coin_np, shared with Cuba Libre)."""
+    coin_np.report(name, FACTION_IDS, games, *coin_np.run(GAME, winner, seats, options, games))
 
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     print(f"Andean Abyss, {games} seeded games each (win rate by faction):")
-    report("baseline: 4 random seats, no NPs", games, *run(4, {}, games))
-    report("solo: random Govt vs 3 Non-players", games, *run(1, {}, games))
-    report("2 seats: random Govt/FARC vs NP AUC, Cartels", games,
-           *run(2, {"non_players": "chapter8"}, games))
-    report("3 seats: random Govt/FARC/AUC vs NP Cartels", games,
-           *run(3, {"non_players": "chapter8"}, games))
+    table("baseline: 4 random seats, no NPs", 4, {}, games)
+    table("solo: random Govt vs 3 Non-players", 1, {}, games)
+    table("2 seats: random Govt/FARC vs NP AUC, Cartels", 2, {"non_players": "chapter8"}, games)
+    table("3 seats: random Govt/FARC/AUC vs NP Cartels", 3, {"non_players": "chapter8"}, games)
 
 
 if __name__ == "__main__":
