@@ -13,6 +13,7 @@ from services.kernel.decisions import Choice
 from services.kernel.events import Event
 from services.kernel.flow import push
 from services.kernel.state import Frame
+from tests.coin import np_cards
 from tests.games.andean_abyss.scenario import S, put, take
 
 
@@ -28,15 +29,10 @@ def play(st: AAState, card: int, queue: list[int], done: int = 0, first: str = "
         list[Event]:
     """Put `card` in play and ask the factions in `queue` (coin.card), Non-players deciding
     until a player must decide or the card is over; the events."""
-    st.played.append(card)
-    push(st, "coin.card", queue=list(queue), done=done, first=first, ph="pick")
-    ctx = Ctx()
-    GAME.advance(ctx, st)
-    return ctx.events
+    return np_cards.play(GAME, st, card, queue, done, first)
 
 
-def np_choices(events: list[Event]) -> list[str]:
-    return [e.data["option"] for e in events if e.kind == "coin.np_choice"]
+np_choices = np_cards.np_choices
 
 
 def op_spaces(events: list[Event], op: str) -> list[str]:

@@ -9,9 +9,8 @@ from services.cuba_libre import GAME, deck, setup
 from services.cuba_libre import data as D
 from services.cuba_libre.constants import KIND_IDS
 from services.cuba_libre.state import CLState
-from services.kernel.ctx import Ctx
 from services.kernel.events import Event
-from services.kernel.flow import push
+from tests.coin import np_cards
 
 GOVT, M26, DR, SYNDICATE = 0, 1, 2, 3
 
@@ -31,16 +30,10 @@ def play(st: CLState, card: int, queue: list[int], done: int = 0, first: str = "
         list[Event]:
     """Put `card` in play and ask the factions in `queue` (coin.card), Non-players deciding
     until a player must decide or the card is over; the events."""
-    st.played.append(card)
-    push(st, "coin.card", queue=list(queue), done=done, first=first, ph="pick")
-    ctx = Ctx()
-    GAME.advance(ctx, st)
-    return ctx.events
+    return np_cards.play(GAME, st, card, queue, done, first)
 
 
-def np_choices(events: list[Event], kind: str | None = None) -> list[str]:
-    return [e.data["option"] for e in events if e.kind == "coin.np_choice"
-            and (kind is None or e.data["kind"] == kind)]
+np_choices = np_cards.np_choices
 
 
 def op_spaces(events: list[Event], op: str) -> list[str]:
