@@ -57,6 +57,9 @@ class Config:
     sweep_interval_s: float = 0.1
     max_message_bytes: int = 1024 * 1024
     max_watches_per_session: int = 16
+    # A watcher woken by commit notifications (single Redis) reads anyway after this long
+    # without news (a notification lost between a dropped pub/sub connection and its re-make).
+    watch_recheck_s: float = 10.0
     finished_ttl_s: int = 7 * 24 * 3600
     # An open table nobody completes is deleted, with its invite, after this long.
     open_table_ttl_ms: int = 3600 * 1000
@@ -107,6 +110,9 @@ class Config:
         c.bots_after_ms = int(e.get("TABLERO_BOTS_AFTER_MS", c.bots_after_ms))
         c.decision_timeout_ms = int(e.get("TABLERO_DECISION_TIMEOUT_MS", c.decision_timeout_ms))
         c.bot_policy = e.get("TABLERO_BOT_POLICY", c.bot_policy)
+        c.watch_recheck_s = float(e.get("TABLERO_WATCH_RECHECK_S", c.watch_recheck_s))
+        if not c.watch_recheck_s > 0:
+            raise ValueError("TABLERO_WATCH_RECHECK_S must be a positive number of seconds")
         c.metrics_port = int(e.get("GATEWAY_METRICS_PORT", c.metrics_port))
         c.workers = int(e.get("GATEWAY_WORKERS", c.workers))
         if c.workers < 1:

@@ -219,7 +219,8 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServicer):
             self.watches[s.token] += 1
             try:
                 async for ev in streams.watch(self.redis, self.tables, s, req.table_id,
-                                              req.after_event_id, self.notifier):
+                                              req.after_event_id, self.notifier,
+                                              self.config.watch_recheck_s):
                     yield ev
             finally:
                 self.watches[s.token] -= 1

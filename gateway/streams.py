@@ -29,14 +29,14 @@ from .tables import Tables, visible
 STREAM_ID = re.compile(r"\A([0-9]{1,20})-([0-9]{1,20})\Z")
 MAX_ID_PART = 2**64 - 1  # Redis stream ids are two unsigned 64-bit numbers
 BLOCK_MS = 10_000  # well under the Redis client's socket timeout (serve.connect_redis)
-RECHECK_S = 10.0  # a notified watcher reads anyway after this long without news
 BATCH = 256
 
 
 async def watch(redis: Redis, tables: Tables, session: Session, tid: str, after: str,
-                notifier: Notifier | None = None) -> AsyncIterator[gw.TableEvent]:
+                notifier: Notifier | None = None,
+                recheck_s: float = 10.0) -> AsyncIterator[gw.TableEvent]:
     """Stream the events `session` may see. With a `notifier` (single Redis), a watcher
-    reads when its table commits (and every RECHECK_S regardless); without one, it
+    reads when its table commits (and every `recheck_s` regardless); without one, it
     blocks on its own XREAD for BLOCK_MS at a time. The seat is looked up again before
     each private event (they are few) is judged, so a player who left the table never
     sees that seat's later secrets."""
@@ -61,7 +61,7 @@ async def watch(redis: Redis, tables: Tables, session: Session, tid: str, after:
                     return
             if not more:
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(committed.wait(), RECHECK_S)
+                    await asyncio.wait_for(committed.wait(), recheck_s)
 
 
 def valid_stream_id(text: str) -> bool:

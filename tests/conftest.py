@@ -21,7 +21,9 @@ settings.load_profile("tablero")
 
 FAST_ENV = {"TABLERO_BOTS_AFTER_MS": "300", "TABLERO_RATE_PER_S": "5000",
             "TABLERO_RATE_BURST": "10000", "TABLERO_API_KEYS": "test-key-123:alice",
-            "TABLERO_LOGIN_RATE_PER_S": "10000", "TABLERO_LOGIN_BURST": "10000"}
+            "TABLERO_LOGIN_RATE_PER_S": "10000", "TABLERO_LOGIN_BURST": "10000",
+            # Long, so a Watch that only its periodic re-read wakes fails test_watch_notify.
+            "TABLERO_WATCH_RECHECK_S": "120"}
 
 
 @pytest.fixture(scope="session")
