@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import glide
-
 from gateway import resp
 
 
@@ -20,6 +18,8 @@ class GlideFast:
 
     def __init__(self, url: str, connections: int = 2, reply_timeout_s: float = 30.0,
                  password: str | None = None) -> None:
+        import glide  # bench-only dependency (requirements-bench.txt)
+
         t = resp.Target.from_url(url)
         creds = None
         if password is not None or t.password is not None:
@@ -28,19 +28,21 @@ class GlideFast:
             [glide.NodeAddress(t.host, t.port)], database_id=t.db, credentials=creds,
             request_timeout=int(reply_timeout_s * 1000), protocol=glide.ProtocolVersion.RESP2)
         self.client: Any = None
+        self.glide = glide
 
     async def _client(self) -> Any:
         if self.client is None:
-            self.client = await glide.GlideClient.create(self.config)
+            self.client = await self.glide.GlideClient.create(self.config)
         return self.client
 
     async def execute(self, commands: Sequence[Sequence[resp.Arg]]) -> list[Any]:
         c = await self._client()
-        batch = glide.Batch(is_atomic=False)
+        batch = self.glide.Batch(is_atomic=False)
         for cmd in commands:
             batch.custom_command([a if isinstance(a, bytes) else str(a) for a in cmd])
         replies = await c.exec(batch, raise_on_error=False) or []
-        return [reply_error(r) if isinstance(r, glide.RequestError) else r for r in replies]
+        return [reply_error(r) if isinstance(r, self.glide.RequestError) else lean_shape(cmd, r)
+                for cmd, r in zip(commands, replies)]
 
     async def call(self, *args: resp.Arg) -> Any:
         return (await self.execute([args]))[0]
@@ -48,6 +50,21 @@ class GlideFast:
     async def close(self) -> None:
         if self.client is not None:
             await self.client.close()
+
+
+STREAM_READS = {"XRANGE", "XREVRANGE"}
+
+
+def lean_shape(cmd: Sequence[resp.Arg], reply: Any) -> Any:
+    """A reply as the lean client gives it: glide maps a stream read to {id: [[field, value],
+    ...]} and HGETALL to {field: value}; the lean client gives Redis's own arrays
+    ([[id, [field, value, ...]], ...] and [field, value, ...])."""
+    if not isinstance(reply, dict):
+        return reply
+    name = cmd[0].decode() if isinstance(cmd[0], bytes) else str(cmd[0])
+    if name.upper() in STREAM_READS:
+        return [[eid, [x for pair in fields for x in pair]] for eid, fields in reply.items()]
+    return [x for pair in reply.items() for x in pair]
 
 
 def reply_error(e: Exception) -> resp.ReplyError:

@@ -21,7 +21,7 @@ from deploy.processes import Proc, start_gateway, start_redis, target
 from ..conftest import FAST_ENV
 from ..support import GatewayClient, play_to_end
 
-SHORT = {**FAST_ENV, "TABLERO_OPEN_TABLE_TTL_MS": "1500", "TABLERO_TICKET_KEEP_MS": "500",
+SHORT = {**FAST_ENV, "TABLERO_OPEN_TABLE_TTL_MS": "1500", "TABLERO_TICKET_KEEP_MS": "5000",
          "TABLERO_FINISHED_TTL_S": "2", "TABLERO_QUOTA_OPEN_TABLES": "2",
          "TABLERO_QUOTA_ACTIVE_TABLES": "3", "TABLERO_QUOTA_TICKETS": "2",
          "TABLERO_KEY_QUOTA_FACTOR": "2", "TABLERO_BOTS_AFTER_MS": "60000",
@@ -52,7 +52,7 @@ def player(short, new_client) -> Callable[..., GatewayClient]:
     return make
 
 
-def wait_for(pred: Callable[[], bool], timeout: float = 10.0) -> None:
+def wait_for(pred: Callable[[], bool], timeout: float = 60.0) -> None:
     deadline = time.monotonic() + timeout
     while not pred():
         assert time.monotonic() < deadline, "timed out"
