@@ -70,10 +70,10 @@ class Table:
         pending = [] if m.get(b"abandoned") == b"1" else pending_of(last, m.get(b"deadlines"))
         return cls(
             tid=tid, game=m[b"game"].decode(), seats=int(m[b"seats"]),
-            options=json.loads(m[b"options"]), seed=int(m[b"seed"]),
+            options=decoded(m[b"options"]), seed=int(m[b"seed"]),
             status=m[b"status"].decode(), version=int(m[b"version"]),
-            players=json.loads(m[b"players"]), names=json.loads(m[b"names"]),
-            bots=json.loads(m[b"bots"]), pending=pending,
+            players=decoded(m[b"players"]), names=decoded(m[b"names"]),
+            bots=decoded(m[b"bots"]), pending=pending,
             outcome=pb.Outcome.FromString(m.get(b"outcome", b"")),
             invite=m.get(b"invite", b"").decode(), timeout_ms=int(m[b"timeout_ms"]),
             bot_policy=m[b"bot_policy"].decode(), bot_seed=int(m.get(b"bot_seed", 0)),
@@ -96,6 +96,23 @@ class Table:
             msg.seats.add(seat=s, player_id=self.players[s], display_name=self.names[s],
                           bot=self.bots[s])
         return msg
+
+
+# The JSON values of meta hashes (options, players, names, bots) by their bytes: a table
+# loads them on every Act and they seldom change. Shared, so never mutated (Table's users
+# only read them); bounded by clearing.
+DECODED: dict[bytes, Any] = {}
+MAX_DECODED = 100_000
+
+
+def decoded(raw: bytes) -> Any:
+    """`json.loads(raw)`, remembered."""
+    value = DECODED.get(raw)
+    if value is None:
+        if len(DECODED) >= MAX_DECODED:
+            DECODED.clear()
+        value = DECODED[raw] = json.loads(raw)
+    return value
 
 
 def pending_of(last: Any, deadlines: bytes | None) -> list[dict[str, Any]]:
