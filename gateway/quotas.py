@@ -22,6 +22,7 @@ from redis.asyncio import Redis
 from . import keys
 from .config import Config
 from .errors import over_quota
+from .scripts import Scripts
 from .sessions import now_ms
 
 
@@ -38,9 +39,12 @@ def is_key_player(player_id: str) -> bool:
 
 
 class Quotas:
-    def __init__(self, redis: Redis, config: Config) -> None:
+    def __init__(self, redis: Redis, config: Config, scripts: Scripts) -> None:
+        """Tables' quotas go through `scripts` batches (the lean client on one Redis:
+        every CreateTable and JoinTable pays them)."""
         self.redis = redis
         self.config = config
+        self.scripts = scripts
 
     def limits(self, player_id: str) -> Limits:
         c = self.config
@@ -57,16 +61,15 @@ class Quotas:
         """(open, active) tables of the player; open ones count as active too. Tables
         that ended or expired are pruned on the way."""
         key = keys.player_tables(player_id)
-        tids = [t.decode() for t in await self.redis.zrange(key, 0, -1)]
+        [held] = await self.scripts.execute([["ZRANGE", key, 0, -1]])
+        tids = [t.decode() for t in held]
         if not tids:
             return 0, 0
-        pipe = self.redis.pipeline(transaction=False)
-        for tid in tids:
-            pipe.hget(keys.table_meta(tid), "status")
-        statuses = await pipe.execute()
+        statuses = await self.scripts.execute([["HGET", keys.table_meta(tid), "status"]
+                                               for tid in tids])
         gone = [t for t, s in zip(tids, statuses) if s not in (b"open", b"playing")]
         if gone:
-            await self.redis.zrem(key, *gone)
+            await self.scripts.execute([["ZREM", key, *gone]])
         opened = sum(1 for s in statuses if s == b"open")
         return opened, len(tids) - len(gone)
 
@@ -81,10 +84,8 @@ class Quotas:
 
     async def add_table(self, player_id: str, tid: str) -> None:
         key = keys.player_tables(player_id)
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.zadd(key, {tid: now_ms()}, nx=True)
-        pipe.pexpire(key, self.lifetime_ms)
-        await pipe.execute()
+        await self.scripts.atomic([["ZADD", key, "NX", now_ms(), tid],
+                                   ["PEXPIRE", key, self.lifetime_ms]])
 
     # -- tickets ------------------------------------------------------------------
 

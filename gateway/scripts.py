@@ -1,9 +1,10 @@
 """The Lua scripts, one per atomic operation, and the batches that call them.
 
-The hot path (Act, the session check) sends its commands as one batch: on a
-single Redis through the lean auto-pipelining client (resp.py), in one round
-trip; on Redis Cluster through redis-py, which refuses scripts inside cluster
-pipelines, so there a batch's scripts run first, one by one.
+The hot path (Act, the session check, and the table set-up around it: create,
+join, quotas, finish) sends its commands as batches: on a single Redis through
+the lean auto-pipelining client (resp.py), in one round trip; on Redis Cluster
+through redis-py, which refuses scripts inside cluster pipelines, so there a
+batch's scripts run first, one by one.
 """
 
 from __future__ import annotations
@@ -61,6 +62,22 @@ class Scripts:
                 raise ResponseError(str(r))
         return [resp.pairs(r) if c[0] == "HGETALL" and isinstance(r, list) else r
                 for c, r in zip(commands, replies)]
+
+    async def atomic(self, commands: list[Command]) -> list[Any]:
+        """Run `commands` (keys of one slot) as one MULTI/EXEC transaction; their replies.
+        On one Redis the lean client writes the whole transaction at once on one
+        connection; a connection lost before EXEC leaves none of it applied."""
+        if self.fast is None:
+            pipe = self.redis.pipeline(transaction=True)
+            for c in commands:
+                pipe.execute_command(*c)
+            return list(await pipe.execute())
+        replies = await self.fast.execute([["MULTI"], *commands, ["EXEC"]])
+        done = replies[-1]
+        for r in [*replies, *(done or [])]:
+            if isinstance(r, Exception):
+                raise ResponseError(str(r))
+        return list(done)
 
     async def _send(self, commands: list[Command]) -> list[Any]:
         if self.fast is not None:

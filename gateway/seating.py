@@ -12,7 +12,6 @@ import re
 import secrets
 
 import grpc
-from redis.asyncio import Redis
 from tablero.v1 import common_pb2 as pb
 from tablero.v1 import gateway_pb2 as gw
 
@@ -65,8 +64,7 @@ def seat_plan(session: Session, seats: int, bot_seats: list[int], join: bool
 
 
 class Seating:
-    def __init__(self, redis: Redis, tables: Tables, driver: Driver, quotas: Quotas) -> None:
-        self.redis = redis
+    def __init__(self, tables: Tables, driver: Driver, quotas: Quotas) -> None:
         self.tables = tables
         self.driver = driver
         self.quotas = quotas
@@ -91,7 +89,7 @@ class Seating:
     async def join(self, s: Session, code: str) -> gw.TableInfo:
         if not INVITE_CODE.match(code):
             raise invalid("invite_code", "invite_code must be 1-32 letters and digits")
-        raw = await self.redis.get(keys.invite(code))
+        [raw] = await self.tables.scripts.execute([["GET", keys.invite(code)]])
         if raw is None:
             raise not_found("invite code")
         tid = raw.decode()
@@ -109,10 +107,11 @@ class Seating:
     async def _seat_change(self, s: Session, tid: str, op: str) -> gw.TableInfo:
         version = (await self.tables.load(tid, with_state=False))[0].version
         channel = keys.table_notify(tid) if self.tables.single_redis else ""
-        r = await self.tables.scripts.seat(
-            keys=keys.table_keys(tid),
-            args=[op, s.player_id, s.name, now_ms(), ABANDONED.SerializeToString(),
-                  abandoned_event(version), channel])
+        scripts = self.tables.scripts
+        [r] = await scripts.execute([scripts.call(
+            scripts.seat, keys.table_keys(tid),
+            [op, s.player_id, s.name, now_ms(), ABANDONED.SerializeToString(),
+             abandoned_event(version), channel])])
         if r[0] == 0:
             reason = r[1].decode()
             if reason == "not_found":
@@ -124,7 +123,7 @@ class Seating:
         elif op == "join" and status == "playing":
             await self.tables.started(tid)
         if due >= 0:
-            await self.redis.zadd(keys.DEADLINES, {tid: due})
+            await scripts.execute([["ZADD", keys.DEADLINES, due, tid]])
             if due <= now_ms():
                 self.driver.kick(tid)
         table, _ = await self.tables.load(tid, with_state=False)

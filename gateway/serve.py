@@ -111,9 +111,9 @@ async def start(config: Config) -> Gateway:
     sessions = Sessions(redis, scripts, config)
     tables = Tables(redis, scripts, sessions, router, config)
     driver = Driver(redis, tables, config)
-    quotas = Quotas(redis, config)
+    quotas = Quotas(redis, config, scripts)
     matchmaker = Matchmaker(redis, scripts, tables, router, config, quotas)
-    seating = Seating(redis, tables, driver, quotas)
+    seating = Seating(tables, driver, quotas)
     notifier = Notifier(redis) if scripts.single_redis else None
     servicer = GatewayServicer(redis, sessions, router, tables, matchmaker, seating, driver,
                                config, notifier)

@@ -70,10 +70,10 @@ class Table:
         pending = [] if m.get(b"abandoned") == b"1" else pending_of(last, m.get(b"deadlines"))
         return cls(
             tid=tid, game=m[b"game"].decode(), seats=int(m[b"seats"]),
-            options=json.loads(m[b"options"]), seed=int(m[b"seed"]),
+            options=decoded(m[b"options"]), seed=int(m[b"seed"]),
             status=m[b"status"].decode(), version=int(m[b"version"]),
-            players=json.loads(m[b"players"]), names=json.loads(m[b"names"]),
-            bots=json.loads(m[b"bots"]), pending=pending,
+            players=decoded(m[b"players"]), names=decoded(m[b"names"]),
+            bots=decoded(m[b"bots"]), pending=pending,
             outcome=pb.Outcome.FromString(m.get(b"outcome", b"")),
             invite=m.get(b"invite", b"").decode(), timeout_ms=int(m[b"timeout_ms"]),
             bot_policy=m[b"bot_policy"].decode(), bot_seed=int(m.get(b"bot_seed", 0)),
@@ -96,6 +96,23 @@ class Table:
             msg.seats.add(seat=s, player_id=self.players[s], display_name=self.names[s],
                           bot=self.bots[s])
         return msg
+
+
+# The JSON values of meta hashes (options, players, names, bots) by their bytes: a table
+# loads them on every Act and they seldom change. Shared, so never mutated (Table's users
+# only read them); bounded by clearing.
+DECODED: dict[bytes, Any] = {}
+MAX_DECODED = 100_000
+
+
+def decoded(raw: bytes) -> Any:
+    """`json.loads(raw)`, remembered."""
+    value = DECODED.get(raw)
+    if value is None:
+        if len(DECODED) >= MAX_DECODED:
+            DECODED.clear()
+        value = DECODED[raw] = json.loads(raw)
+    return value
 
 
 def pending_of(last: Any, deadlines: bytes | None) -> list[dict[str, Any]]:
@@ -172,6 +189,11 @@ def next_pending(old: list[dict[str, Any]], new: list[pb.PendingDecision], bots:
             dl = kept.get(p.id) or now + timeout
         out.append({"id": p.id, "seat": p.seat, "kind": p.kind, "opt": p.optional, "dl": dl})
     return out
+
+
+def playing_commands(tid: str, game: str) -> list[Command]:
+    """The table joins the active index and its game's (the live-tables gauge)."""
+    return [["SADD", keys.TABLES_ACTIVE, tid], ["SADD", keys.tables_playing(game), tid]]
 
 
 def choice_fields(entry: dict[str, Any], choice: pb.Choice) -> dict[str, Any]:
@@ -283,12 +305,14 @@ class Tables:
                                  lifetime_ms=life)
         if res is None:
             raise GatewayError(grpc.StatusCode.ALREADY_EXISTS, "table exists", "EXISTS")
-        if status == "playing":
-            await self.filed_playing(tid, game)
+        filing = playing_commands(tid, game) if status == "playing" else []
         if listed:
-            await self.redis.zadd(keys.tables_listed(game, False), {tid: now})
+            filing.append(["ZADD", keys.tables_listed(game, False), now, tid])
         if invite:
-            await self.redis.set(keys.invite(invite), tid, px=life or None)
+            expiry: Command = ["PX", life] if life else []
+            filing.append(["SET", keys.invite(invite), tid, *expiry])
+        if filing:
+            await self.scripts.execute(filing)
         await self._after_commit(tid, pending, t.outcome)
         table, _ = await self.load(tid, with_state=False)
         return table
@@ -316,7 +340,7 @@ class Tables:
             if req.idempotency_key and pid != session.player_id:
                 pid = session.player_id  # first call with this token here
                 idem = f"{pid}:{req.idempotency_key}"
-                prev = await self.redis.hget(keys.table_idem(table.tid), idem)
+                [prev] = await self.scripts.execute([["HGET", keys.table_idem(table.tid), idem]])
             seat = table.seat_of(session.player_id)
             if seat < 0:
                 raise denied("you hold no seat at this table")
@@ -441,18 +465,13 @@ class Tables:
     async def started(self, tid: str) -> None:
         """A table that filled up plays: it joins the active index, and its invite lives
         as long as the table does (finish deletes it)."""
-        invite, game = await self.redis.hmget(keys.table_meta(tid), ["invite", "game"])
-        if game is not None:
-            await self.filed_playing(tid, game.decode())
+        [[invite, game]] = await self.scripts.execute([
+            ["HMGET", keys.table_meta(tid), "invite", "game"]])
+        filing = playing_commands(tid, game.decode()) if game is not None else []
         if invite:
-            await self.redis.persist(keys.invite(invite.decode()))
-
-    async def filed_playing(self, tid: str, game: str) -> None:
-        """The table joins the active index and its game's (the live-tables gauge)."""
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.sadd(keys.TABLES_ACTIVE, tid)
-        pipe.sadd(keys.tables_playing(game), tid)
-        await pipe.execute()
+            filing.append(["PERSIST", keys.invite(invite.decode())])
+        if filing:
+            await self.scripts.execute(filing)
 
     async def trim_indexes(self) -> None:
         """Drop the finished tables past their retention from the indexes (their keys
@@ -469,26 +488,23 @@ class Tables:
         after the commit that ends the game, and again by whoever finds a finished table
         still due (a retried Act, the clock sweep) in case Redis went away in between.
         The deadline entry goes last, so until this has all happened the sweep finds it."""
-        game, listed, invite, abandoned = await self.redis.hmget(
-            keys.table_meta(tid), ["game", "listed", "invite", "abandoned"])
+        [[game, listed, invite, abandoned]] = await self.scripts.execute([
+            ["HMGET", keys.table_meta(tid), "game", "listed", "invite", "abandoned"]])
         if game is None:
             return
         now = now_ms()
-        retention = self.config.finished_ttl_s
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.zrem(keys.tables_listed(game.decode(), False), tid)
+        batch: list[Command] = [["ZREM", keys.tables_listed(game.decode(), False), tid]]
         if abandoned != b"1":  # an abandoned table has no outcome to list or replay
             if listed == b"1":
-                pipe.zadd(keys.tables_listed(game.decode(), True), {tid: now}, nx=True)
-            pipe.zadd(keys.TABLES_FINISHED, {tid: now}, nx=True)
-        pipe.srem(keys.TABLES_ACTIVE, tid)
-        pipe.srem(keys.tables_playing(game.decode()), tid)
+                batch.append(["ZADD", keys.tables_listed(game.decode(), True), "NX", now, tid])
+            batch.append(["ZADD", keys.TABLES_FINISHED, "NX", now, tid])
+        batch += [["SREM", keys.TABLES_ACTIVE, tid],
+                  ["SREM", keys.tables_playing(game.decode()), tid]]
         if invite:
-            pipe.delete(keys.invite(invite.decode()))  # the invite dies with its table
-        for k in keys.table_keys(tid):
-            pipe.expire(k, retention)
-        pipe.zrem(keys.DEADLINES, tid)
-        await pipe.execute()
+            batch.append(["DEL", keys.invite(invite.decode())])  # dies with its table
+        batch += [["EXPIRE", k, self.config.finished_ttl_s] for k in keys.table_keys(tid)]
+        batch.append(["ZREM", keys.DEADLINES, tid])
+        await self.scripts.execute(batch)
 
     def _act_response(self, res: CommitResult, seat: int) -> gw.ActResponse:
         out = gw.ActResponse(version=res.version)

@@ -137,3 +137,33 @@ def test_a_redis_that_stops_answering_fails_the_waiting_calls_after_the_timeout(
 
     raised, after = run(go())
     assert raised is RedisConnectionError and after == b"v"
+
+
+@pytest.mark.parametrize("lean", [True, False], ids=["lean", "redis-py"])
+def test_scripts_atomic_applies_a_transaction_whole_and_raises_an_error_reply(redis_proc, lean):
+    """Scripts.atomic (MULTI/EXEC; the quotas' sorted set and its lifetime): the replies
+    of the commands inside, on the lean client and on redis-py alike; an error reply of a
+    command inside raises, and the commands that Redis ran stay run (MULTI/EXEC does
+    not roll back)."""
+    url = f"redis://{redis_proc.endpoint}/0"
+    key = f"resp:tx:{lean}"
+
+    async def go() -> tuple[list, int, list]:
+        from redis.asyncio import Redis
+
+        r = Redis.from_url(url)
+        scripts = Scripts(r, resp.Client(url) if lean else None)
+        out = await scripts.atomic([["ZADD", key, "NX", 5, "a"], ["PEXPIRE", key, 60_000]])
+        ttl = await r.pttl(key)
+        with pytest.raises(ResponseError):
+            await scripts.atomic([["ZADD", key, "NX", 6, "b"], ["INCR", key]])
+        members = await r.zrange(key, 0, -1, withscores=True)
+        await r.aclose()
+        if scripts.fast is not None:
+            await scripts.fast.close()
+        return out, ttl, members
+
+    out, ttl, members = run(go())
+    assert out == [1, 1]
+    assert 0 < ttl <= 60_000
+    assert members == [(b"a", 5.0), (b"b", 6.0)]
