@@ -9,7 +9,7 @@ from ..constants import GUER_U
 from ..state import AAState
 from .cartels import flip_space
 from .flowchart import Box, Chart, Tiers, unmoved
-from .tables import can_rally_base
+from .tables import can_rally_base, holds_shipment
 
 F = B.AUC
 
@@ -74,9 +74,10 @@ def march_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
     return [[s for s in base if s in under], base, under, ok]
 
 
-def shipment_target(st: AAState, s: int) -> bool:
-    """An enemy Guerrilla holding a Shipment (8.6.3 step 1)."""
-    return any(B.ship_owner(c) != F for c in (st.ships[i] for i in B.ships_at(st, s)))
+def shipment_target(st: AAState, s: int, f: int = F) -> bool:
+    """An enemy Guerrilla holding a Shipment is in s (8.6.3 step 1; AA-I-18: an enemy
+    group there holds one)."""
+    return any(holds_shipment(st, s, g) for g in (B.FARC, B.AUC, B.CARTELS) if g != f)
 
 
 def attack_target(st: AAState, s: int) -> bool:
@@ -119,9 +120,18 @@ def ambush_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
 
 
 def ambush_order(st: AAState, f: int, tiers: Tiers) -> Tiers:
-    ok = [s for t in tiers for s in t if B.underground(st, s, f)]
-    counts = sorted({B.guerrillas(st, s, f) for s in ok})
-    return [[s for s in ok if B.guerrillas(st, s, f) == n] for n in counts]
+    """8.6.3 step 3, 8.7.3 Ambush: the Attack spaces with an Underground own Guerrilla,
+    fewest own Guerrillas first; ties: a Shipment target, then the first enemy of the
+    Attack's targets (AUC: FARC; FARC: AUC), then Government pieces, then the rest."""
+    ok = list(dict.fromkeys(s for t in tiers for s in t if B.underground(st, s, f)))
+    first = B.FARC if f == F else F
+    out: Tiers = []
+    for n in sorted({B.guerrillas(st, s, f) for s in ok}):
+        level = [s for s in ok if B.guerrillas(st, s, f) == n]
+        ranks = {s: (not shipment_target(st, s, f), not B.pieces_of(st, s, first),
+                     not B.pieces_of(st, s, B.GOVT)) for s in level}
+        out += [[s for s in level if ranks[s] == r] for r in sorted(set(ranks.values()))]
+    return out
 
 
 CHART = Chart(F, first_box, {

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from services.coin.bots.priorities import REMOVE_ENEMY, best, rank
 from services.coin.bots.seats import is_np
 from services.kernel.decisions import Decision
 
@@ -15,8 +16,10 @@ from ..ops.insurgent import march_activates, unmoved
 from ..state import AAState
 from . import auc, cartels, farc
 from .flowchart import Chart
-from .options import by_space, count_of, generic, pick_in_tiers, space_of, verb
-from .tables import can_rally_base, pick
+from .options import by_space, count_of, generic, kind_of, pick_in_tiers, space_of, verb
+from .tables import can_rally_base, captures, klass, owner, pick, reaches_holder
+
+GUERRILLA = ("underground", "active")
 
 CHARTS: dict[int, Chart] = {B.CARTELS: cartels.CHART, B.AUC: auc.CHART, B.FARC: farc.CHART}
 MOVABLE = {B.CARTELS: cartels.movable, B.AUC: auc.movable, B.FARC: farc.movable}
@@ -216,11 +219,43 @@ def drug_profits(st: AAState, d: Decision, f: int) -> str:
 
 
 def ship_loss(st: AAState, d: Decision, f: int) -> str:
-    """P5: another Non-player's Guerrilla there, FARC, AUC, Cartels; else remove."""
-    for g in (B.FARC, B.AUC, B.CARTELS):
-        oid = f"give:{FACTION_IDS[g]}"
-        if oid in d.option_ids() and is_np(st, g):
-            return oid
-    return "remove" if "remove" in d.option_ids() else \
-        ("decline" if "decline" in d.option_ids() else generic(st, d, f))
+    """P5 (AA-I-18: asked only once f's last Guerrilla there is gone, so no own Guerrilla is
+    left to take it): another Non-player's Guerrilla there, a faction with an Underground
+    one before one with only Active ones, FARC, AUC, Cartels within; else remove."""
+    ids = d.option_ids()
+    s = frame_vars(st, "aa.ship_loss").get("s", -1)
+    takers = [g for g in (B.FARC, B.AUC, B.CARTELS)
+              if f"give:{FACTION_IDS[g]}" in ids and is_np(st, g)]
+    takers.sort(key=lambda g: not B.underground(st, s, g))
+    if takers:
+        return f"give:{FACTION_IDS[takers[0]]}"
+    return "remove" if "remove" in ids else \
+        ("decline" if "decline" in ids else generic(st, d, f))
 
+
+def ship_follow(st: AAState, d: Decision, f: int) -> str:
+    """P7 "Shipment holders first among equals" (AA-I-18): the movers are the group's
+    holders first and a Guerrilla may hold several Shipments, so every Shipment goes with
+    them."""
+    return next((i for i in d.option_ids() if verb(i) == "follow"), "stay")
+
+
+# 8.6.3 step 1, 8.6.4 Assassinate, 8.7.3: the removals that put Shipments first (AA-I-18)
+SHIPMENT_FIRST = {(B.FARC, "attack"): captures, (B.AUC, "attack"): reaches_holder,
+                  (B.AUC, "assassinate"): reaches_holder}
+
+
+def remove_piece(st: AAState, d: Decision, f: int) -> str:
+    """A removal by the Non-player FARC (Attack, Ambush: "pieces whose removal captures a
+    Shipment" first, 8.7.3) or AUC (Attack, Ambush: "enemy Guerrillas holding a Shipment"
+    first, 8.6.3; Assassinate: "a Shipment-holding Guerrilla" first, 8.6.4), read under
+    AA-I-18; then its enemy order and P3 (the generic choice)."""
+    v = frame_vars(st, "aa.remove")
+    first = SHIPMENT_FIRST.get((f, v.get("mode", "")))
+    s, n = v.get("s", -1), v.get("n", 0)
+    if first is not None:
+        ships = [o for o in d.options if (k := kind_of(o)) and klass(k) in GUERRILLA
+                 and owner(k) != f and first(st, s, owner(k), n)]
+        if ships:
+            return best(ships, lambda o: rank(REMOVE_ENEMY, klass(kind_of(o) or "")))[0].id
+    return generic(st, d, f)
