@@ -41,7 +41,15 @@ def op_space(st: AAState, d: Decision, f: int) -> str:
     broke = st.resources[f] == 0 and v.get("spaces") and not v.get("free")
     # 8.1.1 the SA box comes after the Operation's spaces (Ambush inside the Attack)
     after_sa = v.get("sa") not in ("", None, "ambush")
-    if box is not None and len(v.get("spaces", [])) < box.most and not broke and not after_sa:
+    if v.get("op") == "attack" and f in (B.FARC, B.AUC) and box is not None:
+        if "np_plan" not in v:
+            v["np_plan"] = attack_plan(st, v, f, offered)
+        plan = v["np_plan"]
+        nxt = [s for s in plan if s in offered and s not in v.get("spaces", [])]
+        if nxt and not broke:
+            return offered[nxt[0]]
+    elif box is not None and len(v.get("spaces", [])) < box.most and not broke \
+            and not after_sa:
         got = pick_in_tiers(st, offered, chart.candidates(st, v["op"], v))
         if got is not None:
             return got
@@ -50,6 +58,27 @@ def op_space(st: AAState, d: Decision, f: int) -> str:
     if box is not None and f"sa:{box.sa}" in ids and any(box.sa_tiers(st, v)):
         return f"sa:{box.sa}"
     return "done" if "done" in ids else generic(st, d, f)
+
+
+def attack_plan(st: AAState, v: dict[str, Any], f: int, offered: dict[int, str]) -> list[int]:
+    """8.6.3, 8.7.3: the Attack's spaces, chosen at once by the box's tiers (random within a
+    tier, AA 8.1 rule 5: as many as Resources pay for), so that the Ambush goes to the one
+    its rule names among them before it is resolved (8.1.1; `np_ambush`, -1: none). The
+    flow resolves each space as it is selected, so the choice is kept in the Operation's
+    vars (`np_plan`) for its later spaces."""
+    box = CHARTS[f].boxes["attack"]
+    budget = box.most if v.get("free") else min(box.most, st.resources[f])
+    plan: list[int] = []
+    while len(plan) < budget:
+        tiers = CHARTS[f].candidates(st, "attack", {**v, "spaces": plan})
+        tier = next(([s for s in t if s in offered and s not in plan] for t in tiers
+                     if any(s in offered and s not in plan for s in t)), [])
+        if not tier:
+            break
+        plan.append(pick(st, tier))
+    first = next((t for t in auc.ambush_order(st, f, [plan]) if t), [])
+    v["np_ambush"] = pick(st, first) if first else -1
+    return plan
 
 
 def rally_mode(st: AAState, d: Decision, f: int) -> str:
@@ -142,6 +171,8 @@ def attack_mode(st: AAState, d: Decision, f: int) -> str:
     if "ambush" not in d.option_ids():
         return "attack"
     v = frame_vars(st, "coin.op")
+    if "np_ambush" in v:
+        return "ambush" if s == v["np_ambush"] else "attack"
     tiers = CHARTS[f].boxes["attack"].sa_tiers(st, v)
     first = next((t for t in tiers if t), [])
     return "ambush" if s in first else "attack"

@@ -169,3 +169,17 @@ def test_aa_8_1_2_p7_shipments_go_with_the_movers() -> None:
     d = Decision("d0.-2", -2, "aa.ship_follow", "FARC: which Shipments go?", (
         option("stay", "The other Shipments stay"),))
     assert PROCEDURE.choose(st, d, FARC).option_id == "stay"
+
+
+def test_aa_8_6_3_ambush_among_the_attack_spaces_not_those_left_out() -> None:
+    """AA 8.6.3 steps 2-3, 8.1.1: 4 spaces could be Attacked; the 3 with the most AUC
+    Guerrillas are (putumayo, meta_east: 3 Active, narino: 2 Underground), not santander
+    (1); the Ambush goes to narino, the fewest among those with an Underground AUC
+    Guerrilla, though santander has fewer: the Ambush space is one of the Attack's."""
+    st = auc_attack_position()
+    put(st, "meta_east", "auc_active", 3)
+    put(st, "narino", "auc_underground", 2)
+    events = play(st, 1, [AUC])
+    assert op_spaces(events, "attack") == ["putumayo", "meta_east", "narino"]
+    assert np_choices(events, "aa.attack_mode") == ["attack", "ambush"]
+    assert [e.data["space"] for e in events if e.kind == "aa.ambush"] == ["narino"]
