@@ -50,9 +50,12 @@ def op_space(st: AAState, d: Decision, f: int) -> str:
             return offered[nxt[0]]
     elif box is not None and len(v.get("spaces", [])) < box.most and not broke \
             and not after_sa:
-        got = pick_in_tiers(st, offered, chart.candidates(st, v["op"], v))
-        if got is not None:
-            return got
+        for i, tier in enumerate(chart.candidates(st, v["op"], v)):
+            c = [s for s in tier if s in offered]
+            if c:
+                s = pick(st, c)
+                v.setdefault("np_tiers", []).append([s, i])  # the bullet it came by
+                return offered[s]
     if "done" not in ids and offered and not v.get("spaces"):  # AA 3.1: one space at least
         return offered[pick(st, list(offered))]
     if box is not None and f"sa:{box.sa}" in ids and any(box.sa_tiers(st, v)):
@@ -87,6 +90,9 @@ def rally_mode(st: AAState, d: Decision, f: int) -> str:
     s = frame_vars(st, "aa.rally_space")["s"]
     ids = d.option_ids()
     avail = B.PIECES.available(st, GUER_U[f]) > 0
+    bullets = {x: i for x, i in frame_vars(st, "coin.op").get("np_tiers", [])}
+    if f == B.CARTELS and bullets.get(s) == cartels.SEED and "place" in ids:
+        return "place"  # 8.5.1 bullet 4: 1 Guerrilla
     if "base" in ids and can_rally_base(st, s, f):
         return "base"
     if "gather" in ids and cartels.flip_space(st, s, f):

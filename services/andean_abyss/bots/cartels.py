@@ -9,7 +9,7 @@ from .. import data as D
 from ..constants import BASE, GUER_U
 from ..state import AAState
 from .flowchart import Box, Chart, Tiers, unmoved
-from .tables import can_rally_base, ships_held
+from .tables import can_rally_base
 
 F = B.CARTELS
 
@@ -40,16 +40,22 @@ def seed_space(st: AAState, s: int) -> bool:
             and B.guerrillas(st, s, F) + 1 > B.police(st, s))
 
 
+SEED = 3  # 8.5.1 bullet 4, the 4th tier of `rally_tiers`
+
+
 def rally_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
-    """8.5.1 Base, Flip, Lone Bases, one Cultivation seed."""
+    """8.5.1 Base, Flip, Lone Bases, one Cultivation seed (any other Department where
+    Cultivate could then place a Base). The seed is taken once: a space came by it
+    (`np_tiers`, kept by the box), or a selected Department has no Cartels Base (bullets
+    1-3 leave one in theirs)."""
     cd = B.cities_and_depts(st)
     avail = B.PIECES.available(st, GUER_U[F]) > 0
-    seeded = any(B.is_dept(s) and not B.bases(st, s, F) for s in v.get("spaces", []))
+    seeded = any(i == SEED for _, i in v.get("np_tiers", [])) or any(
+        B.is_dept(s) and not B.bases(st, s, F) for s in v.get("spaces", []))
     return [[s for s in cd if can_rally_base(st, s, F)],
             [s for s in cd if flip_space(st, s, F)],
             [s for s in cd if B.bases(st, s, F) and not B.guerrillas(st, s, F)],
-            [] if seeded or not avail else
-            [s for s in cd if seed_space(st, s) and not B.bases(st, s, F)]]
+            [] if seeded or not avail else [s for s in cd if seed_space(st, s)]]
 
 
 def movable(st: AAState, o: int, v: dict[str, Any]) -> int:
@@ -102,10 +108,6 @@ def cultivate_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
           and B.guerrillas(st, s, F) > B.police(st, s)]
     return [[s for s in ok if B.is_dept(s)], ok,
             [s for s in B.spaces(st) if B.bases(st, s, F) >= 2]]
-
-
-def holds_ship_first(st: AAState, s: int) -> int:
-    return 0 if B.underground(st, s, F) > ships_held(st, s, F) else 1
 
 
 CHART = Chart(F, first_box, {

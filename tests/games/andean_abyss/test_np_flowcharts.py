@@ -4,6 +4,7 @@ Non-player chooses among the options the flow offers): exact spaces, pieces and 
 from __future__ import annotations
 
 from services.andean_abyss import board as B
+from services.andean_abyss import data as D
 from services.andean_abyss.bots import auc, cartels, farc
 from services.andean_abyss.bots.boxes import march_group
 from services.andean_abyss.constants import BASE, GUER_U
@@ -212,3 +213,25 @@ def test_aa_8_7_2_farc_march_step_3_mass_move_aa_r_42() -> None:
     assert farc.movable_before(st2, S["vichada"], gone) == 5
     assert farc.mass_origins(st2, gone) == []
     assert farc.mass_move(st2, gone) == []
+
+
+def test_aa_8_5_1_cartels_rally_seed_may_be_a_department_with_a_cartels_base() -> None:
+    """AA 8.5.1 bullet 4: with no space for bullets 1-3 (the lone Cartels Bases gone), the
+    one other Department where Cultivate could then place a Base is narino, though it holds
+    a Cartels Base (and a Cartels Guerrilla): every other populated Department with room
+    has a Police. 1 Guerrilla is placed there (not Population + Bases), and the seed is
+    taken once; Cultivate then places the Base there."""
+    st = solo()
+    for s in ("meta_west", "guaviare", "meta_east"):
+        take(st, s, "cartels_base")
+    put(st, "narino", "cartels_base")
+    put(st, "narino", "cartels_underground")
+    for s in B.cities_and_depts(st):
+        if B.is_dept(s) and s != S["narino"] and D.POP[s] > 0 and B.base_room(st, s) > 0 \
+                and not B.police(st, s):
+            put(st, D.NAMES[s], "police")
+    events = play(st, 1, [CARTELS])
+    assert op_spaces(events, "rally") == ["narino"]
+    assert np_choices(events, "aa.rally_mode") == ["place"]
+    assert count(st, "narino", "cartels_underground") == 2
+    assert B.bases(st, S["narino"], CARTELS) == 2
