@@ -68,10 +68,11 @@ def attack_plan(st: AAState, v: dict[str, Any], f: int, offered: dict[int, str])
     tier, AA 8.1 rule 5: as many as Resources pay for), so that the Ambush goes to the one
     its rule names among them before it is resolved (8.1.1; `np_ambush`, -1: none). The
     flow resolves each space as it is selected, so the choice is kept in the Operation's
-    vars (`np_plan`) for its later spaces."""
+    vars (`np_plan`) for its later spaces (a Suggest, deciding on a copy of the state,
+    draws the rest of the plan anew at each space)."""
     box = CHARTS[f].boxes["attack"]
-    budget = box.most if v.get("free") else min(box.most, st.resources[f])
-    plan: list[int] = []
+    plan: list[int] = list(v.get("spaces", []))  # none yet, but on a Suggest's copy
+    budget = box.most if v.get("free") else min(box.most, len(plan) + st.resources[f])
     while len(plan) < budget:
         tiers = CHARTS[f].candidates(st, "attack", {**v, "spaces": plan})
         tier = next(([s for s in t if s in offered and s not in plan] for t in tiers
