@@ -6,6 +6,7 @@ Attack's own spaces; through the flow the rules service runs, exact choices asse
 from __future__ import annotations
 
 from services.andean_abyss import board as B
+from services.andean_abyss import data as D
 from services.andean_abyss.bots import PROCEDURE, auc
 from services.andean_abyss.bots.tables import (
     captures,
@@ -93,6 +94,27 @@ def test_aa_8_7_3_card_19_farc_removal_captures_shipment_first_p5_underground_fi
         ["give:farc"] if roll == 1 else ["give:auc", "give:farc"])
     assert count(st, "meta_east", "police") == 1
     assert B.ships_at(st, S["meta_east"], FARC)
+
+
+def test_aa_8_6_3_card_37_ambush_removes_the_shipment_holder_first() -> None:
+    """AA 8.4.4 card 37 / 8.6.3 step 1: the free Ambush in the March destination (a space of
+    the AUC March box's first tier) removes "enemy Guerrillas holding a Shipment" first: a
+    lone Cartels Guerrilla holds one in each such space (AA-I-18: the removal reaches it), so
+    it goes before FARC, the AUC's first enemy; P5 gives the Shipment to FARC (an Underground
+    Guerrilla there), whose Guerrilla goes next (the 8.2 walk picks meta_west, where FARC has
+    2: the one left holds the Shipment)."""
+    st = solo()
+    first = next(t for t in auc.march_tiers(solo(), {"spaces": []}) if t)
+    for s in first:
+        put(st, D.NAMES[s], "cartels_underground")
+        ship(st, D.NAMES[s], CARTELS)
+    st, events = event_through_act(st, 37, AUC)
+    [dest] = [o.split(":")[1] for o in np_steps(events, "coin.event_step")]
+    assert S[dest] in first and dest == "meta_west"
+    assert np_steps(events, "aa.remove_piece") == [
+        "piece:cartels_underground", "piece:farc_underground"]
+    assert np_steps(events, "aa.shipment") == ["give:farc"]
+    assert B.guerrillas(st, S[dest], CARTELS) == 0 and B.ships_at(st, S[dest], FARC)
 
 
 def auc_attack_position() -> AAState:
