@@ -198,13 +198,15 @@ def sa_space(st: AAState, d: Decision, f: int) -> str:
 
 
 def cultivate(st: AAState, d: Decision, f: int) -> str:
-    """8.5.1 Cultivate: place a Base in a Rally Department, else move one off a 2-Base space."""
+    """8.5.1 Cultivate: place a Base in a Rally Department, else move one off a 2-Base space
+    (random) to a City or Department with no Cartels Base (random)."""
     v = frame_vars(st, "coin.op")
     places = by_space(d, ("place",))
-    got = pick_in_tiers(st, places, cartels.cultivate_tiers(st, v)[:2])
+    got = pick_in_tiers(st, places, cartels.cultivate_tiers(st, v)[:1])
     if got is not None:
         return got
-    moves = [o for o in d.options if verb(o) == "move"]
+    moves = [o for o in d.options
+             if verb(o) == "move" and cartels.cultivate_destination(st, _dest(o))]
     twos = sorted({by_space_arg(o) for o in moves if B.bases(st, by_space_arg(o), f) >= 2})
     if twos:
         src = pick(st, twos)

@@ -101,13 +101,23 @@ def bribe_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
     return out
 
 
+def cultivate_room(st: AAState, s: int) -> bool:
+    """AA 4.5.1: Population, Cartels Guerrillas outnumbering Police, room for a Base."""
+    return D.POP[s] > 0 and B.base_room(st, s) > 0 and B.guerrillas(st, s, F) > B.police(st, s)
+
+
+def cultivate_destination(st: AAState, s: int) -> bool:
+    """8.5.1 Cultivate step 2: a City or Department with no Cartels Base it may go to."""
+    return not B.is_loc(s) and cultivate_room(st, s) and not B.bases(st, s, F)
+
+
 def cultivate_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
-    """8.5.1 Cultivate: a Base in a Rally Department (else City); else a Base moved off a
-    space with 2 Cartels Bases (the last tier: those origins)."""
-    ok = [s for s in v.get("spaces", []) if D.POP[s] > 0 and B.base_room(st, s) > 0
-          and B.guerrillas(st, s, F) > B.police(st, s)]
-    return [[s for s in ok if B.is_dept(s)], ok,
-            [s for s in B.spaces(st) if B.bases(st, s, F) >= 2]]
+    """8.5.1 Cultivate: step 1 a Base placed in a Department selected for this Rally; else
+    step 2 the origins of a Base moved off a space with 2 Cartels Bases, when a City or
+    Department with no Cartels Base can take it; else none (no SA)."""
+    depts = [s for s in v.get("spaces", []) if B.is_dept(s) and cultivate_room(st, s)]
+    moves = any(cultivate_destination(st, s) for s in B.spaces(st))
+    return [depts, [s for s in B.spaces(st) if moves and B.bases(st, s, F) >= 2]]
 
 
 CHART = Chart(F, first_box, {

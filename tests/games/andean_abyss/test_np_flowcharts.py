@@ -8,6 +8,7 @@ from services.andean_abyss import data as D
 from services.andean_abyss.bots import auc, cartels, farc
 from services.andean_abyss.bots.boxes import march_group
 from services.andean_abyss.constants import BASE, GUER_U
+from services.andean_abyss.special.insurgent import cultivate_spaces
 from tests.games.andean_abyss.np_scenario import (
     np_choices,
     op_spaces,
@@ -35,6 +36,27 @@ def test_aa_8_5_1_cartels_rally_lone_bases_no_cultivate_tv_r_42() -> None:
     assert B.PIECES.available(st, GUER_U[CARTELS]) == 4
     assert not [e for e in events if e.kind == "coin.sa"]
     assert "op:rally" in np_choices(events)
+
+
+def test_aa_8_5_1_cultivate_moves_a_base_to_a_space_without_a_cartels_base() -> None:
+    """AA 8.5.1 Cultivate step 2: TV-R-42's Rally (its 3 Departments then hold 2 Bases: no
+    Base placed); a Base moves off a space with 2 Cartels Bases (putumayo, or cesar: random)
+    to a City or Department with no Cartels Base (huila: a Cartels Guerrilla, no Police),
+    never to narino, which AA 4.5.1 allows too (a Cartels Guerrilla outnumbering no Police,
+    room for a Base) but holds a Cartels Base (seed 11 once picked it)."""
+    for seed in range(1, 12):
+        st = solo(seed)
+        put(st, "cesar", "cartels_base", 2)
+        put(st, "cesar", "cartels_underground")
+        put(st, "huila", "cartels_underground")
+        put(st, "narino", "cartels_base")
+        put(st, "narino", "cartels_underground")
+        events = play(st, 1, [CARTELS])
+        assert sorted(op_spaces(events, "rally")) == ["guaviare", "meta_east", "meta_west"]
+        [move] = np_choices(events, "aa.cultivate")
+        assert move in ("move:cesar:huila", "move:putumayo:huila")
+        assert B.bases(st, S["huila"], CARTELS) == 1
+        assert S["narino"] in cultivate_spaces(st) and B.bases(st, S["narino"], CARTELS) == 1
 
 
 def test_aa_8_1_rule_4_ineffective_event_card_68_tv_r_53() -> None:
