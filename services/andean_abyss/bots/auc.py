@@ -93,14 +93,14 @@ def attack_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
 
 
 def terror_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
-    """8.6.4: one FARC Base space, one other FARC space, then any (Underground AUC)."""
+    """8.6.4: one space with a FARC Base, then one other City/Department with any FARC piece
+    (another FARC Base space too), then any (each with an Underground AUC Guerrilla); a
+    bullet is used once a space came by it (`np_tiers`, kept by the box)."""
     ok = [s for s in B.cities_and_depts(st) if B.underground(st, s, F)]
-    done = v.get("spaces", [])
+    used = {i for _, i in v.get("np_tiers", [])}
     base = [s for s in ok if B.bases(st, s, B.FARC)]
-    farc = [s for s in ok if B.pieces_of(st, s, B.FARC) and s not in base]
-    used_base = any(B.bases(st, s, B.FARC) for s in done)
-    used_farc = any(B.pieces_of(st, s, B.FARC) and not B.bases(st, s, B.FARC) for s in done)
-    return [[] if used_base else base, [] if used_farc else farc, ok]
+    farc = [s for s in ok if B.pieces_of(st, s, B.FARC)]
+    return [[] if 0 in used else base, [] if 1 in used else farc, ok]
 
 
 def extort_tiers(st: AAState, v: dict[str, Any]) -> Tiers:

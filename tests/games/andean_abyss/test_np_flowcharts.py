@@ -152,6 +152,25 @@ def test_aa_8_7_questions_attack_or_terror_by_resources() -> None:
     assert farc.first_box(st) == "terror"
 
 
+def test_aa_8_6_4_auc_terror_second_space_may_hold_another_farc_base() -> None:
+    """AA 8.6.4 bullets 1-2: Underground AUC Guerrillas in 2 FARC Base spaces (guaviare,
+    choco) and in 2 spaces without FARC pieces (atlantico, antioquia; none left with other
+    FARC pieces): one FARC Base space, then "one other City/Department with any FARC piece",
+    the other FARC Base space, not one of the rest (bullet 3), whatever the 8.2 rolls."""
+    for seed in range(1, 9):
+        st = solo(seed)
+        for s in ("putumayo", "santander", "arauca"):
+            take(st, s, "auc_underground")
+        put(st, "choco", "auc_underground")
+        put(st, "meta_west", "auc_active")  # 3 of 6 FARC Base spaces: no March
+        put(st, "loc_bogota_yopal", "auc_active", B.PIECES.available(st, GUER_U[AUC]) - 5)
+        assert auc.first_box(st) == "terror"
+        events = play(st, 1, [AUC])
+        spaces = op_spaces(events, "terror")
+        assert sorted(spaces[:2]) == ["choco", "guaviare"]
+        assert spaces[2] in ("atlantico", "antioquia")
+
+
 def test_aa_8_5_3_cartels_terror_support_first() -> None:
     """AA 8.5.3: Terror spaces with Population and an Underground Cartels Guerrilla: at
     Support first (bogota), then Opposition (putumayo), then Neutral (cali)."""
@@ -184,7 +203,8 @@ def test_aa_8_6_4_auc_terror_tiers_then_assassinate() -> None:
     spaces = op_spaces(events, "terror")
     assert len(spaces) == 3
     assert spaces[0] in ("arauca", "guaviare", "choco")
-    assert spaces[1] in ("santander", "putumayo")
+    assert spaces[1] in ("arauca", "guaviare", "choco", "santander", "putumayo")
+    assert spaces[1] != spaces[0]
     assert st.resources[AUC] == 10 - 3
     hit = [e.data["space"] for e in events if e.kind == "aa.assassinate"]
     assert hit and set(hit) <= set(spaces)
