@@ -39,12 +39,19 @@ def first_box(st: AAState) -> str:
     return "terror" if cond_terror(st) else "attack"
 
 
+def elite_backing(st: AAState, v: dict[str, Any]) -> bool:
+    """The Rally is Elite Backing's (AA 6.4.5): free, no SA, and no Event runs it."""
+    return v.get("sa_ok") is False and not any(fr.proc == "coin.effect" for fr in st.stack)
+
+
 def rally_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
-    """8.6.1 not at Opposition: Base, Flip, then placing at FARC Bases, AUC Bases, random."""
+    """8.6.1 not at Opposition: Base, Flip, then placing at FARC Bases, AUC Bases, random.
+    Elite Backing (8.6.1): a Base, else Guerrillas by the placing order (no Flip)."""
     cd = [s for s in B.cities_and_depts(st) if st.support[s] >= 0]
     place = B.PIECES.available(st, GUER_U[F]) > 0
+    flip = not elite_backing(st, v)
     return [[s for s in cd if can_rally_base(st, s, F)],
-            [s for s in cd if flip_space(st, s, F)],
+            [s for s in cd if flip and flip_space(st, s, F)],
             [s for s in cd if place and B.bases(st, s, B.FARC)],
             [s for s in cd if place and B.bases(st, s, F)],
             [s for s in cd if place and B.faction_room(st, s, F) > 0]]

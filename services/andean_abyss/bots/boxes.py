@@ -20,6 +20,7 @@ from .options import by_space, count_of, generic, kind_of, pick_in_tiers, space_
 from .tables import can_rally_base, captures, klass, owner, pick, reaches_holder
 
 GUERRILLA = ("underground", "active")
+FLIP = 1  # the Flip bullet's tier in every Rally box (8.5.1, 8.6.1, 8.7.1)
 
 CHARTS: dict[int, Chart] = {B.CARTELS: cartels.CHART, B.AUC: auc.CHART, B.FARC: farc.CHART}
 MOVABLE = {B.CARTELS: cartels.movable, B.AUC: auc.movable, B.FARC: farc.movable}
@@ -87,7 +88,8 @@ def attack_plan(st: AAState, v: dict[str, Any], f: int, offered: dict[int, str])
 
 def rally_mode(st: AAState, d: Decision, f: int) -> str:
     """8.5.1, 8.6.1, 8.7.1 the bullet the space was selected by: Base, Flip (Rally option d
-    moving nobody), Guerrillas at an own Base (option c), else 1 Guerrilla (option a)."""
+    moving nobody; only a space the Flip bullet took, or one no bullet took), Guerrillas at
+    an own Base (option c), else 1 Guerrilla (option a)."""
     s = frame_vars(st, "aa.rally_space")["s"]
     ids = d.option_ids()
     avail = B.PIECES.available(st, GUER_U[f]) > 0
@@ -96,7 +98,7 @@ def rally_mode(st: AAState, d: Decision, f: int) -> str:
         return "place"  # 8.5.1 bullet 4: 1 Guerrilla
     if "base" in ids and can_rally_base(st, s, f):
         return "base"
-    if "gather" in ids and cartels.flip_space(st, s, f):
+    if "gather" in ids and bullets.get(s, FLIP) == FLIP and cartels.flip_space(st, s, f):
         return "gather"
     if "mass" in ids and avail:
         return "mass"

@@ -3,12 +3,16 @@ Non-player chooses among the options the flow offers): exact spaces, pieces and 
 
 from __future__ import annotations
 
+from services.andean_abyss import GAME
 from services.andean_abyss import board as B
 from services.andean_abyss import data as D
 from services.andean_abyss.bots import auc, cartels, farc
 from services.andean_abyss.bots.boxes import march_group
-from services.andean_abyss.constants import BASE, GUER_U
+from services.andean_abyss.constants import BASE, GUER_A, GUER_U
 from services.andean_abyss.special.insurgent import cultivate_spaces
+from services.andean_abyss.state import AAState
+from services.kernel.ctx import Ctx
+from services.kernel.flow import push
 from tests.games.andean_abyss.np_scenario import (
     np_choices,
     op_spaces,
@@ -277,3 +281,47 @@ def test_aa_8_5_1_cartels_rally_seed_may_be_a_department_with_a_cartels_base() -
     assert np_choices(events, "aa.rally_mode") == ["place"]
     assert count(st, "narino", "cartels_underground") == 2
     assert B.bases(st, S["narino"], CARTELS) == 2
+
+
+def activate(st: AAState, space: str, f: int) -> None:
+    B.PIECES.flip_to(st, S[space], GUER_A[f], B.underground(st, S[space], f))
+
+
+def elite_backing_position() -> AAState:
+    """Support phase, AA 6.4.5: antioquia (AUC Base) could Flip (an Active AUC Guerrilla, a
+    Police); cesar holds a FARC Base, a Police and an AUC Guerrilla (no one Controls it)."""
+    st = solo()
+    activate(st, "antioquia", AUC)
+    put(st, "antioquia", "police")
+    put(st, "cesar", "farc_base")
+    put(st, "cesar", "police")
+    put(st, "cesar", "auc_underground")
+    return st
+
+
+def elite_backing(st: AAState) -> list[str]:
+    """Run the Elite Backing step as the flow does (the AUC a Non-player); its choices."""
+    push(st, "aa.elite_backing")
+    ctx = Ctx()
+    GAME.advance(ctx, st)
+    return np_choices(ctx.events)
+
+
+def test_aa_8_6_1_elite_backing_places_guerrillas_never_flips() -> None:
+    """AA 8.6.1 Elite Backing: no space allows a Base, so Guerrillas are placed by bullet 3's
+    order: (a) cesar, a FARC Base space (1 Guerrilla, no AUC Base there), not antioquia's
+    Flip (bullet 2 is not Elite Backing's)."""
+    st = elite_backing_position()
+    assert elite_backing(st) == ["rally", "space:cesar", "place"]
+    assert B.guerrillas(st, S["cesar"], AUC) == 2
+    assert B.active(st, S["antioquia"], AUC) == 1
+
+
+def test_aa_8_6_1_elite_backing_skipped_with_nothing_to_place() -> None:
+    """AA 8.6.1 Elite Backing: no AUC Guerrilla Available and no space for a Base: nothing
+    to place, so it is skipped (antioquia's Flip is no reason to Rally)."""
+    st = elite_backing_position()
+    put(st, "loc_bogota_yopal", "auc_active", B.PIECES.available(st, GUER_U[AUC]))
+    assert elite_backing(st) == ["decline"]
+    assert B.active(st, S["antioquia"], AUC) == 1
+
