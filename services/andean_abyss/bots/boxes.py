@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from services.coin.bots.priorities import REMOVE_ENEMY, best, rank
+from services.coin.bots.random_pick import equal_chance
 from services.coin.bots.seats import is_np
 from services.kernel.decisions import Decision
 
@@ -17,7 +18,15 @@ from ..state import AAState
 from . import auc, cartels, farc
 from .flowchart import Chart
 from .options import by_space, count_of, generic, kind_of, pick_in_tiers, space_of, verb
-from .tables import can_rally_base, captures, klass, owner, pick, reaches_holder
+from .tables import (
+    can_rally_base,
+    captures,
+    free_underground,
+    klass,
+    owner,
+    pick,
+    reaches_holder,
+)
 
 GUERRILLA = ("underground", "active")
 FLIP = 1  # the Flip bullet's tier in every Rally box (8.5.1, 8.6.1, 8.7.1)
@@ -273,6 +282,21 @@ def ship_loss(st: AAState, d: Decision, f: int) -> str:
         return f"give:{FACTION_IDS[takers[0]]}"
     return "remove" if "remove" in ids else \
         ("decline" if "decline" in ids else generic(st, d, f))
+
+
+def contraband(st: AAState, d: Decision, f: int) -> str:
+    """AA 4.5.4 Contraband (8.1.1 maximum: taken): the Shipment goes to the Cartels' own
+    Guerrillas there (AA-R-24: benefit itself), else by P2 (AA-I-18): to a faction with an
+    Underground Guerrilla not holding a Shipment there, then to the others (8.0 random)."""
+    ids = d.option_ids()
+    s = frame_vars(st, "aa.contraband").get("s", -1)
+    gives = [g for g in (B.FARC, B.AUC, B.CARTELS) if f"give:{FACTION_IDS[g]}" in ids]
+    if not gives:
+        return generic(st, d, f)
+    if f in gives:
+        return f"give:{FACTION_IDS[f]}"
+    p2 = [g for g in gives if free_underground(st, s, g)] or gives
+    return f"give:{FACTION_IDS[equal_chance(st.rng, p2)]}"
 
 
 def ship_follow(st: AAState, d: Decision, f: int) -> str:

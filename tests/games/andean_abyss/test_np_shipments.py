@@ -5,6 +5,7 @@ Attack's own spaces; through the flow the rules service runs, exact choices asse
 
 from __future__ import annotations
 
+from services.andean_abyss import GAME
 from services.andean_abyss import board as B
 from services.andean_abyss import data as D
 from services.andean_abyss.bots import PROCEDURE, auc
@@ -16,8 +17,10 @@ from services.andean_abyss.bots.tables import (
 )
 from services.andean_abyss.constants import GUER_A, GUER_U
 from services.andean_abyss.state import AAState
+from services.kernel.ctx import Ctx
 from services.kernel.decisions import Decision, option
 from services.kernel.events import Event
+from services.kernel.flow import push
 from tests.games.andean_abyss.np_scenario import (
     event_through_act,
     np_choices,
@@ -205,3 +208,40 @@ def test_aa_8_6_3_ambush_among_the_attack_spaces_not_those_left_out() -> None:
     assert op_spaces(events, "attack") == ["putumayo", "meta_east", "narino"]
     assert np_choices(events, "aa.attack_mode") == ["attack", "ambush"]
     assert [e.data["space"] for e in events if e.kind == "aa.ambush"] == ["narino"]
+
+
+def contraband(st: AAState, space: str) -> list[str]:
+    """AA 4.5.4: a Shipment removed by the Cartels' Bribe in `space`, Contraband asked as
+    the Bribe asks it (the Cartels a Non-player); their choices."""
+    push(st, "aa.contraband", s=S[space], ship=st.ships.index(-1))
+    ctx = Ctx()
+    GAME.advance(ctx, st)
+    return np_choices(ctx.events)
+
+
+def test_aa_4_5_4_contraband_p2_underground_guerrilla_not_holding_first() -> None:
+    """AA 4.5.4 Contraband by the Non-player Cartels, P2 under AA-I-18: no Cartels
+    Guerrilla in cesar; FARC has an Active Guerrilla, the AUC an Underground one holding no
+    Shipment: the Shipment goes to the AUC (not to FARC, though first in the Cartels' enemy
+    order)."""
+    st = solo()
+    put(st, "cesar", "farc_active")
+    put(st, "cesar", "auc_underground")
+    assert contraband(st, "cesar") == ["give:auc"]
+    assert B.ships_at(st, S["cesar"], AUC) and not B.ships_at(st, S["cesar"], FARC)
+
+
+def test_aa_4_5_4_contraband_own_guerrillas_first_then_p2() -> None:
+    """AA 4.5.4 Contraband (AA-R-24: the Cartels benefit themselves): an Active Cartels
+    Guerrilla takes it before FARC's Underground one; with the AUC's Underground Guerrilla
+    already holding the one Shipment it has there, FARC's free one comes first (P2)."""
+    st = solo()
+    put(st, "cesar", "farc_underground")
+    put(st, "cesar", "cartels_active")
+    assert contraband(st, "cesar") == ["give:cartels"]
+    st = solo()
+    put(st, "cesar", "farc_underground")
+    put(st, "cesar", "auc_underground")
+    ship(st, "cesar", AUC)
+    assert contraband(st, "cesar") == ["give:farc"]
+
