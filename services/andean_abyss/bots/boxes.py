@@ -198,12 +198,16 @@ def attack_mode(st: AAState, d: Decision, f: int) -> str:
 
 def sa_space(st: AAState, d: Decision, f: int) -> str:
     """An SA box's spaces, in its tiers (8.5-8.7), then done (`sa_done`: the SA's spaces so
-    far)."""
-    v = {**frame_vars(st, "coin.op"), "sa_done": frame_vars(st, d.kind).get("done", [])}
+    far; `np_sa_tiers`, kept in the Operation's vars: the bullet each came by)."""
+    op = frame_vars(st, "coin.op")
+    v = {**op, "sa_done": frame_vars(st, d.kind).get("done", [])}
     box = CHARTS[f].boxes.get(v.get("op", ""))
     if box is not None:
-        got = pick_in_tiers(st, by_space(d), box.sa_tiers(st, v))
+        tiers, offered = box.sa_tiers(st, v), by_space(d)
+        got = pick_in_tiers(st, offered, tiers)
         if got is not None:
+            i = next(i for i, t in enumerate(tiers) if any(s in offered for s in t))
+            op.setdefault("np_sa_tiers", []).append(i)
             return got
     return "done" if "done" in d.option_ids() else generic(st, d, f)
 

@@ -108,6 +108,21 @@ def test_aa_8_7_1_farc_rally_stops_at_zero_resources_then_extort_tv_r_47() -> No
         assert B.active(st, S[s], FARC) == 1
 
 
+def test_aa_8_7_1_extort_a_loc_with_2_underground_then_one_more_loc() -> None:
+    """AA 8.7.1 Extort (a) "every such space with >= 2 Underground FARC Guerrillas", a LoC
+    too (loc_cucuta_arauca: 2, no enemy), then (b) 1 LoC more with an Underground one
+    (loc_santa_marta_cartagena), after the FARC Rally of S0."""
+    st = solo()
+    put(st, "loc_cucuta_arauca", "farc_underground", 2)
+    put(st, "loc_santa_marta_cartagena", "farc_underground")
+    events = play(st, 1, [FARC])
+    assert np_choices(events)[0] == "op:rally"
+    locs = [o for o in np_choices(events, "aa.extort") if o.startswith("space:loc_")]
+    assert locs == ["space:loc_cucuta_arauca", "space:loc_santa_marta_cartagena"]
+    assert count(st, "loc_cucuta_arauca", "farc_active") == 1
+    assert count(st, "loc_santa_marta_cartagena", "farc_active") == 1
+
+
 def test_aa_8_1_1_fallback_march_impossible_to_rally_tv_r_43() -> None:
     """AA 8.1.1 TV-R-43: Cartels with cond_rally false and cond_march true, but no space with
     3 Cartels Guerrillas: the March box is impossible -> the Rally box, its condition ignored."""
