@@ -43,6 +43,9 @@ HANDLERS: dict[str, Handler] = {
     "aa.process_base": boxes.process,
     "aa.drug_profits": boxes.drug_profits,
     "aa.shipment": boxes.ship_loss,
+    "aa.contraband": boxes.contraband,
+    "aa.remove_piece": boxes.remove_piece,
+    "aa.ship_follow": boxes.ship_follow,
     "aa.agitation": play.agitation,
     "aa.elite_backing": play.elite_backing,
 }

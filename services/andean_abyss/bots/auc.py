@@ -9,7 +9,7 @@ from ..constants import GUER_U
 from ..state import AAState
 from .cartels import flip_space
 from .flowchart import Box, Chart, Tiers, unmoved
-from .tables import can_rally_base
+from .tables import can_rally_base, holds_shipment
 
 F = B.AUC
 
@@ -39,12 +39,19 @@ def first_box(st: AAState) -> str:
     return "terror" if cond_terror(st) else "attack"
 
 
+def elite_backing(st: AAState, v: dict[str, Any]) -> bool:
+    """The Rally is Elite Backing's (AA 6.4.5): free, no SA, and no Event runs it."""
+    return v.get("sa_ok") is False and not any(fr.proc == "coin.effect" for fr in st.stack)
+
+
 def rally_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
-    """8.6.1 not at Opposition: Base, Flip, then placing at FARC Bases, AUC Bases, random."""
+    """8.6.1 not at Opposition: Base, Flip, then placing at FARC Bases, AUC Bases, random.
+    Elite Backing (8.6.1): a Base, else Guerrillas by the placing order (no Flip)."""
     cd = [s for s in B.cities_and_depts(st) if st.support[s] >= 0]
     place = B.PIECES.available(st, GUER_U[F]) > 0
+    flip = not elite_backing(st, v)
     return [[s for s in cd if can_rally_base(st, s, F)],
-            [s for s in cd if flip_space(st, s, F)],
+            [s for s in cd if flip and flip_space(st, s, F)],
             [s for s in cd if place and B.bases(st, s, B.FARC)],
             [s for s in cd if place and B.bases(st, s, F)],
             [s for s in cd if place and B.faction_room(st, s, F) > 0]]
@@ -74,9 +81,10 @@ def march_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
     return [[s for s in base if s in under], base, under, ok]
 
 
-def shipment_target(st: AAState, s: int) -> bool:
-    """An enemy Guerrilla holding a Shipment (8.6.3 step 1)."""
-    return any(B.ship_owner(c) != F for c in (st.ships[i] for i in B.ships_at(st, s)))
+def shipment_target(st: AAState, s: int, f: int = F) -> bool:
+    """An enemy Guerrilla holding a Shipment is in s (8.6.3 step 1; AA-I-18: an enemy
+    group there holds one)."""
+    return any(holds_shipment(st, s, g) for g in (B.FARC, B.AUC, B.CARTELS) if g != f)
 
 
 def attack_target(st: AAState, s: int) -> bool:
@@ -92,14 +100,14 @@ def attack_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
 
 
 def terror_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
-    """8.6.4: one FARC Base space, one other FARC space, then any (Underground AUC)."""
+    """8.6.4: one space with a FARC Base, then one other City/Department with any FARC piece
+    (another FARC Base space too), then any (each with an Underground AUC Guerrilla); a
+    bullet is used once a space came by it (`np_tiers`, kept by the box)."""
     ok = [s for s in B.cities_and_depts(st) if B.underground(st, s, F)]
-    done = v.get("spaces", [])
+    used = {i for _, i in v.get("np_tiers", [])}
     base = [s for s in ok if B.bases(st, s, B.FARC)]
-    farc = [s for s in ok if B.pieces_of(st, s, B.FARC) and s not in base]
-    used_base = any(B.bases(st, s, B.FARC) for s in done)
-    used_farc = any(B.pieces_of(st, s, B.FARC) and not B.bases(st, s, B.FARC) for s in done)
-    return [[] if used_base else base, [] if used_farc else farc, ok]
+    farc = [s for s in ok if B.pieces_of(st, s, B.FARC)]
+    return [[] if 0 in used else base, [] if 1 in used else farc, ok]
 
 
 def extort_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
@@ -119,9 +127,18 @@ def ambush_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
 
 
 def ambush_order(st: AAState, f: int, tiers: Tiers) -> Tiers:
-    ok = [s for t in tiers for s in t if B.underground(st, s, f)]
-    counts = sorted({B.guerrillas(st, s, f) for s in ok})
-    return [[s for s in ok if B.guerrillas(st, s, f) == n] for n in counts]
+    """8.6.3 step 3, 8.7.3 Ambush: the Attack spaces with an Underground own Guerrilla,
+    fewest own Guerrillas first; ties: a Shipment target, then the first enemy of the
+    Attack's targets (AUC: FARC; FARC: AUC), then Government pieces, then the rest."""
+    ok = list(dict.fromkeys(s for t in tiers for s in t if B.underground(st, s, f)))
+    first = B.FARC if f == F else F
+    out: Tiers = []
+    for n in sorted({B.guerrillas(st, s, f) for s in ok}):
+        level = [s for s in ok if B.guerrillas(st, s, f) == n]
+        ranks = {s: (not shipment_target(st, s, f), not B.pieces_of(st, s, first),
+                     not B.pieces_of(st, s, B.GOVT)) for s in level}
+        out += [[s for s in level if ranks[s] == r] for r in sorted(set(ranks.values()))]
+    return out
 
 
 CHART = Chart(F, first_box, {

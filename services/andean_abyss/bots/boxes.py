@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from services.coin.bots.priorities import REMOVE_ENEMY, best, rank
+from services.coin.bots.random_pick import equal_chance
 from services.coin.bots.seats import is_np
 from services.kernel.decisions import Decision
 
@@ -15,8 +17,19 @@ from ..ops.insurgent import march_activates, unmoved
 from ..state import AAState
 from . import auc, cartels, farc
 from .flowchart import Chart
-from .options import by_space, count_of, generic, pick_in_tiers, space_of, verb
-from .tables import can_rally_base, pick
+from .options import by_space, count_of, generic, kind_of, pick_in_tiers, space_of, verb
+from .tables import (
+    can_rally_base,
+    captures,
+    free_underground,
+    klass,
+    owner,
+    pick,
+    reaches_holder,
+)
+
+GUERRILLA = ("underground", "active")
+FLIP = 1  # the Flip bullet's tier in every Rally box (8.5.1, 8.6.1, 8.7.1)
 
 CHARTS: dict[int, Chart] = {B.CARTELS: cartels.CHART, B.AUC: auc.CHART, B.FARC: farc.CHART}
 MOVABLE = {B.CARTELS: cartels.movable, B.AUC: auc.movable, B.FARC: farc.movable}
@@ -38,10 +51,21 @@ def op_space(st: AAState, d: Decision, f: int) -> str:
     broke = st.resources[f] == 0 and v.get("spaces") and not v.get("free")
     # 8.1.1 the SA box comes after the Operation's spaces (Ambush inside the Attack)
     after_sa = v.get("sa") not in ("", None, "ambush")
-    if box is not None and len(v.get("spaces", [])) < box.most and not broke and not after_sa:
-        got = pick_in_tiers(st, offered, chart.candidates(st, v["op"], v))
-        if got is not None:
-            return got
+    if v.get("op") == "attack" and f in (B.FARC, B.AUC) and box is not None:
+        if "np_plan" not in v:
+            v["np_plan"] = attack_plan(st, v, f, offered)
+        plan = v["np_plan"]
+        nxt = [s for s in plan if s in offered and s not in v.get("spaces", [])]
+        if nxt and not broke:
+            return offered[nxt[0]]
+    elif box is not None and len(v.get("spaces", [])) < box.most and not broke \
+            and not after_sa:
+        for i, tier in enumerate(chart.candidates(st, v["op"], v)):
+            c = [s for s in tier if s in offered]
+            if c:
+                s = pick(st, c)
+                v.setdefault("np_tiers", []).append([s, i])  # the bullet it came by
+                return offered[s]
     if "done" not in ids and offered and not v.get("spaces"):  # AA 3.1: one space at least
         return offered[pick(st, list(offered))]
     if box is not None and f"sa:{box.sa}" in ids and any(box.sa_tiers(st, v)):
@@ -49,15 +73,41 @@ def op_space(st: AAState, d: Decision, f: int) -> str:
     return "done" if "done" in ids else generic(st, d, f)
 
 
+def attack_plan(st: AAState, v: dict[str, Any], f: int, offered: dict[int, str]) -> list[int]:
+    """8.6.3, 8.7.3: the Attack's spaces, chosen at once by the box's tiers (random within a
+    tier, AA 8.1 rule 5: as many as Resources pay for), so that the Ambush goes to the one
+    its rule names among them before it is resolved (8.1.1; `np_ambush`, -1: none). The
+    flow resolves each space as it is selected, so the choice is kept in the Operation's
+    vars (`np_plan`) for its later spaces (a Suggest, deciding on a copy of the state,
+    draws the rest of the plan anew at each space)."""
+    box = CHARTS[f].boxes["attack"]
+    plan: list[int] = list(v.get("spaces", []))  # none yet, but on a Suggest's copy
+    budget = box.most if v.get("free") else min(box.most, len(plan) + st.resources[f])
+    while len(plan) < budget:
+        tiers = CHARTS[f].candidates(st, "attack", {**v, "spaces": plan})
+        tier = next(([s for s in t if s in offered and s not in plan] for t in tiers
+                     if any(s in offered and s not in plan for s in t)), [])
+        if not tier:
+            break
+        plan.append(pick(st, tier))
+    first = next((t for t in auc.ambush_order(st, f, [plan]) if t), [])
+    v["np_ambush"] = pick(st, first) if first else -1
+    return plan
+
+
 def rally_mode(st: AAState, d: Decision, f: int) -> str:
     """8.5.1, 8.6.1, 8.7.1 the bullet the space was selected by: Base, Flip (Rally option d
-    moving nobody), Guerrillas at an own Base (option c), else 1 Guerrilla (option a)."""
+    moving nobody; only a space the Flip bullet took, or one no bullet took), Guerrillas at
+    an own Base (option c), else 1 Guerrilla (option a)."""
     s = frame_vars(st, "aa.rally_space")["s"]
     ids = d.option_ids()
     avail = B.PIECES.available(st, GUER_U[f]) > 0
+    bullets = {x: i for x, i in frame_vars(st, "coin.op").get("np_tiers", [])}
+    if f == B.CARTELS and bullets.get(s) == cartels.SEED and "place" in ids:
+        return "place"  # 8.5.1 bullet 4: 1 Guerrilla
     if "base" in ids and can_rally_base(st, s, f):
         return "base"
-    if "gather" in ids and cartels.flip_space(st, s, f):
+    if "gather" in ids and bullets.get(s, FLIP) == FLIP and cartels.flip_space(st, s, f):
         return "gather"
     if "mass" in ids and avail:
         return "mass"
@@ -139,6 +189,8 @@ def attack_mode(st: AAState, d: Decision, f: int) -> str:
     if "ambush" not in d.option_ids():
         return "attack"
     v = frame_vars(st, "coin.op")
+    if "np_ambush" in v:
+        return "ambush" if s == v["np_ambush"] else "attack"
     tiers = CHARTS[f].boxes["attack"].sa_tiers(st, v)
     first = next((t for t in tiers if t), [])
     return "ambush" if s in first else "attack"
@@ -146,24 +198,30 @@ def attack_mode(st: AAState, d: Decision, f: int) -> str:
 
 def sa_space(st: AAState, d: Decision, f: int) -> str:
     """An SA box's spaces, in its tiers (8.5-8.7), then done (`sa_done`: the SA's spaces so
-    far)."""
-    v = {**frame_vars(st, "coin.op"), "sa_done": frame_vars(st, d.kind).get("done", [])}
+    far; `np_sa_tiers`, kept in the Operation's vars: the bullet each came by)."""
+    op = frame_vars(st, "coin.op")
+    v = {**op, "sa_done": frame_vars(st, d.kind).get("done", [])}
     box = CHARTS[f].boxes.get(v.get("op", ""))
     if box is not None:
-        got = pick_in_tiers(st, by_space(d), box.sa_tiers(st, v))
+        tiers, offered = box.sa_tiers(st, v), by_space(d)
+        got = pick_in_tiers(st, offered, tiers)
         if got is not None:
+            i = next(i for i, t in enumerate(tiers) if any(s in offered for s in t))
+            op.setdefault("np_sa_tiers", []).append(i)
             return got
     return "done" if "done" in d.option_ids() else generic(st, d, f)
 
 
 def cultivate(st: AAState, d: Decision, f: int) -> str:
-    """8.5.1 Cultivate: place a Base in a Rally Department, else move one off a 2-Base space."""
+    """8.5.1 Cultivate: place a Base in a Rally Department, else move one off a 2-Base space
+    (random) to a City or Department with no Cartels Base (random)."""
     v = frame_vars(st, "coin.op")
     places = by_space(d, ("place",))
-    got = pick_in_tiers(st, places, cartels.cultivate_tiers(st, v)[:2])
+    got = pick_in_tiers(st, places, cartels.cultivate_tiers(st, v)[:1])
     if got is not None:
         return got
-    moves = [o for o in d.options if verb(o) == "move"]
+    moves = [o for o in d.options
+             if verb(o) == "move" and cartels.cultivate_destination(st, _dest(o))]
     twos = sorted({by_space_arg(o) for o in moves if B.bases(st, by_space_arg(o), f) >= 2})
     if twos:
         src = pick(st, twos)
@@ -216,11 +274,58 @@ def drug_profits(st: AAState, d: Decision, f: int) -> str:
 
 
 def ship_loss(st: AAState, d: Decision, f: int) -> str:
-    """P5: another Non-player's Guerrilla there, FARC, AUC, Cartels; else remove."""
-    for g in (B.FARC, B.AUC, B.CARTELS):
-        oid = f"give:{FACTION_IDS[g]}"
-        if oid in d.option_ids() and is_np(st, g):
-            return oid
-    return "remove" if "remove" in d.option_ids() else \
-        ("decline" if "decline" in d.option_ids() else generic(st, d, f))
+    """P5 (AA-I-18: asked only once f's last Guerrilla there is gone, so no own Guerrilla is
+    left to take it): another Non-player's Guerrilla there, a faction with an Underground
+    one before one with only Active ones, FARC, AUC, Cartels within; else remove."""
+    ids = d.option_ids()
+    s = frame_vars(st, "aa.ship_loss").get("s", -1)
+    takers = [g for g in (B.FARC, B.AUC, B.CARTELS)
+              if f"give:{FACTION_IDS[g]}" in ids and is_np(st, g)]
+    takers.sort(key=lambda g: not B.underground(st, s, g))
+    if takers:
+        return f"give:{FACTION_IDS[takers[0]]}"
+    return "remove" if "remove" in ids else \
+        ("decline" if "decline" in ids else generic(st, d, f))
 
+
+def contraband(st: AAState, d: Decision, f: int) -> str:
+    """AA 4.5.4 Contraband (8.1.1 maximum: taken): the Shipment goes to the Cartels' own
+    Guerrillas there (AA-R-24: benefit itself), else by P2 (AA-I-18): to a faction with an
+    Underground Guerrilla not holding a Shipment there, then to the others (8.0 random)."""
+    ids = d.option_ids()
+    s = frame_vars(st, "aa.contraband").get("s", -1)
+    gives = [g for g in (B.FARC, B.AUC, B.CARTELS) if f"give:{FACTION_IDS[g]}" in ids]
+    if not gives:
+        return generic(st, d, f)
+    if f in gives:
+        return f"give:{FACTION_IDS[f]}"
+    p2 = [g for g in gives if free_underground(st, s, g)] or gives
+    return f"give:{FACTION_IDS[equal_chance(st.rng, p2)]}"
+
+
+def ship_follow(st: AAState, d: Decision, f: int) -> str:
+    """P7 "Shipment holders first among equals" (AA-I-18): the movers are the group's
+    holders first and a Guerrilla may hold several Shipments, so every Shipment goes with
+    them."""
+    return next((i for i in d.option_ids() if verb(i) == "follow"), "stay")
+
+
+# 8.6.3 step 1, 8.6.4 Assassinate, 8.7.3: the removals that put Shipments first (AA-I-18)
+SHIPMENT_FIRST = {(B.FARC, "attack"): captures, (B.AUC, "attack"): reaches_holder,
+                  (B.AUC, "assassinate"): reaches_holder}
+
+
+def remove_piece(st: AAState, d: Decision, f: int) -> str:
+    """A removal by the Non-player FARC (Attack, Ambush: "pieces whose removal captures a
+    Shipment" first, 8.7.3) or AUC (Attack, Ambush: "enemy Guerrillas holding a Shipment"
+    first, 8.6.3; Assassinate: "a Shipment-holding Guerrilla" first, 8.6.4), read under
+    AA-I-18; then its enemy order and P3 (the generic choice)."""
+    v = frame_vars(st, "aa.remove")
+    first = SHIPMENT_FIRST.get((f, v.get("mode", "")))
+    s, n = v.get("s", -1), v.get("n", 0)
+    if first is not None:
+        ships = [o for o in d.options if (k := kind_of(o)) and klass(k) in GUERRILLA
+                 and owner(k) != f and first(st, s, owner(k), n)]
+        if ships:
+            return best(ships, lambda o: rank(REMOVE_ENEMY, klass(kind_of(o) or "")))[0].id
+    return generic(st, d, f)

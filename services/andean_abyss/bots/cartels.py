@@ -9,7 +9,7 @@ from .. import data as D
 from ..constants import BASE, GUER_U
 from ..state import AAState
 from .flowchart import Box, Chart, Tiers, unmoved
-from .tables import can_rally_base, ships_held
+from .tables import can_rally_base
 
 F = B.CARTELS
 
@@ -40,16 +40,22 @@ def seed_space(st: AAState, s: int) -> bool:
             and B.guerrillas(st, s, F) + 1 > B.police(st, s))
 
 
+SEED = 3  # 8.5.1 bullet 4, the 4th tier of `rally_tiers`
+
+
 def rally_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
-    """8.5.1 Base, Flip, Lone Bases, one Cultivation seed."""
+    """8.5.1 Base, Flip, Lone Bases, one Cultivation seed (any other Department where
+    Cultivate could then place a Base). The seed is taken once: a space came by it
+    (`np_tiers`, kept by the box), or a selected Department has no Cartels Base (bullets
+    1-3 leave one in theirs)."""
     cd = B.cities_and_depts(st)
     avail = B.PIECES.available(st, GUER_U[F]) > 0
-    seeded = any(B.is_dept(s) and not B.bases(st, s, F) for s in v.get("spaces", []))
+    seeded = any(i == SEED for _, i in v.get("np_tiers", [])) or any(
+        B.is_dept(s) and not B.bases(st, s, F) for s in v.get("spaces", []))
     return [[s for s in cd if can_rally_base(st, s, F)],
             [s for s in cd if flip_space(st, s, F)],
             [s for s in cd if B.bases(st, s, F) and not B.guerrillas(st, s, F)],
-            [] if seeded or not avail else
-            [s for s in cd if seed_space(st, s) and not B.bases(st, s, F)]]
+            [] if seeded or not avail else [s for s in cd if seed_space(st, s)]]
 
 
 def movable(st: AAState, o: int, v: dict[str, Any]) -> int:
@@ -95,17 +101,23 @@ def bribe_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
     return out
 
 
+def cultivate_room(st: AAState, s: int) -> bool:
+    """AA 4.5.1: Population, Cartels Guerrillas outnumbering Police, room for a Base."""
+    return D.POP[s] > 0 and B.base_room(st, s) > 0 and B.guerrillas(st, s, F) > B.police(st, s)
+
+
+def cultivate_destination(st: AAState, s: int) -> bool:
+    """8.5.1 Cultivate step 2: a City or Department with no Cartels Base it may go to."""
+    return not B.is_loc(s) and cultivate_room(st, s) and not B.bases(st, s, F)
+
+
 def cultivate_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
-    """8.5.1 Cultivate: a Base in a Rally Department (else City); else a Base moved off a
-    space with 2 Cartels Bases (the last tier: those origins)."""
-    ok = [s for s in v.get("spaces", []) if D.POP[s] > 0 and B.base_room(st, s) > 0
-          and B.guerrillas(st, s, F) > B.police(st, s)]
-    return [[s for s in ok if B.is_dept(s)], ok,
-            [s for s in B.spaces(st) if B.bases(st, s, F) >= 2]]
-
-
-def holds_ship_first(st: AAState, s: int) -> int:
-    return 0 if B.underground(st, s, F) > ships_held(st, s, F) else 1
+    """8.5.1 Cultivate: step 1 a Base placed in a Department selected for this Rally; else
+    step 2 the origins of a Base moved off a space with 2 Cartels Bases, when a City or
+    Department with no Cartels Base can take it; else none (no SA)."""
+    depts = [s for s in v.get("spaces", []) if B.is_dept(s) and cultivate_room(st, s)]
+    moves = any(cultivate_destination(st, s) for s in B.spaces(st))
+    return [depts, [s for s in B.spaces(st) if moves and B.bases(st, s, F) >= 2]]
 
 
 CHART = Chart(F, first_box, {

@@ -168,12 +168,12 @@ def terror_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
 
 
 def extort_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
-    """8.7.1 Extort where FARC outnumbers: every space with 2+ Underground, plus 1 LoC
-    (lowest Econ first)."""
+    """8.7.1 Extort where FARC outnumbers: (a) every space with 2+ Underground (a LoC too),
+    (b) plus 1 LoC (lowest Econ first), once (`np_sa_tiers`: a space came by it)."""
     ok = [s for s in B.spaces(st) if B.outnumbers(st, s, F) and B.underground(st, s, F)]
-    two = [s for s in ok if not B.is_loc(s) and B.underground(st, s, F) >= 2]
-    locs = [s for s in ok if B.is_loc(s)]
-    if any(B.is_loc(s) for s in v.get("sa_done", [])):
+    two = [s for s in ok if B.underground(st, s, F) >= 2]
+    locs = [s for s in ok if B.is_loc(s) and s not in two]
+    if 1 in v.get("np_sa_tiers", []):
         locs = []  # (b) one LoC only
     low = min((D.ECON[s] for s in locs), default=0)
     return [two, [s for s in locs if D.ECON[s] == low]]

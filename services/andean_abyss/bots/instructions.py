@@ -152,11 +152,23 @@ def enemy_guerrillas(st: AAState, s: int, f: int) -> int:
     return sum(B.guerrillas(st, s, g) for g in (B.FARC, B.AUC, B.CARTELS) if g != f)
 
 
+def deserters_target(st: AAState, f: int, spaces: list[int]) -> list[int] | None:
+    """Card 54: a random City/Department (8.2) with >= 2 enemy Guerrillas, and there the
+    enemy faction with the most Guerrillas (an equal-chance roll on ties): [space, faction]."""
+    ok = [s for s in spaces if not B.is_loc(s) and enemy_guerrillas(st, s, f) >= 2]
+    if not ok:
+        return None
+    s = pick(st, ok)
+    counts = {g: B.guerrillas(st, s, g) for g in (B.FARC, B.AUC, B.CARTELS) if g != f}
+    most = max(counts.values())
+    return [s, equal_chance(st.rng, [g for g in counts if counts[g] == most])]
+
+
 def deserters(st: AAState, d: Decision, f: int) -> str | None:
-    """Card 54: replace (not remove); a random City/Department with >= 2 enemy Guerrillas;
-    there, the Guerrillas of the enemy faction with the most (equal-chance roll on ties), by
-    the executor's own. The second pick stays where the first replacement went (the
-    executor's Underground Guerrilla beside that faction's), when it can."""
+    """Card 54: replace (not remove) up to 2 Guerrillas of the one space and enemy faction
+    the instruction picks once (`deserters_target`, kept in the piece step's vars for its
+    second pick), Underground first (P3), by the executor's own Guerrillas; none of that
+    faction left there: no more."""
     ids = d.option_ids()
     if "replace" in ids:
         return "replace"
@@ -165,18 +177,15 @@ def deserters(st: AAState, d: Decision, f: int) -> str | None:
     if d.kind != "aa.ev_pieces":
         return None
     opts = [o for o in d.options if space_of(o) is not None and kind_of(o)]
-    spaces = sorted({s for o in opts if (s := space_of(o)) is not None})
-    ok = [s for s in spaces if not B.is_loc(s) and enemy_guerrillas(st, s, f) >= 2]
-    if frame_vars(st, "aa.ev_pieces").get("acted"):
-        ok = [s for s in spaces if B.underground(st, s, f)
-              and enemy_guerrillas(st, s, f)] or ok
-    if not ok:
+    v = frame_vars(st, "aa.ev_pieces")
+    if "np_target" not in v:
+        v["np_target"] = deserters_target(st, f, sorted({s for o in opts
+                                                         if (s := space_of(o)) is not None}))
+    target = v["np_target"]
+    there = [o for o in opts if target is not None and space_of(o) == target[0]
+             and owner(kind_of(o) or "") == target[1]]
+    if not there:
         return "done" if "done" in ids else None
-    s = pick(st, ok)
-    counts = {g: B.guerrillas(st, s, g) for g in (B.FARC, B.AUC, B.CARTELS) if g != f}
-    most = max(counts.values())
-    g = equal_chance(st.rng, [g for g in counts if counts[g] == most])
-    there = [o for o in opts if space_of(o) == s and owner(kind_of(o) or "") == g]
     return best(there, lambda o: klass(kind_of(o) or "") != "underground")[0].id
 
 
@@ -246,20 +255,40 @@ def poppies_own(d: Decision | None, st: AAState, f: int) -> list[Option]:
 
 def poppies(st: AAState, d: Decision, f: int) -> str | None:
     """Card 65: place the executor's Base in a Mountain Department if possible, else a
-    Shipment with one of its Guerrillas (random Department, 8.2)."""
+    Shipment with one of its Guerrillas (random Department, 8.2). Second edition (both a
+    Shipment and a Base in one Department, as much as possible): the Department where its
+    Base and its Shipment both go, else its Base, else its Shipment; then each step its
+    own piece."""
     mine = {space_of(o): o.id for o in poppies_own(d, st, f) if space_of(o) is not None}
-    return mine[pick(st, [s for s in mine if s is not None])] if mine else None
+    if mine:
+        return mine[pick(st, [s for s in mine if s is not None])]
+    offered = by_space(d)
+    if d.kind != "coin.event_step" or not offered:
+        return None
+    own = [o for o in poppies_options(st, {}) if faction_of(o) == f]
+    base = {space_of(o) for o in own if verb(o) == "base"}
+    ship = {space_of(o) for o in own if verb(o) == "ship"}
+    return pick_in_tiers(st, offered, [[s for s in offered if s in base and s in ship],
+                                       [s for s in offered if s in base],
+                                       [s for s in offered if s in ship]])
 
 
 def sicarios(st: AAState, d: Decision, f: int) -> str | None:
     """Card 72: spread the Guerrillas over the Cartels Base spaces as evenly as possible:
-    round robin, each round's order by 8.2 (the spaces given fewest so far first)."""
+    round robin in one order set by 8.2 (each space of the first round a random pick among
+    those not yet given one; then the same order again, skipping any space no longer
+    offered)."""
     offered = by_space(d)
     if d.kind != "coin.event_step" or not offered:
         return None
-    given = effect_vars(st).get("chosen", [])
-    low = min(given.count(s) for s in offered)
-    return offered[pick(st, [s for s in offered if given.count(s) == low])]
+    given: list[int] = effect_vars(st).get("chosen", [])
+    order = list(dict.fromkeys(given))
+    fresh = [s for s in offered if s not in order]
+    if fresh:
+        return offered[pick(st, fresh)]
+    last = order.index(given[-1])
+    cycle = order[last + 1:] + order[:last + 1]
+    return offered[next(s for s in cycle if s in offered)]
 
 
 RULES: dict[int, Rule] = {19: general_offensive, 20: mono_jojoy, 29: kill_zone,

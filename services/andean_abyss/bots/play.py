@@ -14,11 +14,12 @@ from services.kernel.decisions import Decision
 
 from .. import board as B
 from .. import data as D
+from ..constants import GUER_U
 from ..state import AAState
 from .boxes import CHARTS
 from .instructions import operations_instead
 from .options import by_space, generic, verb
-from .tables import NEVER_EVENT, leftmost, pick, second_ops
+from .tables import NEVER_EVENT, can_rally_base, leftmost, pick, second_ops
 
 CARDS = CardSymbols(leftmost, second_ops, NEVER_EVENT)
 
@@ -91,9 +92,12 @@ def agitation(st: AAState, d: Decision, f: int) -> str:
 
 
 def elite_backing(st: AAState, d: Decision, f: int) -> str:
-    """8.6.1 Elite Backing: a free Rally where a Base or Guerrillas can be placed."""
+    """8.6.1 Elite Backing: a free Rally where a Base (bullet 1) or Guerrillas (bullet 3)
+    can be placed; nothing to place: skip."""
+    guerrillas = B.PIECES.available(st, GUER_U[f]) > 0
     ok = [s for s in B.cities_and_depts(st) if st.support[s] >= 0
-          and B.control(st, s) not in (B.GOVT, B.FARC) and B.faction_room(st, s, f) > 0]
+          and B.control(st, s) not in (B.GOVT, B.FARC)
+          and (can_rally_base(st, s, f) or guerrillas and B.faction_room(st, s, f) > 0)]
     return "rally" if ok and "rally" in d.option_ids() else "decline"
 
 

@@ -54,13 +54,42 @@ def owner(kind: str) -> int:
     return KIND_FACTION[KIND_IDS.index(kind)]
 
 
+# AA-I-18: a Shipment is held by a faction's Guerrillas in a space (AA-I-1), not by one
+# piece. BOTS.md's words map to counts of that space-faction group.
+
+
 def ships_held(st: AAState, s: int, f: int) -> int:
+    """The Shipments f's Guerrillas hold in s."""
     return len(B.ships_at(st, s, f))
 
 
 def free_guerrillas(st: AAState, s: int, f: int) -> int:
-    """Guerrillas not holding a Shipment (8.5.1, 8.6.1, 8.7.1 Base bullets)."""
-    return B.guerrillas(st, s, f) - ships_held(st, s, f)
+    """AA-I-18 Guerrillas "without Shipments" / "not holding a Shipment": the group's
+    Guerrillas less its Shipments (8.5.1, 8.6.1, 8.7.1 Base bullets; P2)."""
+    return max(0, B.guerrillas(st, s, f) - ships_held(st, s, f))
+
+
+def free_underground(st: AAState, s: int, f: int) -> bool:
+    """AA-I-18 P2 "an Underground Guerrilla not already holding a Shipment": the group has an
+    Underground Guerrilla and a Guerrilla more than its Shipments."""
+    return bool(B.underground(st, s, f)) and free_guerrillas(st, s, f) > 0
+
+
+def holds_shipment(st: AAState, s: int, f: int) -> bool:
+    """AA-I-18 "a Guerrilla holding a Shipment" is in s: f's group there holds one."""
+    return ships_held(st, s, f) > 0 and B.guerrillas(st, s, f) > 0
+
+
+def reaches_holder(st: AAState, s: int, g: int, n: int) -> bool:
+    """AA-I-18: n removals from g's group in s take a Guerrilla holding a Shipment: those
+    not holding go first (the Shipments stay with the others, AA-I-1)."""
+    return holds_shipment(st, s, g) and free_guerrillas(st, s, g) < n
+
+
+def captures(st: AAState, s: int, g: int, n: int) -> bool:
+    """AA-I-18: n removals from g's group in s remove its last Guerrilla, so its Shipments
+    leave with it (AA 4.5.3 step 3; capture rules)."""
+    return holds_shipment(st, s, g) and B.guerrillas(st, s, g) <= n
 
 
 def can_rally_base(st: AAState, s: int, f: int) -> bool:

@@ -3,10 +3,16 @@ Non-player chooses among the options the flow offers): exact spaces, pieces and 
 
 from __future__ import annotations
 
+from services.andean_abyss import GAME
 from services.andean_abyss import board as B
+from services.andean_abyss import data as D
 from services.andean_abyss.bots import auc, cartels, farc
 from services.andean_abyss.bots.boxes import march_group
-from services.andean_abyss.constants import BASE, GUER_U
+from services.andean_abyss.constants import BASE, GUER_A, GUER_U
+from services.andean_abyss.special.insurgent import cultivate_spaces
+from services.andean_abyss.state import AAState
+from services.kernel.ctx import Ctx
+from services.kernel.flow import push
 from tests.games.andean_abyss.np_scenario import (
     np_choices,
     op_spaces,
@@ -34,6 +40,27 @@ def test_aa_8_5_1_cartels_rally_lone_bases_no_cultivate_tv_r_42() -> None:
     assert B.PIECES.available(st, GUER_U[CARTELS]) == 4
     assert not [e for e in events if e.kind == "coin.sa"]
     assert "op:rally" in np_choices(events)
+
+
+def test_aa_8_5_1_cultivate_moves_a_base_to_a_space_without_a_cartels_base() -> None:
+    """AA 8.5.1 Cultivate step 2: TV-R-42's Rally (its 3 Departments then hold 2 Bases: no
+    Base placed); a Base moves off a space with 2 Cartels Bases (putumayo, or cesar: random)
+    to a City or Department with no Cartels Base (huila: a Cartels Guerrilla, no Police),
+    never to narino, which AA 4.5.1 allows too (a Cartels Guerrilla outnumbering no Police,
+    room for a Base) but holds a Cartels Base (seed 11 once picked it)."""
+    for seed in range(1, 12):
+        st = solo(seed)
+        put(st, "cesar", "cartels_base", 2)
+        put(st, "cesar", "cartels_underground")
+        put(st, "huila", "cartels_underground")
+        put(st, "narino", "cartels_base")
+        put(st, "narino", "cartels_underground")
+        events = play(st, 1, [CARTELS])
+        assert sorted(op_spaces(events, "rally")) == ["guaviare", "meta_east", "meta_west"]
+        [move] = np_choices(events, "aa.cultivate")
+        assert move in ("move:cesar:huila", "move:putumayo:huila")
+        assert B.bases(st, S["huila"], CARTELS) == 1
+        assert S["narino"] in cultivate_spaces(st) and B.bases(st, S["narino"], CARTELS) == 1
 
 
 def test_aa_8_1_rule_4_ineffective_event_card_68_tv_r_53() -> None:
@@ -79,6 +106,21 @@ def test_aa_8_7_1_farc_rally_stops_at_zero_resources_then_extort_tv_r_47() -> No
     assert B.PIECES.available(st, GUER_U[FARC]) == 13
     for s in ("huila", "choco", "meta_west", "guaviare"):
         assert B.active(st, S[s], FARC) == 1
+
+
+def test_aa_8_7_1_extort_a_loc_with_2_underground_then_one_more_loc() -> None:
+    """AA 8.7.1 Extort (a) "every such space with >= 2 Underground FARC Guerrillas", a LoC
+    too (loc_cucuta_arauca: 2, no enemy), then (b) 1 LoC more with an Underground one
+    (loc_santa_marta_cartagena), after the FARC Rally of S0."""
+    st = solo()
+    put(st, "loc_cucuta_arauca", "farc_underground", 2)
+    put(st, "loc_santa_marta_cartagena", "farc_underground")
+    events = play(st, 1, [FARC])
+    assert np_choices(events)[0] == "op:rally"
+    locs = [o for o in np_choices(events, "aa.extort") if o.startswith("space:loc_")]
+    assert locs == ["space:loc_cucuta_arauca", "space:loc_santa_marta_cartagena"]
+    assert count(st, "loc_cucuta_arauca", "farc_active") == 1
+    assert count(st, "loc_santa_marta_cartagena", "farc_active") == 1
 
 
 def test_aa_8_1_1_fallback_march_impossible_to_rally_tv_r_43() -> None:
@@ -129,6 +171,25 @@ def test_aa_8_7_questions_attack_or_terror_by_resources() -> None:
     assert farc.first_box(st) == "terror"
 
 
+def test_aa_8_6_4_auc_terror_second_space_may_hold_another_farc_base() -> None:
+    """AA 8.6.4 bullets 1-2: Underground AUC Guerrillas in 2 FARC Base spaces (guaviare,
+    choco) and in 2 spaces without FARC pieces (atlantico, antioquia; none left with other
+    FARC pieces): one FARC Base space, then "one other City/Department with any FARC piece",
+    the other FARC Base space, not one of the rest (bullet 3), whatever the 8.2 rolls."""
+    for seed in range(1, 9):
+        st = solo(seed)
+        for s in ("putumayo", "santander", "arauca"):
+            take(st, s, "auc_underground")
+        put(st, "choco", "auc_underground")
+        put(st, "meta_west", "auc_active")  # 3 of 6 FARC Base spaces: no March
+        put(st, "loc_bogota_yopal", "auc_active", B.PIECES.available(st, GUER_U[AUC]) - 5)
+        assert auc.first_box(st) == "terror"
+        events = play(st, 1, [AUC])
+        spaces = op_spaces(events, "terror")
+        assert sorted(spaces[:2]) == ["choco", "guaviare"]
+        assert spaces[2] in ("atlantico", "antioquia")
+
+
 def test_aa_8_5_3_cartels_terror_support_first() -> None:
     """AA 8.5.3: Terror spaces with Population and an Underground Cartels Guerrilla: at
     Support first (bogota), then Opposition (putumayo), then Neutral (cali)."""
@@ -161,7 +222,8 @@ def test_aa_8_6_4_auc_terror_tiers_then_assassinate() -> None:
     spaces = op_spaces(events, "terror")
     assert len(spaces) == 3
     assert spaces[0] in ("arauca", "guaviare", "choco")
-    assert spaces[1] in ("santander", "putumayo")
+    assert spaces[1] in ("arauca", "guaviare", "choco", "santander", "putumayo")
+    assert spaces[1] != spaces[0]
     assert st.resources[AUC] == 10 - 3
     hit = [e.data["space"] for e in events if e.kind == "aa.assassinate"]
     assert hit and set(hit) <= set(spaces)
@@ -212,3 +274,69 @@ def test_aa_8_7_2_farc_march_step_3_mass_move_aa_r_42() -> None:
     assert farc.movable_before(st2, S["vichada"], gone) == 5
     assert farc.mass_origins(st2, gone) == []
     assert farc.mass_move(st2, gone) == []
+
+
+def test_aa_8_5_1_cartels_rally_seed_may_be_a_department_with_a_cartels_base() -> None:
+    """AA 8.5.1 bullet 4: with no space for bullets 1-3 (the lone Cartels Bases gone), the
+    one other Department where Cultivate could then place a Base is narino, though it holds
+    a Cartels Base (and a Cartels Guerrilla): every other populated Department with room
+    has a Police. 1 Guerrilla is placed there (not Population + Bases), and the seed is
+    taken once; Cultivate then places the Base there."""
+    st = solo()
+    for s in ("meta_west", "guaviare", "meta_east"):
+        take(st, s, "cartels_base")
+    put(st, "narino", "cartels_base")
+    put(st, "narino", "cartels_underground")
+    for s in B.cities_and_depts(st):
+        if B.is_dept(s) and s != S["narino"] and D.POP[s] > 0 and B.base_room(st, s) > 0 \
+                and not B.police(st, s):
+            put(st, D.NAMES[s], "police")
+    events = play(st, 1, [CARTELS])
+    assert op_spaces(events, "rally") == ["narino"]
+    assert np_choices(events, "aa.rally_mode") == ["place"]
+    assert count(st, "narino", "cartels_underground") == 2
+    assert B.bases(st, S["narino"], CARTELS) == 2
+
+
+def activate(st: AAState, space: str, f: int) -> None:
+    B.PIECES.flip_to(st, S[space], GUER_A[f], B.underground(st, S[space], f))
+
+
+def elite_backing_position() -> AAState:
+    """Support phase, AA 6.4.5: antioquia (AUC Base) could Flip (an Active AUC Guerrilla, a
+    Police); cesar holds a FARC Base, a Police and an AUC Guerrilla (no one Controls it)."""
+    st = solo()
+    activate(st, "antioquia", AUC)
+    put(st, "antioquia", "police")
+    put(st, "cesar", "farc_base")
+    put(st, "cesar", "police")
+    put(st, "cesar", "auc_underground")
+    return st
+
+
+def elite_backing(st: AAState) -> list[str]:
+    """Run the Elite Backing step as the flow does (the AUC a Non-player); its choices."""
+    push(st, "aa.elite_backing")
+    ctx = Ctx()
+    GAME.advance(ctx, st)
+    return np_choices(ctx.events)
+
+
+def test_aa_8_6_1_elite_backing_places_guerrillas_never_flips() -> None:
+    """AA 8.6.1 Elite Backing: no space allows a Base, so Guerrillas are placed by bullet 3's
+    order: (a) cesar, a FARC Base space (1 Guerrilla, no AUC Base there), not antioquia's
+    Flip (bullet 2 is not Elite Backing's)."""
+    st = elite_backing_position()
+    assert elite_backing(st) == ["rally", "space:cesar", "place"]
+    assert B.guerrillas(st, S["cesar"], AUC) == 2
+    assert B.active(st, S["antioquia"], AUC) == 1
+
+
+def test_aa_8_6_1_elite_backing_skipped_with_nothing_to_place() -> None:
+    """AA 8.6.1 Elite Backing: no AUC Guerrilla Available and no space for a Base: nothing
+    to place, so it is skipped (antioquia's Flip is no reason to Rally)."""
+    st = elite_backing_position()
+    put(st, "loc_bogota_yopal", "auc_active", B.PIECES.available(st, GUER_U[AUC]))
+    assert elite_backing(st) == ["decline"]
+    assert B.active(st, S["antioquia"], AUC) == 1
+

@@ -8,7 +8,8 @@ from services.andean_abyss import board as B
 from services.andean_abyss import data as D
 from services.andean_abyss.bots import PROCEDURE, auc
 from services.andean_abyss.bots.boxes import march_group
-from services.andean_abyss.constants import BASE, GUER_U
+from services.andean_abyss.constants import BASE, GUER_A, GUER_U
+from services.andean_abyss.state import AAState
 from services.kernel.decisions import Decision, option
 from services.kernel.state import Frame
 from tests.games.andean_abyss.np_scenario import (
@@ -158,6 +159,37 @@ def test_aa_8_4_4_card_54_replace_the_most_numerous_enemy_by_own() -> None:
     assert B.underground(st, S["putumayo"], AUC) == 3
 
 
+def enemies_only_in(st: AAState, space: str, farc: int, cartels: int) -> None:
+    """No FARC or Cartels Guerrilla on the map but `farc` and `cartels` Underground ones in
+    `space`: the one City/Department with >= 2 enemy Guerrillas for the AUC."""
+    for s in B.spaces(st):
+        for g in (FARC, CARTELS):
+            for k in (GUER_U[g], GUER_A[g]):
+                B.PIECES.remove(st, s, k, B.PIECES.count(st, s, k))
+    put(st, space, "farc_underground", farc)
+    put(st, space, "cartels_underground", cartels)
+
+
+def test_aa_8_4_4_card_54_one_space_one_faction_tie_rolled_once() -> None:
+    """AA 8.4.4 card 54: the space and the enemy faction with the most Guerrillas there are
+    chosen once: with FARC 2 and Cartels 2 tied in huila, both replacements take the rolled
+    faction's Guerrillas (the other keeps its 2, though it then has the most); with 1 and 1,
+    one replacement only (none of the rolled faction is left there), then no more."""
+    for each, picks in ((2, 2), (1, 1)):
+        st = solo()
+        enemies_only_in(st, "huila", each, each)
+        st, events = event_through_act(st, 54, AUC)
+        got = np_steps(events, "aa.ev_pieces")
+        g = got[0].split(":")[2].split("_")[0]
+        other = "cartels" if g == "farc" else "farc"
+        assert got[:picks] == [f"piece:huila:{g}_underground"] * picks
+        assert got[picks:] == (["done"] if picks == 1 else [])
+        assert np_steps(events, "aa.ev_replace") == ["by:auc_underground"] * picks
+        assert count(st, "huila", f"{g}_underground") == each - picks
+        assert count(st, "huila", f"{other}_underground") == each
+        assert count(st, "huila", "auc_underground") == picks
+
+
 def test_aa_8_4_4_card_58_police_from_cartels_spaces_or_operations() -> None:
     """AA 8.4.4 card 58: the Police of spaces holding Cartels pieces (cali, putumayo) move
     to Cities without Cartels pieces; then no more (4 not reached). With no such space the
@@ -218,12 +250,40 @@ def test_aa_8_4_4_card_65_own_base_in_mountains_else_operations() -> None:
     assert np_steps(events, "coin.eligible")[0].startswith("op:")
 
 
+def test_aa_8_4_4_card_65_second_edition_base_and_shipment_in_one_department() -> None:
+    """AA 8.4.4 card 65, second edition text (a Shipment and a Base in one Mountain
+    Department): the Cartels choose huila, the one Mountain Department where both their
+    Base and a Shipment with their Guerrilla go, then place both."""
+    for seed in (1, 2, 3, 4):
+        st = solo(seed, card_text_edition="second")
+        put(st, "huila", "cartels_underground")
+        st, events = event_through_act(st, 65, CARTELS)
+        assert np_steps(events, "coin.event_step") == [
+            "space:huila", "ship:huila:cartels", "base:huila:cartels"]
+        assert B.bases(st, S["huila"], CARTELS) == 1
+        assert B.ships_at(st, S["huila"], CARTELS)
+
+
+def test_aa_8_4_4_card_65_second_edition_base_where_no_shipment_can_go() -> None:
+    """AA 8.4.4 card 65, second edition: no Cartels Guerrilla in a Mountain Department, so
+    no Shipment of theirs: a Department where their Base goes (cesar, santander, huila;
+    not antioquia, full with 2 Bases), then their Base."""
+    st = solo(card_text_edition="second")
+    put(st, "antioquia", "farc_base")
+    st, events = event_through_act(st, 65, CARTELS)
+    steps = np_steps(events, "coin.event_step")
+    space = steps[0].split(":")[1]
+    assert space in ("cesar", "santander", "huila")
+    assert steps[-1] == f"base:{space}:cartels"
+    assert B.bases(st, S[space], CARTELS) == 1
+
+
 def test_aa_8_4_4_card_72_spread_evenly_round_robin() -> None:
-    """AA 8.4.4 card 72: 10 Cartels Guerrillas over the 5 Cartels Base spaces: each round
-    visits every space once, so each gets 2."""
+    """AA 8.4.4 card 72: 10 Cartels Guerrillas over the 5 Cartels Base spaces, round robin
+    in one order set by 8.2: the second round repeats the first one's order, each gets 2."""
     st, events = event_through_act(solo(), 72, CARTELS)
     got = [o.split(":")[1] for o in np_steps(events, "coin.event_step")]
-    assert len(got) == 10 and len(set(got[:5])) == 5 and set(got[5:]) == set(got[:5])
+    assert len(got) == 10 and len(set(got[:5])) == 5 and got[5:] == got[:5]
     for s in ("cali", "guaviare", "meta_east", "meta_west", "putumayo"):
         assert got.count(s) == 2
     assert B.PIECES.available(st, GUER_U[CARTELS]) == 0
