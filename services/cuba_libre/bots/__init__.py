@@ -15,7 +15,7 @@ from services.kernel.errors import RulesBug
 
 from ..constants import Faction
 from ..state import CLState
-from . import boxes, directorio, government, m26, play, syndicate
+from . import boxes, cash, directorio, government, m26, play, syndicate
 from .flowchart import Chart, Handler
 from .options import generic
 
@@ -34,6 +34,8 @@ HANDLERS: dict[str, Handler] = {
     "cl.march_u": lambda st, d, f: boxes.march_count(PLANS, st, d, f),
     "cl.march_a": lambda st, d, f: boxes.march_count(PLANS, st, d, f),
     "cl.cash_deposit": boxes.cash_deposit,
+    "cl.cash_rescue": cash.cash_rescue,  # CL 8.1.2 P6
+    "cl.cash_follow": cash.cash_follow,  # CL 8.1.2 P8
 }
 
 

@@ -123,15 +123,6 @@ def meets(st: CLState, f: int) -> bool:
     return victory.meets(st)[f]
 
 
-def yields_cash(st: CLState, s: int, g: int) -> bool:
-    """8.1.2 P6 (simplified to the space): a piece of g in s holds Cash and g is a player's
-    faction (a Non-player rescues its Cash when another own piece is there)."""
-    held = B.cash_in(st, s, g)
-    if not held:
-        return False
-    return st.seat_of[g] >= 0 or B.pieces_of(st, s, g) <= len(held)
-
-
 def cash_deposit(st: CLState, d: Decision, f: int) -> str:
     """8.1.2 P1: a Base rather than +6 Resources when spending Cash (6.2.4)."""
     return "base" if "base" in d.option_ids() else generic(st, d, f)

@@ -16,7 +16,8 @@ from ..ops.rally import expat_spaces
 from ..state import CLState
 from . import boxes
 from . import insurgents as I
-from .boxes import done_or, frame_vars, meets, pav, sa_pick, yields_cash
+from .boxes import done_or, frame_vars, meets, pav, sa_pick
+from .cash import yields_cash
 from .flowchart import Box, Chart, Tiers
 from .options import READER, generic, space_of, verb
 from .tables import pick

@@ -16,6 +16,7 @@ from ..casinos import RULES
 from ..constants import BASE, GUER_A, NKINDS, Kind, Mom, Terrain
 from ..ops.govt import assault_ok
 from ..state import CLState
+from .cash import releases_cash
 from .govt_common import (
     ENEMIES,
     GOVT,
@@ -28,7 +29,6 @@ from .govt_common import (
     removal_key,
     spare,
     target_order,
-    yields_cash,
 )
 
 Tiers = list[list[int]]
@@ -79,7 +79,7 @@ def sim_removals(st: CLState, s: int, n: int, mode: str = "assault", extra_troop
         if not kinds:
             break
         k = pick_removal(c, s, kinds, mode)
-        if yields_cash(c, s, k):
+        if releases_cash(c, s, k):
             r.cash += len([i for i in B.cash_in(c, s) if B.cash_holder(c.cash[i]) == k])
         if k == Kind.CASINO_OPEN:
             B.close_casino(c, s)

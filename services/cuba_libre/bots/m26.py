@@ -13,7 +13,8 @@ from ..constants import GUER_U, Cap, Kind
 from ..special.m26 import kidnap_targets
 from ..state import CLState
 from . import insurgents as I
-from .boxes import done_or, frame_vars, yields_cash
+from .boxes import done_or, frame_vars
+from .cash import yields_cash
 from .flowchart import Box, Chart, Tiers
 from .options import READER, by_space, generic, space_of, verb
 from .tables import pick

@@ -12,7 +12,8 @@ from .. import data as D
 from ..constants import BASE, GUER_U, Cap, Kind
 from ..special.syndicate import BRIBE_COST, muscle_kind, muscle_sources
 from ..state import CLState
-from .boxes import done_or, frame_vars, pav, sa_pick, yields_cash
+from .boxes import done_or, frame_vars, pav, sa_pick
+from .cash import yields_cash
 from .flowchart import Box, Chart, Tiers
 from .options import by_space, generic, space_of, verb
 from .tables import owner, pick

@@ -7,11 +7,17 @@ from __future__ import annotations
 
 from services.cuba_libre import board as B
 from services.cuba_libre import data as D
-from services.cuba_libre.bots import directorio
-from services.cuba_libre.constants import Cap, Kind
+from services.cuba_libre.bots import cash as np_cash
+from services.cuba_libre.bots import directorio, syndicate
+from services.cuba_libre.bots import government as G
+from services.cuba_libre.constants import Cap, Kind, UsAlliance
 from services.cuba_libre.state import CLState
+from tests.games.cuba_libre.helpers import game
 from tests.games.cuba_libre.np_scenario import (
     DR,
+    GOVT,
+    M26,
+    SYNDICATE,
     count,
     np_choices,
     op_spaces,
@@ -20,6 +26,8 @@ from tests.games.cuba_libre.np_scenario import (
     solo,
     take,
 )
+from tests.games.cuba_libre.test_np_govt import cities_held, empty_board, govt_turn
+from tests.games.cuba_libre.test_np_govt import op_spaces as op_spaces_of
 
 S = D.INDEX
 
@@ -55,3 +63,73 @@ def test_cl_8_6_3_step_3_morgan_control_march_from_two_spaces_away() -> None:
     assert np_choices(events, "cl.march_u")[0] == "u:4"
     assert count(st, "las_villas", "directorio_underground") == 4
     assert B.control(st, S["las_villas"]) == DR
+
+
+# -- 8.1.2 P6, P8: Cash piece by piece --------------------------------------------------------
+
+
+def test_cl_8_1_2_p6_non_player_rescues_its_cash_under_another_non_players_cube() -> None:
+    """CL 8.1.2 P6: the Non-player Government's Assault (it gains Control of la_habana, 8.8)
+    removes the Non-player DR's only Guerrilla there, which holds Cash; DR has no other piece
+    there, so it moves the Cash under another Non-player's piece, the Government's Police
+    (Government first; P3: Police before Troops), not under the Syndicate player's Guerrilla;
+    and the Cash is no `yields_cash` for the Government (it would not take it)."""
+    st = empty_board(game(2, non_players="govt+directorio"))
+    cities_held(st)
+    st.us_alliance = UsAlliance.EMBARGOED
+    put(st, "la_habana", "troops", 2)
+    put(st, "la_habana", "police")
+    put(st, "la_habana", "directorio_active")
+    put(st, "la_habana", "syndicate_underground", 2)
+    st.cash[0] = B.cash_code(S["la_habana"], Kind.DR_A)
+    assert not np_cash.releases_cash(st, S["la_habana"], Kind.DR_A)
+    assert G.first_box(st) == "assault"
+    t = govt_turn(st)
+    assert op_spaces_of(t) == ["la_habana"]
+    rescue = [e for e in t.events if e.kind == "coin.np_choice"
+              and e.data["kind"] == "cl.cash_rescue"]
+    assert [(e.data["faction"], e.data["option"]) for e in rescue] == [
+        ("directorio", "to:police")]
+    after = t.st
+    assert B.guerrillas(after, S["la_habana"], DR) == 0
+    assert after.cash[0] == B.cash_code(S["la_habana"], Kind.POLICE)
+
+
+def test_cl_8_1_2_p6_yields_cash_piece_by_piece() -> None:
+    """CL 8.1.2 P6 `yields_cash(piece)`: the player's last Troop holding Cash yields it, its
+    Police (no Cash) does not; a Non-player's Guerrilla holding Cash yields it only when no
+    own or other Non-player's piece is there to take it (the player's cubes do not)."""
+    st = solo()  # the Government a player, the Insurgents Non-players
+    s = S["matanzas"]
+    put(st, "matanzas", "police")
+    put(st, "matanzas", "troops")
+    st.cash[0] = B.cash_code(s, Kind.TROOPS)
+    assert np_cash.releases_cash(st, s, Kind.TROOPS)
+    assert not np_cash.releases_cash(st, s, Kind.POLICE)
+    put(st, "matanzas", "m26_active")
+    st.cash[1] = B.cash_code(s, Kind.M26_A)
+    assert np_cash.releases_cash(st, s, Kind.M26_A)  # only the player's cubes are there
+    put(st, "matanzas", "syndicate_underground")
+    assert not np_cash.releases_cash(st, s, Kind.M26_A)  # the Syndicate, a Non-player
+    put(st, "matanzas", "m26_underground")
+    assert not np_cash.releases_cash(st, s, Kind.M26_A)  # its own Underground one takes it
+    assert np_cash.yields_cash(st, s, GOVT) and not np_cash.yields_cash(st, s, M26)
+
+
+def test_cl_8_1_2_p8_cash_carrier_moves_last_into_an_ec() -> None:
+    """CL 8.5.2 step 1 with P7, P8: the Syndicate Marches 1 Underground Guerrilla from
+    pinar_del_rio (the origin with the most Syndicate Guerrillas) into the empty ec_west; the
+    Cash carrier moves last into an EC, so the Cash stays in pinar_del_rio."""
+    st = solo()
+    for s in ("pinar_del_rio", "la_habana", "havana"):
+        put(st, s, "syndicate_underground")
+    put(st, "pinar_del_rio", "syndicate_underground")
+    st.cash[0] = B.cash_code(S["pinar_del_rio"], Kind.SYND_U)
+    assert syndicate.first_box(st) == "march"
+    events = play(st, 1, [SYNDICATE], done=1, first="op")
+    assert op_spaces(events, "march")[0] == "ec_west"
+    assert np_choices(events, "cl.march_from")[0] == "from:pinar_del_rio"
+    assert np_choices(events, "cl.march_u")[0] == "u:1"
+    assert np_choices(events, "cl.cash_follow") == ["stay"]
+    assert count(st, "ec_west", "syndicate_underground") == 1
+    assert st.cash[0] == B.cash_code(S["pinar_del_rio"], Kind.SYND_U)
