@@ -5,13 +5,16 @@ the flow as the rules service runs it: the exact spaces, pieces and order."""
 
 from __future__ import annotations
 
+from services.cuba_libre import GAME, victory
 from services.cuba_libre import board as B
 from services.cuba_libre import data as D
 from services.cuba_libre.bots import cash as np_cash
-from services.cuba_libre.bots import directorio, syndicate
+from services.cuba_libre.bots import directorio, pact, syndicate
 from services.cuba_libre.bots import government as G
 from services.cuba_libre.constants import Cap, Kind, UsAlliance
 from services.cuba_libre.state import CLState
+from services.kernel import codec, engine
+from services.kernel.decisions import Choice
 from tests.games.cuba_libre.helpers import game
 from tests.games.cuba_libre.np_scenario import (
     DR,
@@ -133,3 +136,84 @@ def test_cl_8_1_2_p8_cash_carrier_moves_last_into_an_ec() -> None:
     assert np_choices(events, "cl.cash_follow") == ["stay"]
     assert count(st, "ec_west", "syndicate_underground") == 1
     assert st.cash[0] == B.cash_code(S["pinar_del_rio"], Kind.SYND_U)
+
+
+# -- 8.6.5, 8.7.6 the Pact of Caracas: at the start of an execution --------------------------
+
+
+def pact_position(seats: int = 1, non_players: str = "none") -> CLState:
+    """Card 18's Capability in play, DR a player meeting its condition (Bases and Pop above
+    its goal), 26July with 2 Bases (sierra_maestra)."""
+    st = solo(seats=seats, non_players=non_players)
+    st.caps |= 1 << Cap.M26_DR_PACT
+    put(st, "sierra_maestra", "m26_base")
+    for s in ("matanzas", "las_villas", "camaguey_province", "oriente", "pinar_del_rio"):
+        put(st, s, "directorio_base", 2)
+    for s, n in (("las_villas", 4), ("oriente", 2), ("pinar_del_rio", 2)):
+        put(st, s, "directorio_underground", n)
+    assert victory.meets(st)[DR] and st.seat_of[DR] >= 0
+    return st
+
+
+def test_cl_8_7_6_pact_cancelled_at_the_start_of_an_event_without_choices() -> None:
+    """CL 8.7.6: the Non-player 26July executes card 2's unshaded Event (a Capability, no
+    choice in it): its 2 Bases come off first, cancelling card 18, then the Event."""
+    st = pact_position(non_players="govt+m26+syndicate")
+    events = play(st, 2, [M26])
+    kinds = [e.kind for e in events]
+    assert np_choices(events, "coin.eligible") == ["event:unshaded"]
+    assert np_choices(events, "cl.remove_own") == ["own:sierra_maestra:m26_base"] * 2
+    assert kinds.index("cl.capability_cancelled") < kinds.index("cl.capability")
+    assert not B.has_cap(st, Cap.M26_DR_PACT) and count(st, "sierra_maestra", "m26_base") == 0
+
+
+def test_cl_8_1_item_1c_pact_removal_is_not_the_events_effect() -> None:
+    """CL 8.1 item 1c with 8.7.6: card 17 Alberto Bayo would only Rally 26July where it has a
+    Base, and the Pact takes both off first: the Event itself changes nothing (the Bases'
+    removal is the Pact's), so Operation + SA, the Bases removed at its start."""
+    st = pact_position(non_players="govt+m26+syndicate")
+    events = play(st, 17, [M26])
+    choices = [(e.data["kind"], e.data["option"]) for e in events if e.kind == "coin.np_choice"]
+    assert choices[:3] == [("coin.eligible", "op:terror"),
+                           ("cl.remove_own", "own:sierra_maestra:m26_base"),
+                           ("cl.remove_own", "own:sierra_maestra:m26_base")]
+    assert choices[3][0] == "coin.op_space"
+    assert not B.has_cap(st, Cap.M26_DR_PACT)
+
+
+def test_cl_8_7_6_pact_through_suggest_for_a_26july_player() -> None:
+    """CL 8.7.6 through Suggest (`coin_np`, 0012): the 26July player (4 seats), DR a player at
+    victory, starts a Terror: asked about its own-removal decision, the policy removes a
+    Base (twice: the Capability ends); once a space is chosen it is no longer the start."""
+    st = pact_position(seats=4)
+    play(st, 1, [M26])
+    data = codec.encode(st)
+    d = engine.view(GAME, data, M26).decisions[0]
+    data = engine.act(GAME, data, M26, Choice(d.id, option_id="op:terror")).state
+    for _ in range(2):
+        own = next(d for d in engine.view(GAME, data, M26).decisions
+                   if d.kind == "cl.remove_own")
+        c = engine.suggest(GAME, data, M26, own.id, policy="coin_np", bot_seed=3)
+        assert c.option_id == "own:sierra_maestra:m26_base"
+        data = engine.act(GAME, data, M26, c).state
+    after = codec.decode(data, CLState)
+    assert not B.has_cap(after, Cap.M26_DR_PACT)
+    assert count(after, "sierra_maestra", "m26_base") == 0
+
+
+def test_cl_8_7_6_no_pact_act_once_the_execution_has_begun() -> None:
+    """CL 8.7.6 "at the start": once the 26July player's Terror has its first space, the
+    Pact's act no longer applies (the policy's standing answer gives none)."""
+    st = pact_position(seats=4)
+    play(st, 1, [M26])
+    data = codec.encode(st)
+    d = engine.view(GAME, data, M26).decisions[0]
+    data = engine.act(GAME, data, M26, Choice(d.id, option_id="op:terror")).state
+    d = next(d for d in engine.view(GAME, data, M26).decisions if not d.optional)
+    assert d.kind == "coin.op_space"
+    data = engine.act(GAME, data, M26, Choice(d.id, option_id=d.option_ids()[0])).state
+    after = codec.decode(data, CLState)
+    own = next(d for d in engine.view(GAME, data, M26).decisions if d.kind == "cl.remove_own")
+    assert pact.executing(after) is not None and not pact.cancels(after, M26)
+    assert pact.suggest(after, own, M26) is None
+    assert B.has_cap(after, Cap.M26_DR_PACT)
