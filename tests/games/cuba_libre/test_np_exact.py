@@ -5,6 +5,8 @@ the flow as the rules service runs it: the exact spaces, pieces and order."""
 
 from __future__ import annotations
 
+import pytest
+
 from services.cuba_libre import GAME, victory
 from services.cuba_libre import board as B
 from services.cuba_libre import data as D
@@ -217,3 +219,24 @@ def test_cl_8_7_6_no_pact_act_once_the_execution_has_begun() -> None:
     assert pact.executing(after) is not None and not pact.cancels(after, M26)
     assert pact.suggest(after, own, M26) is None
     assert B.has_cap(after, Cap.M26_DR_PACT)
+
+
+# -- 8.4.4 item 3: an Event's spaces by what they would place or remove --------------------------
+
+
+@pytest.mark.parametrize(("full", "chosen"), [("sierra_maestra", "las_villas"),
+                                              ("las_villas", "sierra_maestra")])
+def test_cl_8_4_4_item_3_event_space_where_a_base_can_be_placed(full: str, chosen: str) -> None:
+    """CL 8.4.4 item 3: 26July 1st Eligible on card 31 Escopeteros (unshaded: a Base and a
+    Guerrilla into 1 Mountain Province): the Mountain Province with no room for a Base (2
+    Bases already) would take only the Guerrilla, so the other one, where a Base is placed
+    (the most Bases), is chosen; the Base is 26July's (P1, 8.4.4 item 1)."""
+    st = solo()
+    put(st, full, "directorio_base", 2 - count(st, full, "m26_base"))
+    assert B.base_room(st, S[full]) == 0 and B.base_room(st, S[chosen]) > 0
+    before = count(st, chosen, "m26_base")
+    events = play(st, 31, [M26])
+    steps = np_choices(events, "coin.event_step")
+    assert np_choices(events, "coin.eligible") == ["event:unshaded"]
+    assert steps[0] == f"space:{chosen}"
+    assert count(st, chosen, "m26_base") == before + 1
