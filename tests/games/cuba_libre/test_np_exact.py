@@ -11,9 +11,9 @@ from services.cuba_libre import GAME, victory
 from services.cuba_libre import board as B
 from services.cuba_libre import data as D
 from services.cuba_libre.bots import cash as np_cash
-from services.cuba_libre.bots import directorio, pact, syndicate
+from services.cuba_libre.bots import directorio, govt_would, pact, syndicate
 from services.cuba_libre.bots import government as G
-from services.cuba_libre.constants import Cap, Kind, UsAlliance
+from services.cuba_libre.constants import Cap, Kind, Mom, UsAlliance
 from services.cuba_libre.state import CLState
 from services.kernel import codec, engine
 from services.kernel.decisions import Choice
@@ -31,7 +31,8 @@ from tests.games.cuba_libre.np_scenario import (
     solo,
     take,
 )
-from tests.games.cuba_libre.test_np_govt import cities_held, empty_board, govt_turn
+from tests.games.cuba_libre.test_np_govt import cities_held, empty_board, govt_turn, np_game
+from tests.games.cuba_libre.test_np_govt import events as events_of
 from tests.games.cuba_libre.test_np_govt import op_spaces as op_spaces_of
 
 S = D.INDEX
@@ -240,3 +241,27 @@ def test_cl_8_4_4_item_3_event_space_where_a_base_can_be_placed(full: str, chose
     assert np_choices(events, "coin.eligible") == ["event:unshaded"]
     assert steps[0] == f"space:{chosen}"
     assert count(st, chosen, "m26_base") == before + 1
+
+
+# -- 8.0, 8.8.1: the Government's "would" tests are dry runs of its boxes --------------------
+
+
+def test_cl_8_8_1_armored_cars_troops_are_shared_by_the_assault_spaces() -> None:
+    """CL 8.8.1 Armored Cars with CL 8.0 (a dry run of the box): matanzas and pinar_del_rio
+    hold 2 Active DR Guerrillas each, and only havana can spare Troops (3; camagüey_city and
+    santiago_de_cuba spare none). Each space alone could take its 2, but the Assault box
+    brings the 3 Troops once: 3 Guerrillas, not the 4 the override needs, so the flowchart's
+    Train stands (camagüey_city lacks Police)."""
+    st = empty_board(np_game())
+    cities_held(st)
+    put(st, "havana", "troops", 2)
+    take(st, "camaguey_city", "police")
+    put(st, "santiago_de_cuba", "syndicate_underground")
+    for s in ("matanzas", "pinar_del_rio"):
+        put(st, s, "directorio_active", 2)
+    st.mom |= 1 << Mom.ASSAULT_BRINGS_TROOPS
+    run = govt_would.dry_run(st, "assault", sa_ok=False)
+    assert (run.guerrillas, run.m26_bases) == (3, 0)
+    assert not govt_would.armored_cars(st)
+    t = govt_turn(st)
+    assert [e["option"] for e in events_of(t, "coin.np_choice")][0] == "op:train"
