@@ -11,7 +11,14 @@ from services.cuba_libre import GAME, victory
 from services.cuba_libre import board as B
 from services.cuba_libre import data as D
 from services.cuba_libre.bots import cash as np_cash
-from services.cuba_libre.bots import directorio, govt_would, pact, syndicate
+from services.cuba_libre.bots import (
+    directorio,
+    govt_garrison,
+    govt_train,
+    govt_would,
+    pact,
+    syndicate,
+)
 from services.cuba_libre.bots import government as G
 from services.cuba_libre.constants import Cap, Kind, Mom, UsAlliance
 from services.cuba_libre.state import CLState
@@ -31,7 +38,13 @@ from tests.games.cuba_libre.np_scenario import (
     solo,
     take,
 )
-from tests.games.cuba_libre.test_np_govt import cities_held, empty_board, govt_turn, np_game
+from tests.games.cuba_libre.test_np_govt import (
+    cities_held,
+    empty_board,
+    govt_turn,
+    moves,
+    np_game,
+)
 from tests.games.cuba_libre.test_np_govt import events as events_of
 from tests.games.cuba_libre.test_np_govt import op_spaces as op_spaces_of
 
@@ -265,3 +278,26 @@ def test_cl_8_8_1_armored_cars_troops_are_shared_by_the_assault_spaces() -> None
     assert not govt_would.armored_cars(st)
     t = govt_turn(st)
     assert [e["option"] for e in events_of(t, "coin.np_choice")][0] == "op:train"
+
+
+def test_cl_8_8_3_garrison_keeps_only_the_last_police_then_restores_city_control() -> None:
+    """CL 8.8.3 steps 1-3: what a Garrison origin keeps is its last Police, nothing more (seed
+    8.8.3). Step 1: a Police into ec_central from havana (the most Police, 3): havana (1 Troop,
+    2 Police against 3 DR) loses Government Control; step 2 then moves cubes into it (no
+    Police left to spare anywhere: a Troop, from santiago_de_cuba or camagüey_city, 1 each,
+    random_pick), and into the City that gave it its only Troop, from the other; a space a
+    cube has moved into gives none."""
+    st = empty_board(np_game())
+    cities_held(st)
+    put(st, "havana", "police", 2)
+    put(st, "havana", "directorio_underground", 3)
+    put(st, "ec_central", "m26_underground")
+    assert not govt_train.cond_train(st) and govt_garrison.cond_garrison(st)
+    t = govt_turn(st)
+    assert op_spaces_of(t) == ["ec_central", "havana", "santiago_de_cuba"]
+    assert moves(t) == [("havana", "ec_central", "police"),
+                        ("santiago_de_cuba", "havana", "troops"),
+                        ("camaguey_city", "santiago_de_cuba", "troops")]
+    after = t.st
+    assert (count(after, "havana", "troops"), count(after, "havana", "police")) == (2, 2)
+    assert B.control(after, S["havana"]) == GOVT
