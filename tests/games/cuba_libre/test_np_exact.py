@@ -1,7 +1,9 @@
 """CL chapter 8 made exact where earlier procedures approximated it: Morgan's March for the
-Directorio (8.6.3 step 3), the Cash rules P6 (8.1.2), the Pact of Caracas' timing (8.6.5,
-8.7.6); constructed positions of a solitaire table (the Government a player) played through
-the flow as the rules service runs it: the exact spaces, pieces and order."""
+Directorio (8.6.3 step 3), Cash piece by piece (8.1.2 P6, P8), the Pact of Caracas at the
+start of an execution (8.6.5, 8.7.6, and through Suggest), an Event's spaces by dry runs
+(8.4.4 item 3), the Government's "would" tests as dry runs of its boxes (8.0, 8.8.1) and
+what a Garrison keeps (8.8.3): constructed positions played through the flow as the rules
+service runs it, the exact spaces, pieces and order."""
 
 from __future__ import annotations
 
@@ -24,20 +26,9 @@ from services.cuba_libre.constants import Cap, Kind, Mom, UsAlliance
 from services.cuba_libre.state import CLState
 from services.kernel import codec, engine
 from services.kernel.decisions import Choice
+from tests.games.cuba_libre import np_scenario as sc
 from tests.games.cuba_libre.helpers import game
-from tests.games.cuba_libre.np_scenario import (
-    DR,
-    GOVT,
-    M26,
-    SYNDICATE,
-    count,
-    np_choices,
-    op_spaces,
-    play,
-    put,
-    solo,
-    take,
-)
+from tests.games.cuba_libre.np_scenario import DR, GOVT, M26, SYNDICATE
 from tests.games.cuba_libre.test_np_govt import (
     cities_held,
     empty_board,
@@ -55,10 +46,10 @@ def morgan_position() -> CLState:
     """S0 with card 28 Morgan's Capability, no DR Guerrilla in Havana (no Terror entry), 6
     Underground DR in Oriente, 5 DR Guerrillas and no DR Base Available (no Rally entry), no
     Attack giving DR Control: the DR March box (8.6.3)."""
-    st = solo()
+    st = sc.solo()
     st.caps |= 1 << Cap.DR_MARCHES_TWO_SPACES
-    take(st, "havana", "directorio_underground", 2)
-    put(st, "oriente", "directorio_underground", 6)
+    sc.take(st, "havana", "directorio_underground", 2)
+    sc.put(st, "oriente", "directorio_underground", 6)
     st.avail[Kind.DR_U], st.avail[Kind.DR_BASE] = 5, 0
     assert not directorio.cond_terror(st) and not directorio.cond_rally(st)
     assert not directorio.cond_attack(st)
@@ -75,12 +66,12 @@ def test_cl_8_6_3_step_3_morgan_control_march_from_two_spaces_away() -> None:
     assert directorio.control_targets(plain, {"spaces": [], "arrived": [0] * D.NS}) == [
         S["sierra_maestra"]]
     st = morgan_position()
-    events = play(st, 1, [DR], done=1, first="op")
-    assert np_choices(events, "coin.eligible") == ["op:march"]
-    assert op_spaces(events, "march")[0] == "las_villas"
-    assert np_choices(events, "cl.march_from")[0] == "via:oriente:camaguey_province"
-    assert np_choices(events, "cl.march_u")[0] == "u:4"
-    assert count(st, "las_villas", "directorio_underground") == 4
+    events = sc.play(st, 1, [DR], done=1, first="op")
+    assert sc.np_choices(events, "coin.eligible") == ["op:march"]
+    assert sc.op_spaces(events, "march")[0] == "las_villas"
+    assert sc.np_choices(events, "cl.march_from")[0] == "via:oriente:camaguey_province"
+    assert sc.np_choices(events, "cl.march_u")[0] == "u:4"
+    assert sc.count(st, "las_villas", "directorio_underground") == 4
     assert B.control(st, S["las_villas"]) == DR
 
 
@@ -96,10 +87,10 @@ def test_cl_8_1_2_p6_non_player_rescues_its_cash_under_another_non_players_cube(
     st = empty_board(game(2, non_players="govt+directorio"))
     cities_held(st)
     st.us_alliance = UsAlliance.EMBARGOED
-    put(st, "la_habana", "troops", 2)
-    put(st, "la_habana", "police")
-    put(st, "la_habana", "directorio_active")
-    put(st, "la_habana", "syndicate_underground", 2)
+    sc.put(st, "la_habana", "troops", 2)
+    sc.put(st, "la_habana", "police")
+    sc.put(st, "la_habana", "directorio_active")
+    sc.put(st, "la_habana", "syndicate_underground", 2)
     st.cash[0] = B.cash_code(S["la_habana"], Kind.DR_A)
     assert not np_cash.releases_cash(st, S["la_habana"], Kind.DR_A)
     assert G.first_box(st) == "assault"
@@ -118,19 +109,19 @@ def test_cl_8_1_2_p6_yields_cash_piece_by_piece() -> None:
     """CL 8.1.2 P6 `yields_cash(piece)`: the player's last Troop holding Cash yields it, its
     Police (no Cash) does not; a Non-player's Guerrilla holding Cash yields it only when no
     own or other Non-player's piece is there to take it (the player's cubes do not)."""
-    st = solo()  # the Government a player, the Insurgents Non-players
+    st = sc.solo()  # the Government a player, the Insurgents Non-players
     s = S["matanzas"]
-    put(st, "matanzas", "police")
-    put(st, "matanzas", "troops")
+    sc.put(st, "matanzas", "police")
+    sc.put(st, "matanzas", "troops")
     st.cash[0] = B.cash_code(s, Kind.TROOPS)
     assert np_cash.releases_cash(st, s, Kind.TROOPS)
     assert not np_cash.releases_cash(st, s, Kind.POLICE)
-    put(st, "matanzas", "m26_active")
+    sc.put(st, "matanzas", "m26_active")
     st.cash[1] = B.cash_code(s, Kind.M26_A)
     assert np_cash.releases_cash(st, s, Kind.M26_A)  # only the player's cubes are there
-    put(st, "matanzas", "syndicate_underground")
+    sc.put(st, "matanzas", "syndicate_underground")
     assert not np_cash.releases_cash(st, s, Kind.M26_A)  # the Syndicate, a Non-player
-    put(st, "matanzas", "m26_underground")
+    sc.put(st, "matanzas", "m26_underground")
     assert not np_cash.releases_cash(st, s, Kind.M26_A)  # its own Underground one takes it
     assert np_cash.yields_cash(st, s, GOVT) and not np_cash.yields_cash(st, s, M26)
 
@@ -139,18 +130,18 @@ def test_cl_8_1_2_p8_cash_carrier_moves_last_into_an_ec() -> None:
     """CL 8.5.2 step 1 with P7, P8: the Syndicate Marches 1 Underground Guerrilla from
     pinar_del_rio (the origin with the most Syndicate Guerrillas) into the empty ec_west; the
     Cash carrier moves last into an EC, so the Cash stays in pinar_del_rio."""
-    st = solo()
+    st = sc.solo()
     for s in ("pinar_del_rio", "la_habana", "havana"):
-        put(st, s, "syndicate_underground")
-    put(st, "pinar_del_rio", "syndicate_underground")
+        sc.put(st, s, "syndicate_underground")
+    sc.put(st, "pinar_del_rio", "syndicate_underground")
     st.cash[0] = B.cash_code(S["pinar_del_rio"], Kind.SYND_U)
     assert syndicate.first_box(st) == "march"
-    events = play(st, 1, [SYNDICATE], done=1, first="op")
-    assert op_spaces(events, "march")[0] == "ec_west"
-    assert np_choices(events, "cl.march_from")[0] == "from:pinar_del_rio"
-    assert np_choices(events, "cl.march_u")[0] == "u:1"
-    assert np_choices(events, "cl.cash_follow") == ["stay"]
-    assert count(st, "ec_west", "syndicate_underground") == 1
+    events = sc.play(st, 1, [SYNDICATE], done=1, first="op")
+    assert sc.op_spaces(events, "march")[0] == "ec_west"
+    assert sc.np_choices(events, "cl.march_from")[0] == "from:pinar_del_rio"
+    assert sc.np_choices(events, "cl.march_u")[0] == "u:1"
+    assert sc.np_choices(events, "cl.cash_follow") == ["stay"]
+    assert sc.count(st, "ec_west", "syndicate_underground") == 1
     assert st.cash[0] == B.cash_code(S["pinar_del_rio"], Kind.SYND_U)
 
 
@@ -160,13 +151,13 @@ def test_cl_8_1_2_p8_cash_carrier_moves_last_into_an_ec() -> None:
 def pact_position(seats: int = 1, non_players: str = "none") -> CLState:
     """Card 18's Capability in play, DR a player meeting its condition (Bases and Pop above
     its goal), 26July with 2 Bases (sierra_maestra)."""
-    st = solo(seats=seats, non_players=non_players)
+    st = sc.solo(seats=seats, non_players=non_players)
     st.caps |= 1 << Cap.M26_DR_PACT
-    put(st, "sierra_maestra", "m26_base")
+    sc.put(st, "sierra_maestra", "m26_base")
     for s in ("matanzas", "las_villas", "camaguey_province", "oriente", "pinar_del_rio"):
-        put(st, s, "directorio_base", 2)
+        sc.put(st, s, "directorio_base", 2)
     for s, n in (("las_villas", 4), ("oriente", 2), ("pinar_del_rio", 2)):
-        put(st, s, "directorio_underground", n)
+        sc.put(st, s, "directorio_underground", n)
     assert victory.meets(st)[DR] and st.seat_of[DR] >= 0
     return st
 
@@ -175,12 +166,12 @@ def test_cl_8_7_6_pact_cancelled_at_the_start_of_an_event_without_choices() -> N
     """CL 8.7.6: the Non-player 26July executes card 2's unshaded Event (a Capability, no
     choice in it): its 2 Bases come off first, cancelling card 18, then the Event."""
     st = pact_position(non_players="govt+m26+syndicate")
-    events = play(st, 2, [M26])
+    events = sc.play(st, 2, [M26])
     kinds = [e.kind for e in events]
-    assert np_choices(events, "coin.eligible") == ["event:unshaded"]
-    assert np_choices(events, "cl.remove_own") == ["own:sierra_maestra:m26_base"] * 2
+    assert sc.np_choices(events, "coin.eligible") == ["event:unshaded"]
+    assert sc.np_choices(events, "cl.remove_own") == ["own:sierra_maestra:m26_base"] * 2
     assert kinds.index("cl.capability_cancelled") < kinds.index("cl.capability")
-    assert not B.has_cap(st, Cap.M26_DR_PACT) and count(st, "sierra_maestra", "m26_base") == 0
+    assert not B.has_cap(st, Cap.M26_DR_PACT) and sc.count(st, "sierra_maestra", "m26_base") == 0
 
 
 def test_cl_8_1_item_1c_pact_removal_is_not_the_events_effect() -> None:
@@ -188,7 +179,7 @@ def test_cl_8_1_item_1c_pact_removal_is_not_the_events_effect() -> None:
     Base, and the Pact takes both off first: the Event itself changes nothing (the Bases'
     removal is the Pact's), so Operation + SA, the Bases removed at its start."""
     st = pact_position(non_players="govt+m26+syndicate")
-    events = play(st, 17, [M26])
+    events = sc.play(st, 17, [M26])
     choices = [(e.data["kind"], e.data["option"]) for e in events if e.kind == "coin.np_choice"]
     assert choices[:3] == [("coin.eligible", "op:terror"),
                            ("cl.remove_own", "own:sierra_maestra:m26_base"),
@@ -202,7 +193,7 @@ def test_cl_8_7_6_pact_through_suggest_for_a_26july_player() -> None:
     victory, starts a Terror: asked about its own-removal decision, the policy removes a
     Base (twice: the Capability ends); once a space is chosen it is no longer the start."""
     st = pact_position(seats=4)
-    play(st, 1, [M26])
+    sc.play(st, 1, [M26])
     data = codec.encode(st)
     d = engine.view(GAME, data, M26).decisions[0]
     data = engine.act(GAME, data, M26, Choice(d.id, option_id="op:terror")).state
@@ -214,14 +205,14 @@ def test_cl_8_7_6_pact_through_suggest_for_a_26july_player() -> None:
         data = engine.act(GAME, data, M26, c).state
     after = codec.decode(data, CLState)
     assert not B.has_cap(after, Cap.M26_DR_PACT)
-    assert count(after, "sierra_maestra", "m26_base") == 0
+    assert sc.count(after, "sierra_maestra", "m26_base") == 0
 
 
 def test_cl_8_7_6_no_pact_act_once_the_execution_has_begun() -> None:
     """CL 8.7.6 "at the start": once the 26July player's Terror has its first space, the
     Pact's act no longer applies (the policy's standing answer gives none)."""
     st = pact_position(seats=4)
-    play(st, 1, [M26])
+    sc.play(st, 1, [M26])
     data = codec.encode(st)
     d = engine.view(GAME, data, M26).decisions[0]
     data = engine.act(GAME, data, M26, Choice(d.id, option_id="op:terror")).state
@@ -245,15 +236,15 @@ def test_cl_8_4_4_item_3_event_space_where_a_base_can_be_placed(full: str, chose
     Guerrilla into 1 Mountain Province): the Mountain Province with no room for a Base (2
     Bases already) would take only the Guerrilla, so the other one, where a Base is placed
     (the most Bases), is chosen; the Base is 26July's (P1, 8.4.4 item 1)."""
-    st = solo()
-    put(st, full, "directorio_base", 2 - count(st, full, "m26_base"))
+    st = sc.solo()
+    sc.put(st, full, "directorio_base", 2 - sc.count(st, full, "m26_base"))
     assert B.base_room(st, S[full]) == 0 and B.base_room(st, S[chosen]) > 0
-    before = count(st, chosen, "m26_base")
-    events = play(st, 31, [M26])
-    steps = np_choices(events, "coin.event_step")
-    assert np_choices(events, "coin.eligible") == ["event:unshaded"]
+    before = sc.count(st, chosen, "m26_base")
+    events = sc.play(st, 31, [M26])
+    steps = sc.np_choices(events, "coin.event_step")
+    assert sc.np_choices(events, "coin.eligible") == ["event:unshaded"]
     assert steps[0] == f"space:{chosen}"
-    assert count(st, chosen, "m26_base") == before + 1
+    assert sc.count(st, chosen, "m26_base") == before + 1
 
 
 # -- 8.0, 8.8.1: the Government's "would" tests are dry runs of its boxes --------------------
@@ -267,11 +258,11 @@ def test_cl_8_8_1_armored_cars_troops_are_shared_by_the_assault_spaces() -> None
     Train stands (camagüey_city lacks Police)."""
     st = empty_board(np_game())
     cities_held(st)
-    put(st, "havana", "troops", 2)
-    take(st, "camaguey_city", "police")
-    put(st, "santiago_de_cuba", "syndicate_underground")
+    sc.put(st, "havana", "troops", 2)
+    sc.take(st, "camaguey_city", "police")
+    sc.put(st, "santiago_de_cuba", "syndicate_underground")
     for s in ("matanzas", "pinar_del_rio"):
-        put(st, s, "directorio_active", 2)
+        sc.put(st, s, "directorio_active", 2)
     st.mom |= 1 << Mom.ASSAULT_BRINGS_TROOPS
     run = govt_would.dry_run(st, "assault", sa_ok=False)
     assert (run.guerrillas, run.m26_bases) == (3, 0)
@@ -289,9 +280,9 @@ def test_cl_8_8_3_garrison_keeps_only_the_last_police_then_restores_city_control
     cube has moved into gives none."""
     st = empty_board(np_game())
     cities_held(st)
-    put(st, "havana", "police", 2)
-    put(st, "havana", "directorio_underground", 3)
-    put(st, "ec_central", "m26_underground")
+    sc.put(st, "havana", "police", 2)
+    sc.put(st, "havana", "directorio_underground", 3)
+    sc.put(st, "ec_central", "m26_underground")
     assert not govt_train.cond_train(st) and govt_garrison.cond_garrison(st)
     t = govt_turn(st)
     assert op_spaces_of(t) == ["ec_central", "havana", "santiago_de_cuba"]
@@ -299,5 +290,5 @@ def test_cl_8_8_3_garrison_keeps_only_the_last_police_then_restores_city_control
                         ("santiago_de_cuba", "havana", "troops"),
                         ("camaguey_city", "santiago_de_cuba", "troops")]
     after = t.st
-    assert (count(after, "havana", "troops"), count(after, "havana", "police")) == (2, 2)
+    assert (sc.count(after, "havana", "troops"), sc.count(after, "havana", "police")) == (2, 2)
     assert B.control(after, S["havana"]) == GOVT
