@@ -81,6 +81,18 @@ def march_from(plans: Mapping[int, Plan], st: CLState, d: Decision, f: int) -> s
     return froms[0].id  # the box named this destination: at least one group
 
 
+def one_origin(st: CLState, candidates: list[int]) -> dict[int, int]:
+    """A destination taking 1 Guerrilla from 1 adjacent origin (8.5.2 step 1, 8.7.3 step 1):
+    the origin by `random_pick` among the candidates (8.0: the ties the box leaves), drawn
+    once; the group then asked about keeps it, and none follows once it has moved."""
+    mv = frame_vars(st, "cl.march_into")
+    if "o" in mv:
+        return {mv["o"]: 1}
+    if mv.get("groups") or not candidates:
+        return {}
+    return {pick(st, candidates): 1}
+
+
 def march_group(plans: Mapping[int, Plan], st: CLState, f: int) -> tuple[int, int]:
     """P7 (CL-R-36): the group (Underground, Active) from the origin into the destination:
     capped at the room left below Activation, Underground first; all of them, Active first,

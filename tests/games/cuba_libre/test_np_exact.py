@@ -18,6 +18,7 @@ from services.cuba_libre.bots import (
     govt_garrison,
     govt_train,
     govt_would,
+    m26,
     pact,
     syndicate,
 )
@@ -292,3 +293,65 @@ def test_cl_8_8_3_garrison_keeps_only_the_last_police_then_restores_city_control
     after = t.st
     assert (sc.count(after, "havana", "troops"), sc.count(after, "havana", "police")) == (2, 2)
     assert B.control(after, S["havana"]) == GOVT
+
+
+# -- 8.5.2 step 1, 8.7.3 step 1: one origin for an EC, by random_pick ---------------------------
+
+
+@pytest.mark.parametrize(("seed", "origin", "left"), [(1, "pinar_del_rio", "la_habana"),
+                                                     (12, "la_habana", "pinar_del_rio")])
+def test_cl_8_5_2_step_1_empty_ec_origin_ties_by_random_pick(seed: int, origin: str,
+                                                            left: str) -> None:
+    """CL 8.5.2 step 1: EC West (empty) takes 1 Syndicate Guerrilla from an adjacent origin:
+    Pinar del Río and La Habana tie on Ⓐ (1 Guerrilla each) and Ⓑ (an open Casino in
+    both), so `random_pick` (8.2 table) decides: Pinar del Río with seed 1, La Habana with
+    seed 12; one group only, cost 0."""
+    st = sc.solo(seed=seed)
+    for s in ("pinar_del_rio", "la_habana", "havana"):
+        sc.put(st, s, "syndicate_underground")
+    assert not syndicate.cond_rally(st) and syndicate.first_box(st) == "march"
+    events = sc.play(st, 1, [SYNDICATE], done=1, first="op")
+    assert sc.np_choices(events, "coin.eligible") == ["op:march"]
+    assert sc.op_spaces(events, "march") == ["ec_west"]
+    assert sc.np_choices(events, "cl.march_from") == [f"from:{origin}", "done"]
+    assert sc.count(st, "ec_west", "syndicate_underground") == 1
+    assert (sc.count(st, origin, "syndicate_underground"),
+            sc.count(st, left, "syndicate_underground")) == (0, 1)
+    assert st.resources[SYNDICATE] == 15
+
+
+def m26_march_position(seed: int) -> CLState:
+    """S0 with 26July only in Oriente and Sierra Maestra (2 Underground each, both at Active
+    Opposition: no Terror entry), 5 Guerrillas and no Base Available (no Rally entry), no
+    Attack entry: the 26July March box (8.7.3)."""
+    st = sc.solo(seed=seed)
+    for s in ("la_habana", "sierra_maestra", "santiago_de_cuba"):
+        for kind in ("m26_underground", "m26_active", "m26_base"):
+            if n := sc.count(st, s, kind):
+                sc.take(st, s, kind, n)
+    for s in ("oriente", "sierra_maestra"):
+        st.support[S[s]] = -2
+        sc.put(st, s, "m26_underground", 2)
+    st.avail[Kind.M26_U], st.avail[Kind.M26_BASE] = 5, 0
+    assert m26.first_box(st) == "march"
+    return st
+
+
+@pytest.mark.parametrize(("seed", "origin", "then"), [
+    (1, "oriente", ("sierra_maestra", "santiago_de_cuba")),
+    (3, "sierra_maestra", ("oriente", "camaguey_province"))])
+def test_cl_8_7_3_step_1_ec_origin_by_random_pick(seed: int, origin: str,
+                                                  then: tuple[str, str]) -> None:
+    """CL 8.7.3 step 1: EC East (no Underground 26July) takes 1 Underground Guerrilla from an
+    adjacent space, `random_pick` between Oriente and Sierra Maestra (seed 1: Oriente; seed
+    3: Sierra Maestra); step 4 then moves 1 from the other (2 unmoved, keeping 1) one space
+    toward Havana."""
+    st = m26_march_position(seed)
+    events = sc.play(st, 1, [M26], done=1, first="op")
+    assert sc.np_choices(events, "coin.eligible") == ["op:march"]
+    assert sc.op_spaces(events, "march") == ["ec_east", then[1]]
+    assert sc.np_choices(events, "cl.march_from") == [f"from:{origin}", "done",
+                                                      f"from:{then[0]}"]
+    assert sc.count(st, "ec_east", "m26_underground") == 1
+    assert sc.count(st, origin, "m26_underground") == 1
+    assert sc.count(st, then[0], "m26_underground") == 1
