@@ -49,5 +49,10 @@ def effective(np: NonPlayers, st: Any, d: Decision, event_option: str,
     trial = copy_state(st)
     depth = len(trial.stack)
     np.flow.choose(Ctx(), trial, d, Choice(d.id, option_id=event_option))
+    base = st
+    if np.before is not None:  # a standing act at the start (CL 8.6.5) is not the Event's
+        serial = trial.serial
+        np.before(Ctx(), trial)
+        base = copy_state(trial) if trial.serial != serial else st
     np.run_until(Ctx(), trial, lambda s: len(s.stack) <= depth)
-    return changed(st, trial, ignore)
+    return changed(base, trial, ignore)

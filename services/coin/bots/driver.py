@@ -60,7 +60,9 @@ class NonPlayers:
         self.procedure = procedure
         self.faction_names = faction_names
         self.words = words
-        self.before = before  # a game's standing Non-player acts, run before each decision
+        self.before = before  # a game's standing Non-player acts: run when a Non-player's
+        # decision has been applied and before the next one (CL 8.6.5: at the start of an
+        # execution the decision began)
 
     def pending(self, st: Any) -> Decision | None:
         """The Non-player decision the procedure makes now (not one a player decides)."""
@@ -77,6 +79,8 @@ class NonPlayers:
         self.announce(ctx, f, d, c)
         self.flow.choose(ctx, st, d, c)
         st.serial += 1
+        if self.before is not None:
+            self.before(ctx, st)
 
     def announce(self, ctx: Ctx, f: int, d: Decision, c: Choice) -> None:
         """The public `coin.np_choice` event of a Non-player's choice."""

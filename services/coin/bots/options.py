@@ -86,18 +86,27 @@ class OptionReader:
         return None
 
     def piece_key(self, st: Any, f: int, removing: bool, o: Option) -> tuple[int, int]:
-        """P1 (placing: Bases first), removing enemies (the enemy order, then Bases, Police,
-        Troops, Underground, Active), removing own (Active first)."""
+        """P1 (placing: own pieces first where the game says so, then Bases), removing
+        enemies (the enemy order, then Bases, Police, Troops, Underground, Active), removing
+        own (Active first)."""
         k = self.kind_of(o)
         if k is None:
             return (9, 9)
         klass = self.vocab.klass(k)
-        if not removing:
-            return (0, rank(PLACE, klass))
         g = self.vocab.owner(k)
+        if not removing:
+            return (self.beneficiary_rank(st, f, g), rank(PLACE, klass))
         if g == f:
             return (len(self.vocab.faction_ids), rank(REMOVE_OWN, klass))
         return by_faction_then_class(self.vocab.enemies(st, f), REMOVE_ENEMY, g, klass)
+
+    def beneficiary_rank(self, st: Any, f: int, g: int) -> int:
+        """CL 8.4.4 item 1: pieces placed are the bot's own first, then another Non-player's,
+        then anyone's (a game without `beneficiaries`: no preference)."""
+        if self.vocab.beneficiaries is None:
+            return 0
+        tiers = self.vocab.beneficiaries(st, f)
+        return next((i for i, t in enumerate(tiers) if g in t), len(tiers))
 
     def generic(self, st: Any, d: Decision, f: int) -> str:
         """Any decision no box names: 8.1.1 maximum, 8.1.2 priorities, the largest

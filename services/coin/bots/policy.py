@@ -28,17 +28,24 @@ class NonPlayerPolicy(StateBot):
     (`mark`), so the 8.1 dry runs decide its own Event steps as they would for a Non-player,
     and the procedure chooses among the options offered to the seat. A faction without a
     procedure (`runs` false) and standing optional decisions (which a Non-player never
-    takes, 8.1.2) get the kernel's random choice from the bot's PRNG."""
+    takes, 8.1.2) get the kernel's random choice from the bot's PRNG, unless the game's
+    `standing` act answers an optional one (CL 8.6.5, 8.7.6: the Pact of Caracas' Bases)."""
 
     def __init__(self, procedure: Procedure, words: tuple[str, ...],
-                 runs: Callable[[int], bool], mark: Callable[[Any, int], None]) -> None:
+                 runs: Callable[[int], bool], mark: Callable[[Any, int], None],
+                 standing: Callable[[Any, Decision, int], Choice | None] | None = None) -> None:
         self.procedure = procedure
         self.words = words
         self.runs = runs
         self.mark = mark
+        self.standing = standing
 
     def choose_from_state(self, st: Any, decision: Decision) -> Choice:
         f = faction_of(st.players[decision.seat], decision, self.words)
+        if decision.optional and self.standing is not None and self.runs(f):
+            c = self.standing(st, decision, f)
+            if c is not None:
+                return Choice(decision.id, option_id=c.option_id)
         if decision.optional or not self.runs(f):
             return random_choice(decision, st.rng)
         self.mark(st, f)

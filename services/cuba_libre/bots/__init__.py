@@ -15,7 +15,7 @@ from services.kernel.errors import RulesBug
 
 from ..constants import Faction
 from ..state import CLState
-from . import boxes, directorio, government, m26, play, syndicate
+from . import boxes, cash, directorio, event_spaces, government, m26, play, syndicate
 from .flowchart import Chart, Handler
 from .options import generic
 
@@ -34,6 +34,8 @@ HANDLERS: dict[str, Handler] = {
     "cl.march_u": lambda st, d, f: boxes.march_count(PLANS, st, d, f),
     "cl.march_a": lambda st, d, f: boxes.march_count(PLANS, st, d, f),
     "cl.cash_deposit": boxes.cash_deposit,
+    "cl.cash_rescue": cash.cash_rescue,  # CL 8.1.2 P6
+    "cl.cash_follow": cash.cash_follow,  # CL 8.1.2 P8
 }
 
 
@@ -47,6 +49,7 @@ class CLProcedure:
 
     def __init__(self) -> None:
         self.np: NonPlayers | None = None
+        self.trying = False  # inside an 8.4.4 item 3 dry run: no dry run within it
 
     def bind(self, np: NonPlayers) -> None:
         self.np = np
@@ -66,7 +69,18 @@ class CLProcedure:
         if d.kind == "coin.eligible":
             return Choice(d.id, option_id=play.eligible(self.bound(), CHARTS[faction], st, d,
                                                         faction))
+        spaces = {} if self.trying else event_spaces.event_spaces(st, d)
+        if spaces:
+            return Choice(d.id, option_id=self.event_space(st, d, faction, spaces))
         return Choice(d.id, option_id=handler(d, faction)(st, d, faction))
+
+    def event_space(self, st: CLState, d: Decision, f: int, spaces: dict[int, str]) -> str:
+        """CL 8.4.4 item 3 by dry runs (event_spaces), none nested."""
+        self.trying = True
+        try:
+            return event_spaces.choose_space(self.bound(), st, d, f, spaces)
+        finally:
+            self.trying = False
 
 
 PROCEDURE = CLProcedure()

@@ -81,6 +81,18 @@ def march_from(plans: Mapping[int, Plan], st: CLState, d: Decision, f: int) -> s
     return froms[0].id  # the box named this destination: at least one group
 
 
+def one_origin(st: CLState, candidates: list[int]) -> dict[int, int]:
+    """A destination taking 1 Guerrilla from 1 adjacent origin (8.5.2 step 1, 8.7.3 step 1):
+    the origin by `random_pick` among the candidates (8.0: the ties the box leaves), drawn
+    once; the group then asked about keeps it, and none follows once it has moved."""
+    mv = frame_vars(st, "cl.march_into")
+    if "o" in mv:
+        return {mv["o"]: 1}
+    if mv.get("groups") or not candidates:
+        return {}
+    return {pick(st, candidates): 1}
+
+
 def march_group(plans: Mapping[int, Plan], st: CLState, f: int) -> tuple[int, int]:
     """P7 (CL-R-36): the group (Underground, Active) from the origin into the destination:
     capped at the room left below Activation, Underground first; all of them, Active first,
@@ -121,15 +133,6 @@ def pav(st: CLState, f: int) -> bool:
 
 def meets(st: CLState, f: int) -> bool:
     return victory.meets(st)[f]
-
-
-def yields_cash(st: CLState, s: int, g: int) -> bool:
-    """8.1.2 P6 (simplified to the space): a piece of g in s holds Cash and g is a player's
-    faction (a Non-player rescues its Cash when another own piece is there)."""
-    held = B.cash_in(st, s, g)
-    if not held:
-        return False
-    return st.seat_of[g] >= 0 or B.pieces_of(st, s, g) <= len(held)
 
 
 def cash_deposit(st: CLState, d: Decision, f: int) -> str:

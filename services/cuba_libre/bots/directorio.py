@@ -11,11 +11,13 @@ from .. import board as B
 from .. import data as D
 from ..casinos import pact, pact_freezes
 from ..constants import GUER_U, Kind
+from ..ops.march import two_steps
 from ..ops.rally import expat_spaces
 from ..state import CLState
 from . import boxes
 from . import insurgents as I
-from .boxes import done_or, frame_vars, meets, pav, sa_pick, yields_cash
+from .boxes import done_or, frame_vars, meets, pav, sa_pick
+from .cash import yields_cash
 from .flowchart import Box, Chart, Tiers
 from .options import READER, generic, space_of, verb
 from .tables import pick
@@ -141,8 +143,17 @@ def needed(st: CLState, s: int) -> int:
     return others - B.control_count(st, s, F) + 1
 
 
+def origins(st: CLState, s: int) -> list[int]:
+    """8.6.3 step 1: the spaces a group may March from into s: adjacent ones, and under card
+    28 Morgan (step 3) those 2 spaces away too."""
+    near = set(D.ADJ[s])
+    if two_steps(st, F):
+        near |= {o for x in D.ADJ[s] for o in D.ADJ[x] if o != s}
+    return sorted(near)
+
+
 def reach(st: CLState, s: int, v: dict[str, Any]) -> int:
-    return sum(I.movable(st, o, F, v) for o in D.ADJ[s])
+    return sum(I.movable(st, o, F, v) for o in origins(st, s))
 
 
 def control_targets(st: CLState, v: dict[str, Any]) -> list[int]:
@@ -154,9 +165,19 @@ def control_targets(st: CLState, v: dict[str, Any]) -> list[int]:
     return [s for s in ok if D.POP[s] == top]
 
 
+def toward_havana(st: CLState, o: int) -> list[int]:
+    """8.6.3 step 2: the spaces 1 step nearer Havana (or Havana); under card 28 Morgan (step
+    3) those 2 steps nearer when there are any (8.1.1: as fully as possible)."""
+    one = I.toward_havana(o)
+    if not two_steps(st, F):
+        return one
+    two = sorted({s for x in one if x != D.HAVANA for s in I.toward_havana(x)})
+    return two or one
+
+
 def march_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
     step1 = [] if v.get("spaces") else control_targets(st, v)
-    step2 = sorted({s for o in I.havana_origin(st, F, v) for s in I.toward_havana(o)})
+    step2 = sorted({s for o in I.havana_origin(st, F, v) for s in toward_havana(st, o)})
     return [step1, step2] if len(v.get("spaces", [])) < 2 else []
 
 
@@ -166,13 +187,13 @@ def march_plan(st: CLState, dest: int, v: dict[str, Any]) -> dict[int, int]:
     if B.control(st, dest) != F and needed(st, dest) <= reach(st, dest, v) and not v.get(
             "spaces", [dest])[:-1]:
         want, plan = needed(st, dest), {}
-        for o in sorted(D.ADJ[dest], key=lambda o: -B.guerrillas(st, o, F)):
+        for o in sorted(origins(st, dest), key=lambda o: -B.guerrillas(st, o, F)):
             k = min(want, I.movable(st, o, F, v))
             if k > 0:
                 plan[o], want = k, want - k
         return plan
     return {o: I.movable(st, o, F, v) for o in I.havana_origin(st, F, v) if dest in
-            I.toward_havana(o)}
+            toward_havana(st, o)}
 
 
 def can_move(st: CLState) -> bool:

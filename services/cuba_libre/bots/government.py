@@ -21,13 +21,14 @@ from . import govt_redeploy as redeploy
 from . import govt_sweep as sweep
 from . import govt_train as train
 from .flowchart import Box, Chart, Handler, Tiers
-from .govt_assault import armored_cars, assault_pays, assault_tiers, remove_piece, sanchez_mosquera
+from .govt_assault import assault_tiers, remove_piece
 from .govt_common import (
     budget_spaces,
     done_or,
     frame_vars,
     target_order,
 )
+from .govt_would import armored_cars, assault_pays, sanchez_mosquera
 from .options import by_space, generic, pick_in_tiers
 from .tables import pick
 

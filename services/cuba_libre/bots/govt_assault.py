@@ -1,6 +1,6 @@
-"""CL 8.8.5 the Non-player Government's Assault box, the `assault_pays` test of 8.8 and the
-Assault overrides of 8.8.1 (Armored Cars, Sánchez Mosquera): which spaces, and which pieces
-each removal takes (a dry run on a copy of the pieces, CL 8.0 "would remove")."""
+"""CL 8.8.5 the Non-player Government's Assault box: which spaces (by what an Assault would
+take in each, tried on a copy of its pieces), and which pieces each removal takes. Whether
+the whole box would pay (8.8, 8.8.1) is a dry run of the Operation: govt_would."""
 
 from __future__ import annotations
 
@@ -13,27 +13,24 @@ from services.kernel.decisions import Decision
 from .. import board as B
 from .. import data as D
 from ..casinos import RULES
-from ..constants import BASE, GUER_A, NKINDS, Kind, Mom, Terrain
+from ..constants import BASE, GUER_A, NKINDS, Kind, Mom
 from ..ops.govt import assault_ok
 from ..state import CLState
+from .cash import releases_cash
 from .govt_common import (
     ENEMIES,
     GOVT,
     M26,
     SYNDICATE,
-    budget_spaces,
     cheap_copy,
     frame_vars,
     pav,
     removal_key,
     spare,
     target_order,
-    yields_cash,
 )
 
 Tiers = list[list[int]]
-BIG_ASSAULT = 4  # CL 8.8.1 Armored Cars, Sánchez Mosquera: a 26July Base or 4+ Guerrillas
-PAYING_ASSAULT = 3  # CL 8.8 assault_pays: 3+ Guerrillas
 
 
 @dataclass
@@ -79,7 +76,7 @@ def sim_removals(st: CLState, s: int, n: int, mode: str = "assault", extra_troop
         if not kinds:
             break
         k = pick_removal(c, s, kinds, mode)
-        if yields_cash(c, s, k):
+        if releases_cash(c, s, k):
             r.cash += len([i for i in B.cash_in(c, s) if B.cash_holder(c.cash[i]) == k])
         if k == Kind.CASINO_OPEN:
             B.close_casino(c, s)
@@ -150,44 +147,6 @@ def assault_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
     tiers.append([s for s, r in runs.items() if r.cash])
     tiers += grouped({s: r.guerrillas for s, r in runs.items()})
     return tiers
-
-
-def best_runs(st: CLState, spaces: Sequence[int]) -> list[Removal]:
-    """The dry runs of the Assault box in its k best spaces among `spaces` (no SA)."""
-    k = min(budget_spaces(st), st.resources[GOVT] // B.coin_op_cost(st))
-    v: dict[str, Any] = {"spaces": [], "free": False}
-    runs = {s: capacity(st, s, v) for s in spaces if assault_ok(st, v, s)}
-    order = [s for t in assault_tiers(st, v) for s in sorted(t) if s in runs]
-    seen: list[int] = []
-    for s in order:
-        if s not in seen:
-            seen.append(s)
-    return [runs[s] for s in seen[:k]]
-
-
-def assault_pays(st: CLState) -> bool:
-    """CL 8.8: an Assault without SA within the budget gains Government Control of a space,
-    removes a 26July or DR Base, or removes 3+ Guerrillas in all."""
-    runs = best_runs(st, range(D.NS))
-    return (any(r.control or r.bases for r in runs)
-            or sum(r.guerrillas for r in runs) >= PAYING_ASSAULT)
-
-
-def big_assault(runs: list[Removal]) -> bool:
-    """CL 8.8.1: a 26July Base or 4+ Guerrillas removed."""
-    return any(r.m26_bases for r in runs) or sum(r.guerrillas for r in runs) >= BIG_ASSAULT
-
-
-def armored_cars(st: CLState) -> bool:
-    """CL 8.8.1 Armored Cars (card 1 shaded): an Assault bringing Troops from anywhere takes a
-    26July Base or 4+ Guerrillas."""
-    return B.has_mom(st, Mom.ASSAULT_BRINGS_TROOPS) and big_assault(best_runs(st, range(D.NS)))
-
-
-def sanchez_mosquera(st: CLState) -> bool:
-    """CL 8.8.1 Sánchez Mosquera (card 6 shaded): so in Mountain Provinces."""
-    mountains = [s for s in D.PROVINCES if D.TERRAIN[s] == Terrain.MOUNTAIN]
-    return B.has_mom(st, Mom.ASSAULT_MOUNTAIN_AS_CITY) and big_assault(best_runs(st, mountains))
 
 
 def remove_piece(st: CLState, d: Decision, f: int) -> str | None:

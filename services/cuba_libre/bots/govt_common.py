@@ -14,9 +14,10 @@ from services.kernel.decisions import Decision, Option
 
 from .. import board as B
 from .. import data as D
-from ..constants import BASE, CASINOS, GUER_A, GUER_U, KIND_FACTION, KIND_IDS, Kind
+from ..constants import BASE, CASINOS, KIND_FACTION, KIND_IDS
 from ..state import CLState
 from ..victory import meets
+from .cash import releases_cash
 
 GOVT, M26, DR, SYNDICATE = B.GOVT, B.M26, B.DR, B.SYNDICATE
 ENEMIES = (M26, DR, SYNDICATE)
@@ -94,21 +95,6 @@ def p2_police_next(police: int, troops: int) -> bool:
     return police <= troops
 
 
-def yields_cash(st: CLState, s: int, k: int) -> bool:
-    """CL 8.1.2 `yields_cash`: removing the last piece of kind k in s lets its Cash go to the
-    remover: a player's (assumed not to rescue it), or a Non-player's with no other piece in
-    s to take it (P6)."""
-    if B.n(st, s, k) != 1 or not any(B.cash_holder(c) == k for c in
-                                     (st.cash[i] for i in B.cash_in(st, s))):
-        return False
-    owner = KIND_FACTION[k]
-    if is_player(st, owner):
-        return True
-    holders = [h for h in (Kind.TROOPS, Kind.POLICE, *GUER_U[1:], *GUER_A[1:])
-               if h != k and B.n(st, s, h) and not is_player(st, KIND_FACTION[h])]
-    return not holders
-
-
 def removal_key(st: CLState, s: int, k: int, order: Sequence[int],
                 casinos_first: bool = False) -> tuple[int, int]:
     """CL 8.8.5 step 2-3, 8.1.2 P4: (an open Casino first when the box closes Casinos), a
@@ -120,7 +106,7 @@ def removal_key(st: CLState, s: int, k: int, order: Sequence[int],
         return (0 if casinos_first else 3, rank)
     if k in (BASE[M26], BASE[DR]):
         return (1, rank)
-    if yields_cash(st, s, k):
+    if releases_cash(st, s, k):
         return (2, rank)
     return (3, rank)
 

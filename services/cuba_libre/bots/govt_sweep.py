@@ -15,7 +15,7 @@ from ..constants import Kind, Mom, Terrain
 from ..ops.common import arrived, movable
 from ..ops.govt import sweepers
 from ..state import CLState
-from .govt_assault import removable_count, sim_removals
+from .govt_assault import removable_count
 from .govt_common import (
     DR,
     M26,
@@ -29,10 +29,10 @@ from .govt_common import (
     underground_all,
     would_control,
 )
+from .govt_would import masferrer_pays
 from .tables import pick
 
 Tiers = list[list[int]]
-MASFERRER_ACTIVATIONS = 4  # CL 8.8.1 Rolando Masferrer
 
 
 def narrow(cands: list[int], filters: Sequence[Callable[[int], bool]]) -> list[int]:
@@ -88,22 +88,12 @@ def sweep_possible(st: CLState) -> bool:
     return any(sweep_tiers(st, {"spaces": [], "free": False}))
 
 
-def activations(st: CLState) -> int:
-    """Guerrillas a Sweep of the box would Activate (its k spaces)."""
-    v: dict[str, Any] = {"spaces": [], "free": False}
-    cands = [s for s in D.POPULATED if can_activate(st, v, s)]
-    n = [min(underground_all(st, s), (B.cubes(st, s) + pool(st, v, s)) // per_guerrilla(s))
-         for s in cands]
-    return sum(sorted(n, reverse=True)[:budget_spaces(st)])
-
-
 def masferrer(st: CLState) -> bool:
     """CL 8.8.1 Rolando Masferrer (card 5 shaded): the Sweep with its free Assault removes a
-    26July Base or Activates 4+ Guerrillas."""
+    26July Base or Activates 4+ Guerrillas (a dry run of the box, govt_would)."""
     if not B.has_mom(st, Mom.SWEEP_WITH_FREE_ASSAULT) or not sweep_possible(st):
         return False
-    return activations(st) >= MASFERRER_ACTIVATIONS or any(
-        sim_removals(st, s, B.assault_removals(st, s)).m26_bases for s in range(D.NS))
+    return masferrer_pays(st)
 
 
 # -- step 2: Troops in ------------------------------------------------------------------------

@@ -7,14 +7,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from services.kernel.decisions import Decision
+from services.kernel.decisions import Decision, Option
 
 from .. import board as B
 from .. import data as D
 from ..casinos import pact, removable
-from ..constants import BASE, GUER_U
+from ..constants import BASE, GUER_U, KIND_IDS
 from ..state import CLState
-from .boxes import done_or, frame_vars, piece_rank, yields_cash
+from .boxes import done_or, frame_vars, piece_rank
+from .cash import releases_cash, yields_cash
 from .options import READER, generic
 
 Order = Callable[[CLState, int, int], list[int]]
@@ -123,16 +124,22 @@ def targets(st: CLState, s: int, f: int, order: list[int]) -> list[int]:
 
 
 def remove_piece(order: Order) -> Callable[[CLState, Decision, int], str]:
-    """8.6.4, 8.7.4: the pieces an Attack or Ambush removes, by the target priorities (P4
-    within a faction)."""
+    """8.6.4, 8.7.4: the pieces an Attack or Ambush removes, by the target priorities: Ⓐ a
+    piece whose removal yields Cash, then the factions in order (P4 within a faction)."""
     def handler(st: CLState, d: Decision, f: int) -> str:
         s: int = frame_vars(st, "cl.attack_space").get("s", -1)
         factions = targets(st, s, f, order(st, f, s))
         pieces = [o for o in d.options if READER.kind_of(o) is not None]
         if not pieces:
             return done_or(st, d, f)
-        return min(pieces, key=lambda o: piece_rank(factions, o)).id
+        return min(pieces, key=lambda o: (not releases(st, s, o), piece_rank(factions, o))).id
     return handler
+
+
+def releases(st: CLState, s: int, o: Option) -> bool:
+    """Ⓐ "to obtain Cash", piece by piece (P6): the removal of this piece yields Cash."""
+    kind = READER.kind_of(o)
+    return kind is not None and s >= 0 and releases_cash(st, s, KIND_IDS.index(kind))
 
 
 def attack_mode(st: CLState, d: Decision, f: int) -> str:

@@ -13,7 +13,8 @@ from ..constants import GUER_U, Cap, Kind
 from ..special.m26 import kidnap_targets
 from ..state import CLState
 from . import insurgents as I
-from .boxes import done_or, frame_vars, yields_cash
+from .boxes import done_or, frame_vars, one_origin
+from .cash import yields_cash
 from .flowchart import Box, Chart, Tiers
 from .options import READER, by_space, generic, space_of, verb
 from .tables import pick
@@ -168,10 +169,9 @@ def march_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
 
 def march_plan(st: CLState, dest: int, v: dict[str, Any]) -> dict[int, int]:
     if D.IS_EC[dest] and not B.underground(st, dest, F):
-        o = next((o for o in D.ADJ[dest] if B.underground(st, o, F)
-                  and I.movable(st, o, F, v)), None)
-        if o is not None:
-            return {o: 1}
+        near = [o for o in D.ADJ[dest] if B.underground(st, o, F) and I.movable(st, o, F, v)]
+        if near:
+            return one_origin(st, near)  # 8.7.3 step 1: origin by random_pick
     if B.control(st, dest) == B.GOVT:
         plan = {o: I.movable(st, o, F, v) for o in feeders(st, dest, v)}
         if plan:

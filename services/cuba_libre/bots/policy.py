@@ -13,7 +13,7 @@ from .. import data as D
 from .. import words as W
 from ..constants import DECEPTION_MIX
 from ..state import CLState, Counter
-from . import PROCEDURE
+from . import PROCEDURE, pact
 
 POLICY = "coin_np"
 
@@ -25,7 +25,8 @@ def as_non_player(st: CLState, f: int) -> None:
 
 
 def make() -> NonPlayerPolicy:
-    return NonPlayerPolicy(PROCEDURE, W.FACTIONS, lambda f: True, as_non_player)
+    return NonPlayerPolicy(PROCEDURE, W.FACTIONS, lambda f: True, as_non_player,
+                           pact.suggest)  # CL 8.6.5, 8.7.6
 
 
 def conceal(st: CLState, seat: int) -> None:

@@ -12,7 +12,8 @@ from .. import data as D
 from ..constants import BASE, GUER_U, Cap, Kind
 from ..special.syndicate import BRIBE_COST, muscle_kind, muscle_sources
 from ..state import CLState
-from .boxes import done_or, frame_vars, pav, sa_pick, yields_cash
+from .boxes import done_or, frame_vars, one_origin, pav, sa_pick
+from .cash import yields_cash
 from .flowchart import Box, Chart, Tiers
 from .options import by_space, generic, space_of, verb
 from .tables import owner, pick
@@ -97,7 +98,7 @@ def march_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
 
 def march_plan(st: CLState, dest: int, v: dict[str, Any]) -> dict[int, int]:
     """8.5.2: into an empty EC 1 Guerrilla from the origin with Ⓐ the most Syndicate
-    Guerrillas, Ⓑ no open Casino (else random_pick); into a closed-Casino space the Cash
+    Guerrillas, Ⓑ no open Casino, else `random_pick`; into a closed-Casino space the Cash
     carriers of each origin without one."""
     arrived = v.get("arrived") or [0] * D.NS
     origins = [o for o in D.ADJ[dest] if B.guerrillas(st, o, F) > arrived[o]]
@@ -107,7 +108,7 @@ def march_plan(st: CLState, dest: int, v: dict[str, Any]) -> dict[int, int]:
         top = max(B.guerrillas(st, o, F) for o in origins)
         c = [o for o in origins if B.guerrillas(st, o, F) == top]
         c = [o for o in c if not B.n(st, o, Kind.CASINO_OPEN)] or c
-        return {min(c): 1}
+        return one_origin(st, c)
     return {o: cash_carriers(st, o) for o in origins
             if cash_carriers(st, o) and not B.n(st, o, Kind.CASINO_CLOSED)}
 

@@ -10,7 +10,7 @@ from services.cuba_libre import GAME
 from services.cuba_libre import board as B
 from services.cuba_libre import data as D
 from services.cuba_libre.bots import government as G
-from services.cuba_libre.bots import govt_assault, govt_garrison, govt_train
+from services.cuba_libre.bots import govt_garrison, govt_train, govt_would
 from services.cuba_libre.constants import Kind
 from services.cuba_libre.state import CLState
 from services.kernel.ctx import Ctx
@@ -82,7 +82,7 @@ def test_cl_8_8_s0_sweep_havana_first_then_support_then_cubes() -> None:
     step 2: 3 Troops havana -> la_habana (1 to Activate, 2 more for Control)."""
     st = np_game()
     assert not govt_train.cond_train(st) and not govt_garrison.cond_garrison(st)
-    assert not govt_assault.assault_pays(st)
+    assert not govt_would.assault_pays(st)
     assert G.first_box(st) == "sweep"
     t = govt_turn(st)
     spaces = op_spaces(t)

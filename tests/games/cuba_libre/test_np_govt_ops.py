@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from services.cuba_libre import board as B
 from services.cuba_libre.bots import government as G
-from services.cuba_libre.bots import govt_assault, govt_garrison, govt_sweep, govt_train
+from services.cuba_libre.bots import govt_garrison, govt_sweep, govt_train, govt_would
 from services.cuba_libre.constants import Kind, Mom, UsAlliance
 from services.cuba_libre.state import CLState
 
@@ -50,7 +50,7 @@ def test_cl_8_8_5_assault_air_strike_first_then_bases_then_guerrillas() -> None:
     put(st, "oriente", "m26_base")
     put(st, "matanzas", "troops")
     put(st, "matanzas", "directorio_active")
-    assert govt_assault.assault_pays(st) and G.first_box(st) == "assault"
+    assert govt_would.assault_pays(st) and G.first_box(st) == "assault"
     t = govt_turn(st)
     assert [e["sa"] for e in events(t, "coin.sa")] == ["air_strike"]
     assert [e["space"] for e in events(t, "cl.air_strike")] == ["oriente"]
@@ -109,7 +109,7 @@ def test_cl_8_8_4_sweep_impossible_goes_to_assault() -> None:
     put(st, "matanzas", "troops")
     put(st, "matanzas", "directorio_active")
     put(st, "matanzas", "directorio_base")
-    assert not govt_assault.assault_pays(st)
+    assert not govt_would.assault_pays(st)
     assert not govt_sweep.sweep_possible(st)
     assert G.CHART.operation(st, {"train", "garrison", "sweep", "assault"}) == "assault"
 
@@ -126,7 +126,7 @@ def test_cl_8_8_1_armored_cars_assault_brings_troops() -> None:
     wants_train(st)
     put(st, "matanzas", "directorio_active", 4)
     st.mom |= 1 << Mom.ASSAULT_BRINGS_TROOPS
-    assert govt_train.cond_train(st) and govt_assault.armored_cars(st)
+    assert govt_train.cond_train(st) and govt_would.armored_cars(st)
     assert G.first_box(st) == "assault"
     t = govt_turn(st)
     assert events(t, "cl.transport") == [{"from": "havana", "to": "matanzas", "count": 3}]
@@ -147,7 +147,7 @@ def test_cl_8_8_1_sanchez_mosquera_assault_in_the_mountains() -> None:
     put(st, "sierra_maestra", "troops", 4)
     put(st, "sierra_maestra", "m26_active", 4)
     st.mom |= 1 << Mom.ASSAULT_MOUNTAIN_AS_CITY
-    assert govt_assault.sanchez_mosquera(st) and G.first_box(st) == "assault"
+    assert govt_would.sanchez_mosquera(st) and G.first_box(st) == "assault"
     t = govt_turn(st)
     assert op_spaces(t) == ["sierra_maestra"]
     assert B.guerrillas(t.st, S["sierra_maestra"], M26) == 0
@@ -326,6 +326,6 @@ def test_cl_8_8_1_overrides_need_a_big_result() -> None:
     wants_train(st)
     put(st, "la_habana", "directorio_active", 3)
     st.mom |= 1 << Mom.ASSAULT_BRINGS_TROOPS
-    assert not govt_assault.armored_cars(st) and G.first_box(st) == "train"
+    assert not govt_would.armored_cars(st) and G.first_box(st) == "train"
     put(st, "la_habana", "directorio_active")
-    assert govt_assault.armored_cars(st) and G.first_box(st) == "assault"
+    assert govt_would.armored_cars(st) and G.first_box(st) == "assault"
