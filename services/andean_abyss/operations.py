@@ -97,23 +97,34 @@ def air_lift_opens(st: AAState, v: dict[str, Any]) -> bool:
 
 
 def air_lift_lines(st: AAState, idx: int) -> Callable[[Decision, Option], bool] | None:
-    """AA 4.2.1, 3.2.4 (AA-I-16) the lines of play of an Air Lift begun before the first
-    space of an Assault (the Operation at `idx`), answered without the search: whether an
-    Assault may take a space depends on that space's cubes and enemies alone, and an Air
-    Lift moves k Troops out of one space o into one other d. So once it is done the Assault
-    still has a space if it has one now other than o and d, or if o or d is one then.
+    """AA 4.2.1, 3.2.3-3.2.4 (AA-I-16) the lines of play of an Air Lift begun before the
+    first space of an Assault or a Sweep (the Operation at `idx`), answered without the
+    search: whether such an Operation may take a space depends on the Troops in that space
+    and, for a Sweep, in the spaces its Troops could move in from (`gains_from_troops`,
+    the same both ways) alone, and an Air Lift moves k Troops out of one space o into one
+    other d. So once it is done the Operation still has a space if it has one now that
+    Troops in o and d cannot touch, or if one of those touched has one then.
     None for any other step (searched)."""
     v = st.stack[idx].vars
-    if v["op"] != "assault" or len(st.stack) != idx + 2 or st.stack[-1].proc != "aa.air_lift":
+    op = v["op"]
+    if (op not in ("assault", "sweep") or len(st.stack) != idx + 2
+            or st.stack[-1].proc != "aa.air_lift"):
         return None
     lift, left = st.stack[-1].vars, OPERATION.affordable(st, v)
+    touched: dict[int, set[int]] = {}
+
+    def touches(x: int) -> set[int]:
+        if x not in touched:
+            touched[x] = set(gains_from_troops(st, op, x))
+        return touched[x]
 
     def after(o: int, d: int, k: int) -> bool:
-        if any(s != o and s != d for s in left):
+        near = touches(o) | touches(d)
+        if any(s not in near for s in left):
             return True
         B.PIECES.move(st, o, d, Kind.TROOPS, k)
         try:
-            return bool(OPERATION.priced(st, v, among=(o, d)))
+            return bool(OPERATION.priced(st, v, among=tuple(near)))
         finally:
             B.PIECES.move(st, d, o, Kind.TROOPS, k)
 
