@@ -170,10 +170,15 @@ def may_open(st: AAState, v: dict[str, Any], sa: SaSpec[AAState]) -> bool:
     - Air Strike and Eradicate never create an Assault target (they remove exposed pieces
       or place an Underground Guerrilla);
     - Bribe can expose nothing to Attack or March; it may flip a Cartels Guerrilla
-      Underground for a Terror, or free a Base's room for a Rally."""
+      Underground for a Terror, or free a Base's room for a Rally;
+    - none but Extort, Process and Kidnap brings Resources, and a space's cost depends on
+      its type and the Capabilities alone: the others need a space the faction can pay
+      for once the SA's own cost is paid (`pays_somewhere`)."""
     op: str = v["op"]
     if sa.name in ("extort", "process"):
         return short_of_resources(st, v)
+    if sa.name != "kidnap" and not pays_somewhere(st, v, sa.spends):
+        return False
     if sa.name == "air_lift":
         return op != "assault" or any(common.any_exposed(st, s) for s in B.spaces(st)
                                       if not (B.is_dept(s) and B.has_mom(st, Mom.M17)))
@@ -182,6 +187,15 @@ def may_open(st: AAState, v: dict[str, Any], sa: SaSpec[AAState]) -> bool:
     if sa.name == "bribe":
         return op in ("terror", "rally")
     return sa.name in ("kidnap", "cultivate")
+
+
+def pays_somewhere(st: AAState, v: dict[str, Any], spends: int) -> bool:
+    """AA 3.1: some space's cost (by its type and the Capabilities) can be paid with the
+    Resources left after spending `spends`."""
+    if v["free"]:
+        return True
+    spec, left = OPERATION.spec(v), st.resources[v["f"]] - spends
+    return any(spec.cost(st, v, s) <= left for s in B.spaces(st))
 
 
 def short_of_resources(st: AAState, v: dict[str, Any]) -> bool:
