@@ -5,6 +5,7 @@ Government pieces never enter or are placed in a FARC Zone (AA 1.4.2).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from services.coin.operations import OperationProc, OpSpec, op_vars
@@ -18,7 +19,7 @@ from services.kernel.state import Frame
 from .. import board as B
 from .. import data as D
 from .. import words as W
-from ..constants import KIND_IDS, Cap, Kind, Mom
+from ..constants import KIND_IDS, NKINDS, Cap, Kind, Mom
 from ..state import AAState
 from .common import (
     activatable,
@@ -32,6 +33,9 @@ from .common import (
 
 GOVT = B.GOVT
 COST = 3  # AA 3.1 Train, Patrol, Sweep, Assault
+NONE_ARRIVED = (0,) * (2 * D.NS)  # a Sweep's cubes moved in so far, before its first space
+# AA 3.2.3 the cubes a Sweep moves in: Troops (card 11 unshaded: and Police)
+SWEEPERS = {False: (int(Kind.TROOPS),), True: (int(Kind.TROOPS), int(Kind.POLICE))}
 
 
 def city_or_dept(st: AAState) -> tuple[int, ...]:
@@ -116,7 +120,7 @@ def can_train_cubes(st: AAState, s: int) -> bool:
     taken back from elsewhere (AA 1.4.1)."""
     if not (B.is_city(s) or B.bases(st, s, GOVT)) or B.faction_room(st, s, GOVT) <= 0:
         return False
-    return any(B.PIECES.available(st, k) or any(B.n(st, o, k) for o in B.spaces(st) if o != s)
+    return any(B.PIECES.available(st, k) or B.on_map(st, k) > B.n(st, s, k)
                for k in (Kind.TROOPS, Kind.POLICE))
 
 
@@ -410,16 +414,29 @@ class PatrolAssaultProc(AskProc[AAState]):
 # -- Sweep ---------------------------------------------------------------------
 
 
-def sweep_origins(st: AAState, dest: int, arrived: list[int], kind: int) -> list[int]:
-    """AA 3.2.3 Spaces whose unmoved cubes can reach dest: adjacent, or via one LoC free of
-    Guerrillas adjacent to both (AA-R-19)."""
+def sweep_reach(st: AAState, dest: int) -> set[int]:
+    """AA 3.2.3 Spaces whose cubes can reach dest: adjacent, or via one LoC free of
+    Guerrillas adjacent to both (AA-R-19); dest itself among them."""
     near = B.adjacent(st, dest)
     reach = set(near)  # adjacency is symmetric: the LoCs' neighbours, not every space's
     for m in near:
         if B.is_loc(m) and not B.all_guerrillas(st, m):
             reach.update(B.adjacent(st, m))
-    return [o for o in sorted(reach)
+    return reach
+
+
+def sweep_origins(st: AAState, dest: int, arrived: list[int], kind: int) -> list[int]:
+    """AA 3.2.3 Spaces whose unmoved cubes can reach dest."""
+    return [o for o in sorted(sweep_reach(st, dest))
             if o != dest and B.n(st, o, kind) > arrived[2 * o + kind]]
+
+
+def any_sweep_origin(st: AAState, dest: int, arrived: Sequence[int],
+                     kinds: tuple[int, ...]) -> bool:
+    """Whether `sweep_origins` names any space for one of `kinds` (stops at the first)."""
+    pieces, nk = st.pieces, NKINDS
+    return any(o != dest and pieces[o * nk + k] > arrived[2 * o + k]
+               for o in sweep_reach(st, dest) for k in kinds)
 
 
 class Sweep(OpSpec[AAState]):
@@ -439,9 +456,8 @@ class Sweep(OpSpec[AAState]):
             return True
         if B.faction_room(st, s, GOVT) <= 0:
             return False
-        arrived = v.get("arrived") or [0] * (2 * D.NS)
-        return bool(sweep_origins(st, s, arrived, 0) or (
-            B.has_cap(st, Cap.C11_U) and sweep_origins(st, s, arrived, 1)))
+        arrived = v.get("arrived") or NONE_ARRIVED
+        return any_sweep_origin(st, s, arrived, SWEEPERS[B.has_cap(st, Cap.C11_U)])
 
     def cost(self, st: AAState, v: dict[str, Any], s: int) -> int:
         return 1 if B.has_cap(st, Cap.C2_U) else COST
