@@ -5,6 +5,7 @@ Government pieces never enter or are placed in a FARC Zone (AA 1.4.2).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -295,6 +296,20 @@ class Patrol(OpSpec[AAState]):
                 push_activate(st, s, B.cubes(st, s))
 
 
+@functools.cache
+def patrol_from(s: int, k: int) -> Option:
+    """AA 3.2.2 the option of moving a cube of kind k out of s (made once)."""
+    return option(f"from:{D.NAMES[s]}:{KIND_IDS[k]}", f"Move {W.pieces(k, 1)} out of "
+                  f"{W.space(s)}", space=D.NAMES[s], piece=KIND_IDS[k])
+
+
+@functools.cache
+def patrol_to(k: int, src: int, s: int) -> Option:
+    """AA 3.2.2 the option of moving that cube on into s (made once)."""
+    return option(f"to:{D.NAMES[s]}", f"Move {W.pieces(k, 1)} from {W.space(src)} to "
+                  f"{W.space(s)}", space=D.NAMES[s])
+
+
 class PatrolMoveProc(Proc[AAState]):
     """Move cubes one at a time (each at most once); LimOp: all into one destination."""
 
@@ -333,13 +348,9 @@ class PatrolMoveProc(Proc[AAState]):
                     if (B.is_loc(s) or B.is_city(s)) and B.in_play(st, s)]
             return [decide(st, GOVT, "aa.patrol_dest", "choose the LimOp destination.", opts)]
         if "src" in v:
-            cube = W.pieces(v["kind"], 1)
-            opts = [option(f"to:{D.NAMES[s]}", f"Move {cube} from {W.space(v['src'])} to "
-                           f"{W.space(s)}", space=D.NAMES[s]) for s in self.dests(st, v, v["src"])]
+            opts = [patrol_to(v["kind"], v["src"], s) for s in self.dests(st, v, v["src"])]
             return [decide(st, GOVT, "aa.patrol_to", "move the cube to:", opts)]
-        opts = [option(f"from:{D.NAMES[s]}:{KIND_IDS[k]}", f"Move {W.pieces(k, 1)} out of "
-                       f"{W.space(s)}", space=D.NAMES[s], piece=KIND_IDS[k])
-                for s, k in self.movable(st, v)]
+        opts = [patrol_from(s, k) for s, k in self.movable(st, v)]
         when = "before moving" if not any(v["arrived"]) else "between two moves"
         opts += [self.operation.sa_option(n, when)
                  for n in self.operation.sa_names(st, op_vars(st))]
