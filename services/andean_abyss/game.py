@@ -44,7 +44,7 @@ FLOW: Flow[AAState] = Flow([*sequence.PROCS, *operations.PROCS, *propaganda.PROC
 _ = zones, cards
 LINES = Lines(FLOW, operations.OPERATION)  # AA 3.1, 4.1: an SA before the 1st space
 operations.OPERATION.first_sa_ok = LINES.first_sa_ok
-LINES.quick = operations.air_lift_lines
+LINES.quick = operations.quick_lines
 NON_PLAYERS = NonPlayers(FLOW, PROCEDURE, FACTION_IDS, words.FACTIONS)  # AA chapter 8
 PROCEDURE.bind(NON_PLAYERS)
 

@@ -143,6 +143,40 @@ def air_lift_lines(st: AAState, idx: int) -> Callable[[Decision, Option], bool] 
     return ok
 
 
+def bribe_lines(st: AAState, idx: int) -> Callable[[Decision, Option], bool | None] | None:
+    """AA 4.5.4, 3.3.3-3.3.4 (AA-I-16) the lines of play of a Bribe begun before the first
+    space of an Attack or a Terror (the Operation at `idx`), where the rules answer without
+    the search: whether such an Operation may take a space depends on the pieces in that
+    space alone, and a Bribe in x costs 3 and changes only the pieces in x. So a Bribe in x
+    keeps a line open if the Operation has a space other than x it can still pay for after
+    the 3, and none if it cannot pay for x then; "done" ends the Bribe (a space now?). The
+    Bribe's effect in x itself is searched (None)."""
+    v = st.stack[idx].vars
+    if (v["op"] not in ("attack", "terror") or len(st.stack) != idx + 2
+            or st.stack[-1].proc != sa_insurgent.BRIBE.name):
+        return None
+    spent = 0 if st.stack[-1].vars.get("free") else sa_insurgent.BRIBE_COST
+    left = [s for s, _ in OPERATION.priced(st, v, -spent)]
+    spec = OPERATION.spec(v)
+
+    def ok(_: Decision, opt: Option) -> bool | None:
+        if opt.id == "done":
+            return OPERATION.can_select_any(st, v)
+        x = D.INDEX[opt.id.partition(":")[2]]
+        if any(s != x for s in left):
+            return True
+        if not v["free"] and spec.cost(st, v, x) > st.resources[v["f"]] - spent:
+            return False
+        return None
+
+    return ok
+
+
+def quick_lines(st: AAState, idx: int) -> Callable[[Decision, Option], bool | None] | None:
+    """The lines of play the rules answer without the search (`Lines.quick`)."""
+    return air_lift_lines(st, idx) or bribe_lines(st, idx)
+
+
 def opens(st: AAState, v: dict[str, Any], sa: SaSpec[AAState]) -> bool:
     """Whether `sa` executed first leaves a space to the Operation `v` (not begun yet)."""
     return OPERATION.opens(st, v, sa)
