@@ -23,6 +23,7 @@ OPERATION = OperationProc([*govt.OPS, *insurgent.OPS], sa_govt.SAS + sa_insurgen
 PROCS: list[Proc[Any]] = [OPERATION, OpSelectProc(OPERATION), govt.PatrolMoveProc(OPERATION),
                           *common.PROCS, *govt.PROCS,
                           *insurgent.PROCS, *sa_govt.PROCS, *sa_insurgent.PROCS]
+PROCESS_GAIN = 3  # AA 4.5.2: Resources per Cartels Base removed
 
 
 def can_start(st: AAState, f: int, op: str, limited: bool, free: bool) -> bool:
@@ -55,8 +56,16 @@ def extort_opens(st: AAState, v: dict[str, Any], sa: SaSpec[AAState]) -> bool:
 
 def process_opens(st: AAState, v: dict[str, Any], sa: SaSpec[AAState]) -> bool:
     """Process first (+3 per Cartels Base removed) pays for a March space short of
-    Resources (`may_open`); a Rally space may need the Base removed: searched."""
-    return v["op"] == "march" or opens(st, v, sa)
+    Resources (`may_open`), and for a Rally space short of them other than the Base's (its
+    Rally options stay: the Base only becomes Available, AA 3.3.1); a Rally space that may
+    need the Base removed is searched."""
+    if v["op"] == "march":
+        return True
+    spec, res = OPERATION.spec(v), st.resources[v["f"]]
+    short = [s for s in spec.candidates(st, v)
+             if res < spec.cost(st, v, s) <= res + PROCESS_GAIN and spec.selectable(st, v, s)]
+    based = [b for b in B.spaces(st) if B.bases(st, b, B.CARTELS)]
+    return any(s != b for s in short for b in based) or opens(st, v, sa)
 
 
 def bribe_opens(st: AAState, v: dict[str, Any], sa: SaSpec[AAState]) -> bool:
