@@ -242,13 +242,14 @@ class TrainFinalProc(AskProc[AAState]):
 
 def patrol_reach(st: AAState, src: int) -> list[int]:
     """AA 3.2.2 Cities/LoCs a cube can step to from src, stopping where any Guerrilla is."""
+    links = D.PATROL_ADJ[st.extras]
     seen = {src}
     frontier = [src]
     out: list[int] = []
     while frontier:
         s = frontier.pop()
-        for a in B.adjacent(st, s):
-            if a in seen or B.is_dept(a):
+        for a in links[s]:
+            if a in seen:
                 continue
             seen.add(a)
             out.append(a)
@@ -321,17 +322,14 @@ class PatrolMoveProc(Proc[AAState]):
     def movable(self, st: AAState, v: dict[str, Any]) -> list[tuple[int, int]]:
         """Unmoved cubes that have somewhere to go: any adjacent LoC or City is a first
         step (it may end there); a LimOp needs a path to its destination."""
-        sources = patrol_sources(st, v["dest"]) if v["lim"] else None
-        out = []
-        for s in B.spaces(st):
-            if sources is not None and s not in sources:
-                continue
-            if sources is None and all(B.is_dept(a) for a in B.adjacent(st, s)):
-                continue
-            for k in (0, 1):
-                if B.n(st, s, k) > v["arrived"][2 * s + k]:
-                    out.append((s, k))
-        return out
+        if v["lim"]:
+            sources = patrol_sources(st, v["dest"])
+            origins = [s for s in B.spaces(st) if s in sources]
+        else:
+            links = D.PATROL_ADJ[st.extras]
+            origins = [s for s in B.spaces(st) if links[s]]
+        p, arrived = st.pieces, v["arrived"]
+        return [(s, k) for s in origins for k in (0, 1) if p[s * NKINDS + k] > arrived[2 * s + k]]
 
     def dests(self, st: AAState, v: dict[str, Any], src: int) -> list[int]:
         reach = patrol_reach(st, src)
