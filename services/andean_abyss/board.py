@@ -50,6 +50,11 @@ def n(st: AAState, s: int, k: int) -> int:
     return st.pieces[s * NKINDS + k]
 
 
+def on_map(st: AAState, k: int) -> int:
+    """The pieces of kind k on the map (only spaces in play hold any)."""
+    return sum(st.pieces[k::NKINDS])
+
+
 def troops(st: AAState, s: int) -> int:
     return st.pieces[s * NKINDS]
 
@@ -173,7 +178,7 @@ def total_opposition(st: AAState) -> int:
 
 
 def bases_on_map(st: AAState, f: int) -> int:
-    return PIECES.total_on_map(st, BASE[f], D.NS)
+    return on_map(st, BASE[f])
 
 
 def opposition_plus_bases(st: AAState) -> int:

@@ -65,6 +65,10 @@ IS_LOC = tuple(t == SpaceType.LOC for t in TYPE)
 # Cities and Departments in play, for each `extras` value.
 CITIES_DEPTS = tuple(tuple(s for s in IN_PLAY[m] if not IS_LOC[s]) for m in range(4))
 TOTAL_ECON = sum(ECON)
+# AA 3.2.2 Patrol: each space's adjacent LoCs and Cities in play (a cube never steps into a
+# Department), for each `extras` value.
+PATROL_ADJ = tuple(tuple(tuple(a for a in ADJ[m][s] if not IS_DEPT[a]) for s in range(NS))
+                   for m in range(4))
 
 # Cards: 1-72 events, 73-76 Propaganda.
 CARDS: dict[int, Any] = {

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
 from services.coin.bots.driver import NonPlayers
-from services.coin.bots.seats import is_np, np_faction
+from services.coin.bots.seats import is_np_seat, np_faction
 from services.coin.effects import EffectProc
 from services.coin.sa_lines import Lines
 from services.coin.transfers import ResourceTransfers
@@ -44,7 +45,7 @@ FLOW: Flow[AAState] = Flow([*sequence.PROCS, *operations.PROCS, *propaganda.PROC
 _ = zones, cards
 LINES = Lines(FLOW, operations.OPERATION)  # AA 3.1, 4.1: an SA before the 1st space
 operations.OPERATION.first_sa_ok = LINES.first_sa_ok
-LINES.quick = operations.air_lift_lines
+LINES.quick = operations.quick_lines
 NON_PLAYERS = NonPlayers(FLOW, PROCEDURE, FACTION_IDS, words.FACTIONS)  # AA chapter 8
 PROCEDURE.bind(NON_PLAYERS)
 
@@ -199,20 +200,26 @@ def transfer_decisions(st: AAState) -> list[Decision]:
     between two factions of one seat. Standing optional decisions, ids
     `t<serial>.<giver>.<receiver>` (coin.transfers) and `h<serial>.<giver>`."""
     out: list[Decision] = []
-    serial = str(st.serial)
+    serial, res = str(st.serial), st.resources
     holders = {B.ship_owner(c) for c in st.ships if c >= 0}
-    for giver in range(4):
-        seat = st.seat_of[giver]
-        if is_np(st, giver):
-            continue  # AA 8.1.2: a Non-player never transfers voluntarily
-        if st.resources[giver] > 0:
-            out += TRANSFERS.decisions(st, giver, serial)
+    for giver, seat, to in givers(tuple(st.seat_of)):
+        if res[giver] > 0:
+            out += TRANSFERS.offers(serial, seat, res[giver], to)
         if giver in holders:
             opts = shipment_options(st, giver)
             if opts:
                 out.append(Decision(f"h{serial}.{giver}", seat, "aa.give_shipment",
                                     SHIP_PROMPTS[giver], tuple(opts), optional=True))
     return out
+
+
+@functools.cache
+def givers(seat_of: tuple[int, ...]) -> tuple[tuple[int, int, tuple[tuple[str, str], ...]], ...]:
+    """AA 1.5.1 by seating: each faction that may give Resources, its seat and the (id tail,
+    prompt) of each faction it may give them to (AA 8.1.2: a Non-player never transfers
+    voluntarily)."""
+    return tuple((g, seat, TRANSFERS.receivers(g, seat_of)) for g, seat in enumerate(seat_of)
+                 if not is_np_seat(seat))
 
 
 def shipment_options(st: AAState, giver: int) -> list[Option]:

@@ -23,6 +23,7 @@ OPERATION = OperationProc([*govt.OPS, *insurgent.OPS], sa_govt.SAS + sa_insurgen
 PROCS: list[Proc[Any]] = [OPERATION, OpSelectProc(OPERATION), govt.PatrolMoveProc(OPERATION),
                           *common.PROCS, *govt.PROCS,
                           *insurgent.PROCS, *sa_govt.PROCS, *sa_insurgent.PROCS]
+PROCESS_GAIN = 3  # AA 4.5.2: Resources per Cartels Base removed
 
 
 def can_start(st: AAState, f: int, op: str, limited: bool, free: bool) -> bool:
@@ -55,8 +56,16 @@ def extort_opens(st: AAState, v: dict[str, Any], sa: SaSpec[AAState]) -> bool:
 
 def process_opens(st: AAState, v: dict[str, Any], sa: SaSpec[AAState]) -> bool:
     """Process first (+3 per Cartels Base removed) pays for a March space short of
-    Resources (`may_open`); a Rally space may need the Base removed: searched."""
-    return v["op"] == "march" or opens(st, v, sa)
+    Resources (`may_open`), and for a Rally space short of them other than the Base's (its
+    Rally options stay: the Base only becomes Available, AA 3.3.1); a Rally space that may
+    need the Base removed is searched."""
+    if v["op"] == "march":
+        return True
+    spec, res = OPERATION.spec(v), st.resources[v["f"]]
+    short = [s for s in spec.candidates(st, v)
+             if res < spec.cost(st, v, s) <= res + PROCESS_GAIN and spec.selectable(st, v, s)]
+    based = [b for b in B.spaces(st) if B.bases(st, b, B.CARTELS)]
+    return any(s != b for s in short for b in based) or opens(st, v, sa)
 
 
 def bribe_opens(st: AAState, v: dict[str, Any], sa: SaSpec[AAState]) -> bool:
@@ -97,23 +106,34 @@ def air_lift_opens(st: AAState, v: dict[str, Any]) -> bool:
 
 
 def air_lift_lines(st: AAState, idx: int) -> Callable[[Decision, Option], bool] | None:
-    """AA 4.2.1, 3.2.4 (AA-I-16) the lines of play of an Air Lift begun before the first
-    space of an Assault (the Operation at `idx`), answered without the search: whether an
-    Assault may take a space depends on that space's cubes and enemies alone, and an Air
-    Lift moves k Troops out of one space o into one other d. So once it is done the Assault
-    still has a space if it has one now other than o and d, or if o or d is one then.
+    """AA 4.2.1, 3.2.3-3.2.4 (AA-I-16) the lines of play of an Air Lift begun before the
+    first space of an Assault or a Sweep (the Operation at `idx`), answered without the
+    search: whether such an Operation may take a space depends on the Troops in that space
+    and, for a Sweep, in the spaces its Troops could move in from (`gains_from_troops`,
+    the same both ways) alone, and an Air Lift moves k Troops out of one space o into one
+    other d. So once it is done the Operation still has a space if it has one now that
+    Troops in o and d cannot touch, or if one of those touched has one then.
     None for any other step (searched)."""
     v = st.stack[idx].vars
-    if v["op"] != "assault" or len(st.stack) != idx + 2 or st.stack[-1].proc != "aa.air_lift":
+    op = v["op"]
+    if (op not in ("assault", "sweep") or len(st.stack) != idx + 2
+            or st.stack[-1].proc != "aa.air_lift"):
         return None
     lift, left = st.stack[-1].vars, OPERATION.affordable(st, v)
+    touched: dict[int, set[int]] = {}
+
+    def touches(x: int) -> set[int]:
+        if x not in touched:
+            touched[x] = set(gains_from_troops(st, op, x))
+        return touched[x]
 
     def after(o: int, d: int, k: int) -> bool:
-        if any(s != o and s != d for s in left):
+        near = touches(o) | touches(d)
+        if any(s not in near for s in left):
             return True
         B.PIECES.move(st, o, d, Kind.TROOPS, k)
         try:
-            return bool(OPERATION.priced(st, v, among=(o, d)))
+            return bool(OPERATION.priced(st, v, among=tuple(near)))
         finally:
             B.PIECES.move(st, d, o, Kind.TROOPS, k)
 
@@ -130,6 +150,40 @@ def air_lift_lines(st: AAState, idx: int) -> Callable[[Decision, Option], bool] 
         return after(lift["o"], lift["d"], int(arg))
 
     return ok
+
+
+def bribe_lines(st: AAState, idx: int) -> Callable[[Decision, Option], bool | None] | None:
+    """AA 4.5.4, 3.3.3-3.3.4 (AA-I-16) the lines of play of a Bribe begun before the first
+    space of an Attack or a Terror (the Operation at `idx`), where the rules answer without
+    the search: whether such an Operation may take a space depends on the pieces in that
+    space alone, and a Bribe in x costs 3 and changes only the pieces in x. So a Bribe in x
+    keeps a line open if the Operation has a space other than x it can still pay for after
+    the 3, and none if it cannot pay for x then; "done" ends the Bribe (a space now?). The
+    Bribe's effect in x itself is searched (None)."""
+    v = st.stack[idx].vars
+    if (v["op"] not in ("attack", "terror") or len(st.stack) != idx + 2
+            or st.stack[-1].proc != sa_insurgent.BRIBE.name):
+        return None
+    spent = 0 if st.stack[-1].vars.get("free") else sa_insurgent.BRIBE_COST
+    left = [s for s, _ in OPERATION.priced(st, v, -spent)]
+    spec = OPERATION.spec(v)
+
+    def ok(_: Decision, opt: Option) -> bool | None:
+        if opt.id == "done":
+            return OPERATION.can_select_any(st, v)
+        x = D.INDEX[opt.id.partition(":")[2]]
+        if any(s != x for s in left):
+            return True
+        if not v["free"] and spec.cost(st, v, x) > st.resources[v["f"]] - spent:
+            return False
+        return None
+
+    return ok
+
+
+def quick_lines(st: AAState, idx: int) -> Callable[[Decision, Option], bool | None] | None:
+    """The lines of play the rules answer without the search (`Lines.quick`)."""
+    return air_lift_lines(st, idx) or bribe_lines(st, idx)
 
 
 def opens(st: AAState, v: dict[str, Any], sa: SaSpec[AAState]) -> bool:
@@ -159,10 +213,15 @@ def may_open(st: AAState, v: dict[str, Any], sa: SaSpec[AAState]) -> bool:
     - Air Strike and Eradicate never create an Assault target (they remove exposed pieces
       or place an Underground Guerrilla);
     - Bribe can expose nothing to Attack or March; it may flip a Cartels Guerrilla
-      Underground for a Terror, or free a Base's room for a Rally."""
+      Underground for a Terror, or free a Base's room for a Rally;
+    - none but Extort, Process and Kidnap brings Resources, and a space's cost depends on
+      its type and the Capabilities alone: the others need a space the faction can pay
+      for once the SA's own cost is paid (`pays_somewhere`)."""
     op: str = v["op"]
     if sa.name in ("extort", "process"):
         return short_of_resources(st, v)
+    if sa.name != "kidnap" and not pays_somewhere(st, v, sa.spends):
+        return False
     if sa.name == "air_lift":
         return op != "assault" or any(common.any_exposed(st, s) for s in B.spaces(st)
                                       if not (B.is_dept(s) and B.has_mom(st, Mom.M17)))
@@ -171,6 +230,15 @@ def may_open(st: AAState, v: dict[str, Any], sa: SaSpec[AAState]) -> bool:
     if sa.name == "bribe":
         return op in ("terror", "rally")
     return sa.name in ("kidnap", "cultivate")
+
+
+def pays_somewhere(st: AAState, v: dict[str, Any], spends: int) -> bool:
+    """AA 3.1: some space's cost (by its type and the Capabilities) can be paid with the
+    Resources left after spending `spends`."""
+    if v["free"]:
+        return True
+    spec, left = OPERATION.spec(v), st.resources[v["f"]] - spends
+    return any(spec.cost(st, v, s) <= left for s in B.spaces(st))
 
 
 def short_of_resources(st: AAState, v: dict[str, Any]) -> bool:

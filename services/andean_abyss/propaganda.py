@@ -6,13 +6,14 @@ Control is fixed in the Control phase and read from that snapshot until Reset
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from services.coin.propaganda import PropagandaProc, begin_round
 from services.coin.spaces import ACTIVE_OPPOSITION
 from services.coin.support import SpaceStepsProc
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Choice, Decision, option
+from services.kernel.decisions import Choice, Decision, Option, option
 from services.kernel.flow import AskProc, Proc, pop, push
 from services.kernel.state import Frame
 
@@ -312,6 +313,21 @@ def must_redeploy(st: AAState, s: int) -> bool:
     return B.troops(st, s) > 0 and (B.is_loc(s) or (B.is_dept(s) and not B.bases(st, s, GOVT)))
 
 
+@functools.cache
+def redeploy_to(k: int, src: int, d: int, mandatory: bool) -> Option:
+    """AA 6.5 the option of Redeploying a piece of kind k from src to d (made once)."""
+    what = "1 Troops" if mandatory else W.pieces(k, 1)
+    return option(f"to:{D.NAMES[d]}", f"Redeploy {what} from {W.space(src)} to {W.space(d)}",
+                  space=D.NAMES[d])
+
+
+@functools.cache
+def redeploy_from(k: int, s: int) -> Option:
+    """AA 6.5 the option of Redeploying a piece of kind k out of s (made once)."""
+    return option(f"from:{D.NAMES[s]}", f"Redeploy 1 {W.KINDS[k]} out of {W.space(s)}",
+                  space=D.NAMES[s])
+
+
 class RedeployProc(Proc[AAState]):
     """AA 6.5 Redeploy: mandatory Troops, optional Troops, optional Police; each piece once."""
 
@@ -323,23 +339,19 @@ class RedeployProc(Proc[AAState]):
             src = next((s for s in range(D.NS) if must_redeploy(st, s)), None)
             if src is None:
                 return []
-            opts = [option(f"to:{D.NAMES[d]}", f"Redeploy 1 Troops from {W.space(src)} to "
-                           f"{W.space(d)}", space=D.NAMES[d])
-                    for d in troop_dests(st) if d != src]
+            opts = [redeploy_to(0, src, d, True) for d in troop_dests(st) if d != src]
             return [decide(st, GOVT, "aa.redeploy", f"Troops in {W.space(src)} must "
                            "redeploy to:", opts)]
         k = 0 if v["ph"] == "troops" else 1
         if "src" in v:
             dests = troop_dests(st) if k == 0 else police_dests(st)
-            opts = [option(f"to:{D.NAMES[d]}", f"Redeploy {W.pieces(k, 1)} from "
-                           f"{W.space(v['src'])} to {W.space(d)}", space=D.NAMES[d])
-                    for d in dests if d != v["src"]]
+            opts = [redeploy_to(k, v["src"], d, False) for d in dests if d != v["src"]]
             return [decide(st, GOVT, "aa.redeploy", "redeploy to:", opts)]
         dests = troop_dests(st) if k == 0 else police_dests(st)
         what = W.KINDS[k]
-        opts = [option(f"from:{D.NAMES[s]}", f"Redeploy 1 {what} out of {W.space(s)}",
-                       space=D.NAMES[s]) for s in range(D.NS)
-                if B.n(st, s, k) > v["arrived"][2 * s + k] and any(d != s for d in dests)]
+        arrived = v["arrived"]
+        opts = [redeploy_from(k, s) for s in range(D.NS)
+                if B.n(st, s, k) > arrived[2 * s + k] and any(d != s for d in dests)]
         if not opts:
             return []
         return [decide(st, GOVT, "aa.redeploy", f"redeploy {what} from a space, or done.",

@@ -20,16 +20,16 @@ GOVT, FARC = B.GOVT, B.FARC
 def troop_dests(st: AAState) -> list[int]:
     """AA 6.5.1 / AA-R-13: Govt-Controlled Cities or spaces with a Govt Base (no FARC Zone);
     Bogotá if none."""
-    out = [s for s in range(D.NS) if B.in_play(st, s) and not B.is_zone(st, s)
-           and B.faction_room(st, s, GOVT) > 0
-           and ((B.is_city(s) and B.control(st, s) == GOVT) or B.bases(st, s, GOVT))]
+    out = [s for s in B.spaces(st)
+           if (B.bases(st, s, GOVT) or (B.is_city(s) and B.control(st, s) == GOVT))
+           and not B.is_zone(st, s) and B.faction_room(st, s, GOVT) > 0]
     return out or [D.BOGOTA]
 
 
 def police_dests(st: AAState) -> list[int]:
     """AA 6.5.3: any LoC or Govt-Controlled space."""
-    return [s for s in range(D.NS) if B.in_play(st, s) and not B.is_zone(st, s)
-            and B.faction_room(st, s, GOVT) > 0 and (B.is_loc(s) or B.control(st, s) == GOVT)]
+    return [s for s in B.spaces(st) if not B.is_zone(st, s) and B.faction_room(st, s, GOVT) > 0
+            and (B.is_loc(s) or B.control(st, s) == GOVT)]
 
 
 def zone_candidates(st: AAState, allowed: list[int] | None = None) -> list[int]:

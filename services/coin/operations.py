@@ -105,6 +105,8 @@ class OperationProc(Proc[Any]):
         # set by the game: whether a Limited Operation may take a Special Activity (CL card 10
         # shaded, CL 7.3 Hidden Assets); none by default (§2.3.5)
         self.lim_sa_ok: Callable[[Any, dict[str, Any]], bool] | None = None
+        self._space_options: dict[tuple[str, int, int, bool], Option] = {}  # made once
+        self._sa_options: dict[tuple[str, str], Option] = {}
 
     def spec(self, v: dict[str, Any]) -> OpSpec[Any]:
         return self.ops[(v["f"], v["op"])]
@@ -126,13 +128,14 @@ class OperationProc(Proc[Any]):
         res = st.resources[v["f"]] + gain
         only = v.get("only")  # an Event or phase may limit the spaces (free Ops)
         free, taken = v["free"], v["spaces"]
+        cost_of, selectable = spec.cost, spec.selectable
         out = []
         for s in spec.candidates(st, v):
             if (s in taken or (only is not None and s not in only)
                     or (among is not None and s not in among)):
                 continue
-            cost = 0 if free else spec.cost(st, v, s)
-            if (free or cost <= res) and spec.selectable(st, v, s):
+            cost = 0 if free else cost_of(st, v, s)
+            if (free or cost <= res) and selectable(st, v, s):
                 out.append((s, cost))
         return out
 
@@ -149,10 +152,12 @@ class OperationProc(Proc[Any]):
             return 0
         res = st.resources[v["f"]] - spent
         only = v.get("only")
+        free, taken = v["free"], v["spaces"]
+        cost_of, selectable = spec.cost, spec.selectable
         n = 0
         for s in spec.candidates(st, v):
-            if (s not in v["spaces"] and (only is None or s in only)
-                    and (v["free"] or spec.cost(st, v, s) <= res) and spec.selectable(st, v, s)):
+            if (s not in taken and (only is None or s in only)
+                    and (free or cost_of(st, v, s) <= res) and selectable(st, v, s)):
                 n += 1
                 if n >= most:
                     break
@@ -279,13 +284,24 @@ class OperationProc(Proc[Any]):
                          f"{self.words.factions[v['f']]}: {prompt}", tuple(opts))]
 
     def space_option(self, v: dict[str, Any], s: int, cost: int) -> Option:
-        what = "free" if v["free"] else f"{cost} Resource{'s' if cost != 1 else ''}"
-        return option(f"space:{self.space_names[s]}",
-                      f"{self.words.op(v['op'])} in {self.words.spaces[s]} ({what})",
-                      space=self.space_names[s], cost=str(cost))
+        """The option of selecting s (made once per Operation, space and price: an option is
+        a frozen value)."""
+        key = (v["op"], s, cost, bool(v["free"]))
+        opt = self._space_options.get(key)
+        if opt is None:
+            what = "free" if v["free"] else f"{cost} Resource{'s' if cost != 1 else ''}"
+            opt = self._space_options[key] = option(
+                f"space:{self.space_names[s]}",
+                f"{self.words.op(v['op'])} in {self.words.spaces[s]} ({what})",
+                space=self.space_names[s], cost=str(cost))
+        return opt
 
     def sa_option(self, name: str, when: str) -> Option:
-        return option(f"sa:{name}", f"{self.words.sa(name)} (Special Activity) {when}", sa=name)
+        opt = self._sa_options.get((name, when))
+        if opt is None:
+            opt = self._sa_options[(name, when)] = option(
+                f"sa:{name}", f"{self.words.sa(name)} (Special Activity) {when}", sa=name)
+        return opt
 
     def choose(self, ctx: Ctx, st: CoinState, fr: Frame, d: Decision, c: Choice) -> None:
         v = fr.vars

@@ -33,7 +33,6 @@ choose would end the game.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
@@ -86,8 +85,10 @@ class Lines(Generic[S]):
         self.answers: dict[tuple[bytes, str], bool] = {}
         self.found: dict[tuple[int, bytes], bool] = {}
         # set by a game: for the step under way above the Operation at idx, whether each
-        # option keeps a line open, answered from the rules without the search (None: search)
-        self.quick: Callable[[S, int], Callable[[Decision, Option], bool] | None] | None = None
+        # option keeps a line open, answered from the rules without the search (None: search
+        # the step, or that option)
+        self.quick: Callable[[S, int], Callable[[Decision, Option], bool | None] | None] | None \
+            = None
 
     def keep(self, st: S, ds: list[Decision]) -> list[Decision]:
         """The decisions `ds` with only the options that keep a line of play open."""
@@ -97,15 +98,31 @@ class Lines(Generic[S]):
         v = st.stack[idx].vars
         if self.operation.safe_first(st, v, self.operation.sa_spec(v)):
             return ds  # more spaces than the rest of the SA can take away
-        ok = self.quick(st, idx) if self.quick is not None else None
-        if ok is None:
-            data = line_bytes(st)
-            ok = functools.partial(self.option_ok, data, type(st), idx)
+        ok = self.judge(st, idx)
         kept = [msgspec.structs.replace(d, options=tuple(o for o in d.options if ok(d, o)))
                 for d in ds]
         if any(d.options and not k.options for d, k in zip(ds, kept, strict=True)):
             return ds  # no line left (AA-I-17): the SA goes on as its own rules allow
         return kept
+
+    def judge(self, st: S, idx: int, data: bytes | None = None) -> Callable[[Decision, Option],
+                                                                           bool]:
+        """Whether an option of the step under way above the Operation at `idx` keeps a line
+        open: the game's `quick` answer, else the search (`data`: the state's `line_bytes`,
+        made when first needed)."""
+        quick = self.quick(st, idx) if self.quick is not None else None
+        kind = type(st)
+
+        def ok(d: Decision, o: Option) -> bool:
+            nonlocal data
+            found = quick(d, o) if quick is not None else None
+            if found is not None:
+                return found
+            if data is None:
+                data = line_bytes(st)
+            return self.option_ok(data, kind, idx, d, o)
+
+        return ok
 
     def first_sa_ok(self, st: S, v: dict[str, Any], sa: SaSpec[Any]) -> bool:
         """Whether `sa`, begun now before the first space of the Operation on top of the
@@ -163,7 +180,5 @@ class Lines(Generic[S]):
         d = self.flow.decisions(st)[0]
         if len(st.stack) == idx + 2 and any(o.id == "done" for o in d.options):
             return self.operation.can_select_any(st, v)  # between two units (AA-I-16)
-        ok = self.quick(st, idx) if self.quick is not None else None
-        if ok is not None:
-            return any(ok(d, o) for o in d.options)
-        return any(self.option_ok(data, type(st), idx, d, o) for o in d.options)
+        ok = self.judge(st, idx, data)
+        return any(ok(d, o) for o in d.options)

@@ -58,21 +58,25 @@ class ResourceTransfers(Generic[S]):
         have = st.resources[giver]
         if have <= 0:
             return []
-        seat = st.seat_of[giver]
-        amount = _amount(have)
         if self.plain:  # asked at every step: the default hooks inlined, by seating
-            to = self._receivers(giver, tuple(st.seat_of))
+            to = self.receivers(giver, tuple(st.seat_of))
         else:
             to = tuple((self.tails[giver][r], self.prompts[giver][r])
                        for r in range(len(self.tails))
                        if self.allowed(st, giver, r) and self.window(st, giver, r))
-        kind = self.kind
+        return self.offers(serial, st.seat_of[giver], have, to)
+
+    def offers(self, serial: str, seat: int, have: int,
+               to: tuple[tuple[str, str], ...]) -> list[Decision]:
+        """The decisions of a giver on `seat` holding `have` (> 0) Resources, one per (id
+        tail, prompt) of `to`."""
+        amount, kind = _amount(have), self.kind
         return [Decision(f"t{serial}{tail}", seat, kind, prompt, (), amount, True)
                 for tail, prompt in to]
 
-    def _receivers(self, giver: int, seat_of: tuple[int, ...]) -> tuple[tuple[str, str], ...]:
-        """§1.5.1 the (id tail, prompt) of each faction the giver may give to: another
-        player's (kept by seating)."""
+    def receivers(self, giver: int, seat_of: tuple[int, ...]) -> tuple[tuple[str, str], ...]:
+        """§1.5.1 the (id tail, prompt) of each faction the giver may give to with the default
+        hooks: another player's (kept by seating)."""
         key = (giver, seat_of)
         to = self._to.get(key)
         if to is None:

@@ -5,6 +5,8 @@ Government pieces never enter or are placed in a FARC Zone (AA 1.4.2).
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
 from typing import Any
 
 from services.coin.operations import OperationProc, OpSpec, op_vars
@@ -18,7 +20,7 @@ from services.kernel.state import Frame
 from .. import board as B
 from .. import data as D
 from .. import words as W
-from ..constants import KIND_IDS, Cap, Kind, Mom
+from ..constants import KIND_IDS, NKINDS, Cap, Kind, Mom
 from ..state import AAState
 from .common import (
     activatable,
@@ -32,6 +34,9 @@ from .common import (
 
 GOVT = B.GOVT
 COST = 3  # AA 3.1 Train, Patrol, Sweep, Assault
+NONE_ARRIVED = (0,) * (2 * D.NS)  # a Sweep's cubes moved in so far, before its first space
+# AA 3.2.3 the cubes a Sweep moves in: Troops (card 11 unshaded: and Police)
+SWEEPERS = {False: (int(Kind.TROOPS),), True: (int(Kind.TROOPS), int(Kind.POLICE))}
 
 
 def city_or_dept(st: AAState) -> tuple[int, ...]:
@@ -116,7 +121,7 @@ def can_train_cubes(st: AAState, s: int) -> bool:
     taken back from elsewhere (AA 1.4.1)."""
     if not (B.is_city(s) or B.bases(st, s, GOVT)) or B.faction_room(st, s, GOVT) <= 0:
         return False
-    return any(B.PIECES.available(st, k) or any(B.n(st, o, k) for o in B.spaces(st) if o != s)
+    return any(B.PIECES.available(st, k) or B.on_map(st, k) > B.n(st, s, k)
                for k in (Kind.TROOPS, Kind.POLICE))
 
 
@@ -237,13 +242,14 @@ class TrainFinalProc(AskProc[AAState]):
 
 def patrol_reach(st: AAState, src: int) -> list[int]:
     """AA 3.2.2 Cities/LoCs a cube can step to from src, stopping where any Guerrilla is."""
+    links = D.PATROL_ADJ[st.extras]
     seen = {src}
     frontier = [src]
     out: list[int] = []
     while frontier:
         s = frontier.pop()
-        for a in B.adjacent(st, s):
-            if a in seen or B.is_dept(a):
+        for a in links[s]:
+            if a in seen:
                 continue
             seen.add(a)
             out.append(a)
@@ -291,6 +297,20 @@ class Patrol(OpSpec[AAState]):
                 push_activate(st, s, B.cubes(st, s))
 
 
+@functools.cache
+def patrol_from(s: int, k: int) -> Option:
+    """AA 3.2.2 the option of moving a cube of kind k out of s (made once)."""
+    return option(f"from:{D.NAMES[s]}:{KIND_IDS[k]}", f"Move {W.pieces(k, 1)} out of "
+                  f"{W.space(s)}", space=D.NAMES[s], piece=KIND_IDS[k])
+
+
+@functools.cache
+def patrol_to(k: int, src: int, s: int) -> Option:
+    """AA 3.2.2 the option of moving that cube on into s (made once)."""
+    return option(f"to:{D.NAMES[s]}", f"Move {W.pieces(k, 1)} from {W.space(src)} to "
+                  f"{W.space(s)}", space=D.NAMES[s])
+
+
 class PatrolMoveProc(Proc[AAState]):
     """Move cubes one at a time (each at most once); LimOp: all into one destination."""
 
@@ -302,17 +322,14 @@ class PatrolMoveProc(Proc[AAState]):
     def movable(self, st: AAState, v: dict[str, Any]) -> list[tuple[int, int]]:
         """Unmoved cubes that have somewhere to go: any adjacent LoC or City is a first
         step (it may end there); a LimOp needs a path to its destination."""
-        sources = patrol_sources(st, v["dest"]) if v["lim"] else None
-        out = []
-        for s in B.spaces(st):
-            if sources is not None and s not in sources:
-                continue
-            if sources is None and all(B.is_dept(a) for a in B.adjacent(st, s)):
-                continue
-            for k in (0, 1):
-                if B.n(st, s, k) > v["arrived"][2 * s + k]:
-                    out.append((s, k))
-        return out
+        if v["lim"]:
+            sources = patrol_sources(st, v["dest"])
+            origins = [s for s in B.spaces(st) if s in sources]
+        else:
+            links = D.PATROL_ADJ[st.extras]
+            origins = [s for s in B.spaces(st) if links[s]]
+        p, arrived = st.pieces, v["arrived"]
+        return [(s, k) for s in origins for k in (0, 1) if p[s * NKINDS + k] > arrived[2 * s + k]]
 
     def dests(self, st: AAState, v: dict[str, Any], src: int) -> list[int]:
         reach = patrol_reach(st, src)
@@ -329,13 +346,9 @@ class PatrolMoveProc(Proc[AAState]):
                     if (B.is_loc(s) or B.is_city(s)) and B.in_play(st, s)]
             return [decide(st, GOVT, "aa.patrol_dest", "choose the LimOp destination.", opts)]
         if "src" in v:
-            cube = W.pieces(v["kind"], 1)
-            opts = [option(f"to:{D.NAMES[s]}", f"Move {cube} from {W.space(v['src'])} to "
-                           f"{W.space(s)}", space=D.NAMES[s]) for s in self.dests(st, v, v["src"])]
+            opts = [patrol_to(v["kind"], v["src"], s) for s in self.dests(st, v, v["src"])]
             return [decide(st, GOVT, "aa.patrol_to", "move the cube to:", opts)]
-        opts = [option(f"from:{D.NAMES[s]}:{KIND_IDS[k]}", f"Move {W.pieces(k, 1)} out of "
-                       f"{W.space(s)}", space=D.NAMES[s], piece=KIND_IDS[k])
-                for s, k in self.movable(st, v)]
+        opts = [patrol_from(s, k) for s, k in self.movable(st, v)]
         when = "before moving" if not any(v["arrived"]) else "between two moves"
         opts += [self.operation.sa_option(n, when)
                  for n in self.operation.sa_names(st, op_vars(st))]
@@ -410,16 +423,29 @@ class PatrolAssaultProc(AskProc[AAState]):
 # -- Sweep ---------------------------------------------------------------------
 
 
-def sweep_origins(st: AAState, dest: int, arrived: list[int], kind: int) -> list[int]:
-    """AA 3.2.3 Spaces whose unmoved cubes can reach dest: adjacent, or via one LoC free of
-    Guerrillas adjacent to both (AA-R-19)."""
+def sweep_reach(st: AAState, dest: int) -> set[int]:
+    """AA 3.2.3 Spaces whose cubes can reach dest: adjacent, or via one LoC free of
+    Guerrillas adjacent to both (AA-R-19); dest itself among them."""
     near = B.adjacent(st, dest)
     reach = set(near)  # adjacency is symmetric: the LoCs' neighbours, not every space's
     for m in near:
         if B.is_loc(m) and not B.all_guerrillas(st, m):
             reach.update(B.adjacent(st, m))
-    return [o for o in sorted(reach)
+    return reach
+
+
+def sweep_origins(st: AAState, dest: int, arrived: list[int], kind: int) -> list[int]:
+    """AA 3.2.3 Spaces whose unmoved cubes can reach dest."""
+    return [o for o in sorted(sweep_reach(st, dest))
             if o != dest and B.n(st, o, kind) > arrived[2 * o + kind]]
+
+
+def any_sweep_origin(st: AAState, dest: int, arrived: Sequence[int],
+                     kinds: tuple[int, ...]) -> bool:
+    """Whether `sweep_origins` names any space for one of `kinds` (stops at the first)."""
+    pieces, nk = st.pieces, NKINDS
+    return any(o != dest and pieces[o * nk + k] > arrived[2 * o + k]
+               for o in sweep_reach(st, dest) for k in kinds)
 
 
 class Sweep(OpSpec[AAState]):
@@ -439,9 +465,8 @@ class Sweep(OpSpec[AAState]):
             return True
         if B.faction_room(st, s, GOVT) <= 0:
             return False
-        arrived = v.get("arrived") or [0] * (2 * D.NS)
-        return bool(sweep_origins(st, s, arrived, 0) or (
-            B.has_cap(st, Cap.C11_U) and sweep_origins(st, s, arrived, 1)))
+        arrived = v.get("arrived") or NONE_ARRIVED
+        return any_sweep_origin(st, s, arrived, SWEEPERS[B.has_cap(st, Cap.C11_U)])
 
     def cost(self, st: AAState, v: dict[str, Any], s: int) -> int:
         return 1 if B.has_cap(st, Cap.C2_U) else COST

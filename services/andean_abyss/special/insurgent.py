@@ -208,6 +208,18 @@ def cultivate_options(st: AAState, op: dict[str, Any]) -> list[Option]:
     return out
 
 
+def any_cultivate(st: AAState, op: dict[str, Any]) -> bool:
+    """Whether `cultivate_options` offers any (without wording them)."""
+    spaces = cultivate_spaces(st)
+    if not spaces:
+        return False
+    if (op["op"] == "rally" and B.PIECES.available(st, Kind.CARTELS_BASE)
+            and any(B.is_dept(s) and s in op["spaces"] for s in spaces)):
+        return True
+    based = [o for o in B.spaces(st) if B.bases(st, o, CARTELS)]
+    return any(o != s for s in spaces for o in based)
+
+
 class Cultivate(SaSpec[AAState]):
     """AA 4.5.1 Cultivate (with Rally or March): move a Cartels Base in, or place one in a
     Department selected for this Rally."""
@@ -219,7 +231,7 @@ class Cultivate(SaSpec[AAState]):
         return 2
 
     def allowed(self, st: Any, op: dict[str, Any]) -> bool:
-        return op["op"] in ("rally", "march") and bool(cultivate_options(st, op))
+        return op["op"] in ("rally", "march") and any_cultivate(st, op)
 
     def begin(self, ctx: Ctx, st: Any, op: dict[str, Any]) -> None:
         push(st, "aa.cultivate", op={"op": op["op"], "spaces": list(op["spaces"])})
