@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import zlib
 from collections.abc import Sequence
 from pathlib import Path
@@ -210,8 +211,10 @@ def _version(fields: dict[bytes, bytes]) -> int | None:
 
 
 def held_of(eid: bytes, fields: dict[bytes, bytes]) -> list[Any] | None:
-    """A commit marker's outcome and pending decisions (ids with the version's digits
-    cut out, deadlines after the entry's time), when they build its bytes again."""
+    """A commit marker as what it holds, when that builds its very bytes again: its
+    outcome, then its pending decisions by column: ids (the version's digits cut out),
+    seats, kinds, whether optional, and deadlines (the first after the entry's time, each
+    other after the one before: a commit's deadlines are mostly one or two times)."""
     data, v = fields.get(b"b"), fields.get(b"v")
     if data is None or v is None or not v.isdigit():
         return None
@@ -221,18 +224,26 @@ def held_of(eid: bytes, fields: dict[bytes, bytes]) -> list[Any] | None:
         return None
     if ev.event.kind != COMMITTED:
         return None
-    ms, tag = _id_key(eid)[0], str(ev.version)
-    held = [ev.outcome.SerializeToString(),
-            [[p.id.replace(tag, "\x00", 1), p.seat, p.kind, p.optional, p.deadline_unix_ms - ms]
-             for p in ev.pending]]
+    tag, dls = str(ev.version), [_id_key(eid)[0]] + [p.deadline_unix_ms for p in ev.pending]
+    held = [ev.outcome.SerializeToString(), [p.id.replace(tag, "\x00", 1) for p in ev.pending],
+            [p.seat for p in ev.pending], [p.kind for p in ev.pending],
+            [p.optional for p in ev.pending], [b - a for a, b in zip(dls, dls[1:])]]
     return held if built(eid, int(v), held) == data else None
 
 
 def built(eid: bytes, version: int, held: list[Any]) -> bytes:
-    ms, tag = _id_key(eid)[0], str(version)
-    outcome, pending = held
+    """A commit marker's bytes from what it holds (held_of)."""
+    outcome, ids, seats, kinds, opts, steps = held
+    dls = list(itertools.accumulate(steps, initial=_id_key(eid)[0]))[1:]
+    return _marker(eid, version, outcome, zip(ids, seats, kinds, opts, dls))
+
+
+def _marker(eid: bytes, version: int, outcome: bytes, pending: Any) -> bytes:
+    """A commit marker's bytes: `pending` (id with the version cut out, seat, kind,
+    optional, deadline)."""
+    tag = str(version)
     return marker(version, pb.Outcome.FromString(outcome), [
-        {"id": i.replace("\x00", tag, 1), "seat": seat, "kind": kind, "opt": opt, "dl": dl + ms}
+        {"id": i.replace("\x00", tag, 1), "seat": seat, "kind": kind, "opt": opt, "dl": dl}
         for i, seat, kind, opt, dl in pending]).SerializeToString()
 
 
@@ -243,8 +254,10 @@ def _decoded_1(chunk: bytes) -> list[Entry]:
     for eid, flat, held in msgspec.msgpack.decode(b"\xdc" + n.to_bytes(2, "big") + raw):
         it = iter(flat)
         fields = dict(zip(it, it))
-        if held is not None:
-            fields[b"b"] = built(eid, int(fields[b"v"]), held)
+        if held is not None:  # [outcome, [[id, seat, kind, optional, deadline - ms], ...]]
+            ms = _id_key(eid)[0]
+            fields[b"b"] = _marker(eid, int(fields[b"v"]), held[0],
+                                   [[*p[:4], p[4] + ms] for p in held[1]])
         out.append((eid, fields))
     return out
 
