@@ -1,7 +1,8 @@
 """Tables written by the gateway of main before archive format 2 (5ce2216, decision 0011:
 format 1 chunks) carry on under this gateway (decision 0013): the stored entries stay byte
-for byte, Watch from version 0 gives the events and ids the old gateway gave, a retried Act answers the same, and the game
-plays on, its old chunks read as they are and rewritten in format 2 when they grow."""
+for byte, Watch from version 0 gives the events and ids the old gateway gave, a retried Act
+answers the same, and the game plays on, its old chunks read as they are and rewritten in
+format 2 when they grow."""
 
 from __future__ import annotations
 
