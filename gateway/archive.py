@@ -4,12 +4,11 @@ A table's stream keeps only its newest entries (at least KEEP). Once it would ou
 the one 4 KB node Redis allocates whole for a short stream, the gateway that committed
 moves the older ones into the table's archive hash (keys.table_archive): chunks of at
 most CHUNK entries, each the entries as the stream held them (stream id, every field),
-msgpack rows in a raw deflate stream. A commit marker (markers.py; three quarters of
-an Andean Abyss table's event bytes) is kept as what it holds, its decision ids and
-deadlines relative to its version and time, which repeat from commit to commit; it is
-kept so only when building it again gives its very bytes, else as they are. The last
-chunk grows, a deflate segment at a time, until it is full and is compressed again in
-one piece, so the stream stays short while chunks stay large enough to compress well.
+in the bytes chunks.py writes (compact rows deflated from a preset dictionary of the
+table's game; a commit marker kept as what it holds when that builds its very bytes).
+The last chunk grows, a deflate segment at a time, until it is full and is compressed
+again in one piece, so the stream stays short while chunks stay large enough to compress
+well.
 
 The move is one script (archive.lua), which does nothing if another gateway moved
 them first, and rebuilds the short stream (entries deleted in place keep their bytes
