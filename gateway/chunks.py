@@ -119,7 +119,7 @@ def decode(chunk: bytes) -> list[Entry]:
     if chunk[:1] == FORMAT_1:
         return _decoded_1(chunk)
     _, n, raw = opened(chunk)
-    return entries_of_rows(raw, n)[0]
+    return entries_of_rows(raw, n)
 
 
 def count(chunk: bytes) -> int:
@@ -137,8 +137,7 @@ def extended(chunk: bytes, entries: Sequence[Entry], game: str, full: int) -> by
     if chunk[:1] != FORMAT:
         return encode([*decode(chunk), *entries], game)
     did, n, raw = opened(chunk)
-    last = entries_of_rows(raw, n)[1]
-    new = b"".join(rows(entries, last))
+    new = b"".join(rows(entries, _last(raw, n)))
     n += len(entries)
     if n >= full:
         return _compressed(newest(game), raw + new, n)
@@ -184,8 +183,17 @@ def rows(entries: Sequence[Entry], last: list[int]) -> list[bytes]:
     return out
 
 
-def entries_of_rows(raw: bytes, n: int) -> tuple[list[Entry], list[int]]:
-    """Format 2 rows back as entries, and the [ms, version] of the last row."""
+def _last(raw: bytes, n: int) -> list[int]:
+    """The [ms, version] of format 2 rows' last row (without building their entries)."""
+    ms = v = 0
+    for row in msgspec.msgpack.decode(b"\xdc" + n.to_bytes(2, "big") + raw):
+        ms += row[0]
+        v += row[3] if len(row) == 6 else 0
+    return [ms, v]
+
+
+def entries_of_rows(raw: bytes, n: int) -> list[Entry]:
+    """Format 2 rows back as entries."""
     out: list[Entry] = []
     ms = v = 0
     for row in msgspec.msgpack.decode(b"\xdc" + n.to_bytes(2, "big") + raw):
@@ -199,7 +207,7 @@ def entries_of_rows(raw: bytes, n: int) -> tuple[list[Entry], list[int]]:
         v += dv
         b = built(eid, v, held) if held is not None else version_field(v) + body
         out.append((eid, {b"vis": vis, b"v": str(v).encode(), b"b": b}))
-    return out, [ms, v]
+    return out
 
 
 def _version(fields: dict[bytes, bytes]) -> int | None:
