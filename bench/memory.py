@@ -153,7 +153,8 @@ async def measure_game(redis: Redis, gateway: str, game: str, args: argparse.Nam
             "mid_version": MID_VERSION[game], "baseline": summary(baseline),
             "mid": summary(mid), "bytes_per_commit": growth(baseline, mid),
             "event_bytes": kinds, "choices": rep["choices_total"],
-            "errors": rep["errors_total"], "games_finished": rep["games_finished"]}
+            "errors": rep["errors_total"], "errors_by_rpc": rep["errors_by_rpc"],
+            "games_finished": rep["games_finished"]}
 
 
 async def at_mid_game(redis: Redis, game: str, tables: int, args: argparse.Namespace
@@ -205,8 +206,9 @@ def report(results: dict[str, dict[str, Any]]) -> str:
             lines.append(f"{'':<18} mid-game = version {r['mid_version']} (half a median "
                          f"game): {m['tables']} of {r['baseline']['tables']} tables got "
                          f"there in {r['play_s']} s")
-            lines.append(f"{'':<18} {r['choices']} load-test choices, {r['errors']} errors, "
-                         f"set-up {r['setup_s']} s")
+            errors = ", ".join(f"{k} {n}" for k, n in r["errors_by_rpc"].items())
+            lines.append(f"{'':<18} {r['choices']} load-test choices, {r['errors']} errors"
+                         f"{f' ({errors})' if errors else ''}, set-up {r['setup_s']} s")
     lines.append(f"target: a live table <= {LIMIT_BYTES} bytes")
     return "\n".join(lines)
 
