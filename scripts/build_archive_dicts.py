@@ -55,8 +55,9 @@ def played(game_id: str, seed: int) -> list[chunks.Entry]:
     for v in range(MAX_MOVES):
         ms = T0 + v * MS_PER_COMMIT
         pending = next_pending(pending, _pending_pb(step), bots, "playing", ms, TIMEOUT_MS)
-        stored = [(vis_of(e), gw.TableEvent(version=v, event=e).SerializeToString())
-                  for e in map(event_pb, step.events)]
+        # deterministic: a Struct's keys sorted (a process has an order of its own otherwise)
+        stored = [(vis_of(e), gw.TableEvent(version=v, event=e).SerializeToString(
+            deterministic=True)) for e in map(event_pb, step.events)]
         stored.append(("*", marker(v, outcome_pb(step.outcome), pending).SerializeToString()))
         out += [(f"{ms}-{seq}".encode(), {b"vis": vis.encode(), b"v": str(v).encode(),
                                           b"b": data}) for seq, (vis, data) in enumerate(stored)]
