@@ -87,6 +87,11 @@ class Flow(Generic[S]):
             if not p.name or p.name in self.procs:
                 raise ValueError(f"proc name missing or duplicated: {p.name!r}")
             self.procs[p.name] = p
+        # Per proc name: the proc, and whether `advance` with a serial asks its decisions
+        # (it has no cheaper `waits`, or `decides_to_wait`) rather than `waits`.
+        self._run: dict[str, tuple[Proc[S], bool]] = {
+            name: (p, p.decides_to_wait or type(p).waits is Proc.waits)
+            for name, p in self.procs.items()}
         # What the last counted `advance` stopped on: (state, frame, serial, decisions).
         self._stopped: tuple[S, Frame, int, list[Decision]] | None = None
 
@@ -118,12 +123,17 @@ class Flow(Generic[S]):
         offers is kept for one `decisions_once_advanced` of this state: the decisions are
         computed once per choice, not once to stop and again to offer them."""
         self._stopped = None
+        run = self._run
         for _ in range(STEP_GUARD):
-            top = self.top(st)
-            if top is None:
+            stack = st.stack
+            if not stack:
                 return
-            proc, fr = top
-            if serial is not None and (proc.decides_to_wait or type(proc).waits is Proc.waits):
+            fr = stack[-1]
+            try:
+                proc, asks = run[fr.proc]
+            except KeyError:
+                raise RulesBug(f"unknown proc {fr.proc!r}") from None
+            if serial is not None and asks:
                 ds = _decisions_at(proc, st, fr, serial)
                 if ds:
                     self._stopped = (st, fr, serial, ds)
