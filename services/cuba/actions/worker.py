@@ -171,11 +171,7 @@ class WorkerHarvestProc(AskProc[CubaState]):
         free = fr.vars["picks"] < fr.vars["base"]
         if not free and held(p, Item.WATER) == 0:
             return []
-        cost = "" if free else " for 1 water"
-        options = [opt(f"field:{FIELD_IDS[f]}", f"Take 1 {item_name(field_yield(p, f))} from "
-                       f"{FIELD_IDS[f]}{cost}", field=FIELD_IDS[f],
-                       item=ITEM_IDS[field_yield(p, f)], water=0 if free else 1)
-                   for f in usable]
+        options = [harvest_option(f, field_yield(p, f), free) for f in usable]
         if not free:
             options.append(done("Stop harvesting (keep your water)"))
         return [ask(st, seat, "worker_harvest", "Worker: choose a crop field to harvest.",
@@ -198,6 +194,14 @@ class WorkerHarvestProc(AskProc[CubaState]):
                  + (" for 1 water." if water else "."),
                  {"seat": seat, "field": FIELD_IDS[f], "item": ITEM_IDS[item], "water": water})
 
+
+
+@cache
+def harvest_option(field: int, item: int, free: bool) -> Option:
+    """CU 5.B.1 item 4: one crop field's crop, free or for 1 water."""
+    cost = "" if free else " for 1 water"
+    return opt(f"field:{FIELD_IDS[field]}", f"Take 1 {item_name(item)} from {FIELD_IDS[field]}"
+               f"{cost}", field=FIELD_IDS[field], item=ITEM_IDS[item], water=0 if free else 1)
 
 
 PROCS: tuple[Proc[CubaState], ...] = (WorkerProc(), WorkerHarvestProc())
