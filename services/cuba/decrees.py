@@ -7,6 +7,7 @@ Tax (I) and tax in kind (II) are one decision per player in turn order
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from itertools import combinations_with_replacement
 
 from services.kernel.ctx import Ctx
@@ -114,11 +115,18 @@ def duty_payments(st: CubaState, seat: int, duty: Law) -> list[tuple[int, ...]]:
     if duty.kind is LawKind.DUTY_ITEMS:
         bundle = tuple(i for i, n in enumerate(duty.items) for _ in range(n))
         return [bundle] if all(held(p, i) >= n for i, n in enumerate(duty.items)) else []
-    out = []
-    for combo in combinations_with_replacement(duty.allowed, duty.count):
-        if all(held(p, i) >= combo.count(i) for i in set(combo)):
-            out.append(combo)
-    return out
+    return [combo for combo, needs in duty_combos(duty.allowed, duty.count)
+            if all(held(p, i) >= n for i, n in needs)]
+
+
+@cache
+def duty_combos(allowed: tuple[int, ...], count: int) -> tuple[tuple[tuple[int, ...],
+                                                                    tuple[tuple[int, int], ...]],
+                                                              ...]:
+    """CU 10.2: every bundle of `count` items among `allowed` (repeats allowed), each with
+    how many of each item it needs, in the order `duty_payments` offers them."""
+    return tuple((combo, tuple((i, combo.count(i)) for i in set(combo)))
+                 for combo in combinations_with_replacement(allowed, count))
 
 
 class PayDutyProc(Proc[CubaState]):
@@ -133,11 +141,7 @@ class PayDutyProc(Proc[CubaState]):
         if not bundles:
             return []
         base, bonus = duty_vp(st, seat, duty)
-        vp = base + bonus
-        why = f" ({base} + {bonus} for paying both taxes)" if bonus else ""
-        options: list[Option] = [
-            opt(f"give:{bundle_id(b)}", f"Give {counts_text(bundle_counts(b))} for {vp} VP{why}",
-                items=bundle_id(b), vp=vp) for b in bundles]
+        options: list[Option] = [duty_option(b, base, bonus) for b in bundles]
         options.append(opt(DECLINE, "Do not give (no VP)"))
         return [ask(st, seat, "pay_duty", f"Tax in kind ({duty.name}): give?", options)]
 
@@ -163,6 +167,15 @@ class PayDutyProc(Proc[CubaState]):
         ctx.emit("cuba.duty_unpaid", f"Seat {fr.vars['seat']} cannot give the tax in kind.",
                  {"seat": fr.vars["seat"]})
         pop(st)
+
+
+@cache
+def duty_option(items: tuple[int, ...], base: int, bonus: int) -> Option:
+    """CU 5.D.2: giving one bundle, for the tax in kind's VP and the bonus for both taxes."""
+    vp = base + bonus
+    why = f" ({base} + {bonus} for paying both taxes)" if bonus else ""
+    return opt(f"give:{bundle_id(items)}", f"Give {counts_text(bundle_counts(items))} for {vp} "
+               f"VP{why}", items=bundle_id(items), vp=vp)
 
 
 def duty_vp(st: CubaState, seat: int, duty: Law) -> tuple[int, int]:

@@ -22,6 +22,7 @@ from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.errors import RulesBug
 
 from .constants import NOBODY, TRANSFERS_PER_PHASE, Phase, Status
+from .coup.sides import may_propose, proposal_options, propose
 from .data import DATA
 from .decide import option, parts
 from .families import AUTO, controller, is_real, leader_of, name, parties, president
@@ -408,7 +409,6 @@ def deal_options(st: JuntaState, f: int, stuck: set[int]) -> list[Option]:
     is pending, or a coup agreement may be proposed, so that no seat learns from its presence what
     another holds (JU 44); card plays and straw-man swaps ride along then, and count against
     the same per-phase bound as transfers [G 45]."""
-    from .coup.sides import may_propose, proposal_options
     fam = st.families[f]
     them = tuple(recipients(st, f))
     giving = bool(them) and may_give(st, f, stuck)
@@ -463,7 +463,6 @@ PLAYS = frozenset({"place", "play"})
 
 
 def apply(ctx: Ctx, st: JuntaState, d: Decision, c: Choice) -> None:
-    from .coup.sides import propose
     f = int(d.id.rsplit(".", 1)[1])
     oid = c.option_id or ""
     verb = parts(oid)[0]

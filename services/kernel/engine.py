@@ -60,11 +60,16 @@ def setup(game: Game[Any], seats: int, options: Mapping[str, str], seed: int) ->
 
 
 def act(game: Game[Any], data: bytes, seat: int, choice: Choice) -> Step:
-    st = _recent.take_state(game, data)
-    if st is None:
+    known = _recent.take(game, data)
+    if known is None:
         st = load(game, data)
-    out, ds = _pending(game, data, st)
-    d = _answered(out, ds, seat, choice)
+        out = game.outcome(st)
+        d = _answered(out, [] if out is not None else game.decisions(st), seat, choice)
+    else:
+        out, ds, st = known
+        d = _answered(out, ds, seat, choice)
+        if st is None:
+            st = load(game, data)
     ctx = Ctx()
     game.apply(ctx, st, d, choice)
     st.serial += 1
@@ -79,33 +84,37 @@ class _Recent:
     computed when that state was encoded: they are looked up here rather than computed
     again. A state is plain data and decisions are frozen, so equal bytes (of one game)
     mean equal decisions; a state not found here is simply computed afresh. The live state
-    saves `act` decoding the bytes it was just given: it is handed out once (`take_state`)
-    and never again, since the choice changes it (a failed step included), so every other
-    call on those bytes decodes them afresh and the stored bytes stay the truth.
+    saves `act` decoding the bytes it was just given: it is handed out once (`take`) and
+    never again, since the choice changes it (a failed step included), so every other call
+    on those bytes decodes them afresh and the stored bytes stay the truth.
     """
 
     SIZE = 8
 
     def __init__(self) -> None:
-        self._seen: dict[tuple[Game[Any], bytes], tuple[Outcome | None, tuple[Decision, ...]]] = {}
-        self._live: dict[tuple[Game[Any], bytes], KernelState] = {}
+        # by (game, bytes): [outcome, decisions, the live state until taken, else None]
+        self._seen: dict[tuple[Game[Any], bytes], list[Any]] = {}
 
     def get(self, game: Game[Any], data: bytes) -> tuple[Outcome | None, list[Decision]] | None:
         hit = self._seen.get((game, data))
         return None if hit is None else (hit[0], list(hit[1]))
 
-    def take_state(self, game: Game[Any], data: bytes) -> Any:
-        """The state `data` was encoded from, unchanged since, once; else None."""
-        return self._live.pop((game, data), None)
+    def take(self, game: Game[Any], data: bytes) -> tuple[Outcome | None,
+                                                          tuple[Decision, ...], Any] | None:
+        """The outcome and decisions of `data`, and the state it was encoded from, unchanged
+        since, once (None after that); None when `data` is not known here."""
+        hit = self._seen.get((game, data))
+        if hit is None:
+            return None
+        st, hit[2] = hit[2], None
+        return hit[0], hit[1], st
 
     def put(self, game: Game[Any], data: bytes, out: Outcome | None,
             ds: list[Decision], st: KernelState) -> None:
-        if len(self._seen) >= self.SIZE:
-            old = next(iter(self._seen))
-            self._seen.pop(old, None)
-            self._live.pop(old, None)
-        self._seen[(game, data)] = (out, tuple(ds))
-        self._live[(game, data)] = st
+        seen = self._seen
+        if len(seen) >= self.SIZE:
+            del seen[next(iter(seen))]
+        seen[(game, data)] = [out, tuple(ds), st]
 
 
 _recent = _Recent()
@@ -127,13 +136,17 @@ def checked_decision(game: Game[Any], st: KernelState, seat: int, choice: Choice
     return _answered(out, [] if out is not None else game.decisions(st), seat, choice)
 
 
-def _answered(out: Outcome | None, ds: list[Decision], seat: int, choice: Choice) -> Decision:
+def _answered(out: Outcome | None, ds: Iterable[Decision], seat: int,
+              choice: Choice) -> Decision:
     """The decision among `ds` that a choice answers, checked as `checked_decision` says."""
     if out is not None:
         raise GameOver("the game is over")
-    d = next((d for d in ds if d.id == choice.decision_id), None)
-    if d is None:
-        raise StaleDecision(f"decision {choice.decision_id!r} is not pending")
+    wanted = choice.decision_id
+    for d in ds:
+        if d.id == wanted:
+            break
+    else:
+        raise StaleDecision(f"decision {wanted!r} is not pending")
     if d.seat != seat:
         raise NotYourSeat(f"decision {d.id!r} belongs to another seat")
     if d.amount is not None:
@@ -149,11 +162,16 @@ def _answered(out: Outcome | None, ds: list[Decision], seat: int, choice: Choice
 def _finish(game: Game[Any], ctx: Ctx, st: KernelState) -> Step:
     out = game.outcome(st)
     ds = [] if out is not None else game.decisions_after_advance(st)
-    if out is None and not any(not d.optional for d in ds):
-        raise RulesBug("dead end: the game is not over and waits on nothing")
+    waits, empty = False, None
     for d in ds:
-        if not d.options and (d.amount is None or d.amount.min > d.amount.max):
-            raise RulesBug(f"decision {d.id} ({d.kind}) offers nothing to choose")
+        if not d.optional:
+            waits = True
+        if empty is None and not d.options and (d.amount is None or d.amount.min > d.amount.max):
+            empty = d
+    if out is None and not waits:
+        raise RulesBug("dead end: the game is not over and waits on nothing")
+    if empty is not None:
+        raise RulesBug(f"decision {empty.id} ({empty.kind}) offers nothing to choose")
     data = codec.encode(st)
     _recent.put(game, data, out, ds, st)
     return Step(data, ctx.events, ds, out)

@@ -60,7 +60,7 @@ class AskProc(Proc[S]):
 
 
 def push(st: KernelState, proc: str, **vars: Any) -> Frame:
-    fr = Frame(proc, dict(vars))
+    fr = Frame(proc, vars)  # `vars` is this call's own dict
     st.stack.append(fr)
     return fr
 
@@ -87,6 +87,11 @@ class Flow(Generic[S]):
             if not p.name or p.name in self.procs:
                 raise ValueError(f"proc name missing or duplicated: {p.name!r}")
             self.procs[p.name] = p
+        # Per proc name: the proc, and whether `advance` with a serial asks its decisions
+        # (it has no cheaper `waits`, or `decides_to_wait`) rather than `waits`.
+        self._run: dict[str, tuple[Proc[S], bool]] = {
+            name: (p, p.decides_to_wait or type(p).waits is Proc.waits)
+            for name, p in self.procs.items()}
         # What the last counted `advance` stopped on: (state, frame, serial, decisions).
         self._stopped: tuple[S, Frame, int, list[Decision]] | None = None
 
@@ -94,20 +99,24 @@ class Flow(Generic[S]):
         if not st.stack:
             return None
         fr = st.stack[-1]
-        try:
-            return self.procs[fr.proc], fr
-        except KeyError:
-            raise RulesBug(f"unknown proc {fr.proc!r}") from None
+        return self._proc(fr), fr
 
     def decisions(self, st: S) -> list[Decision]:
         top = self.top(st)
         return top[0].decisions(st, top[1]) if top else []
 
     def choose(self, ctx: Ctx, st: S, d: Decision, c: Choice) -> None:
-        top = self.top(st)
-        if top is None:
+        if not st.stack:
             raise RulesBug("choice with an empty stack")
-        top[0].choose(ctx, st, top[1], d, c)
+        fr = st.stack[-1]
+        self._proc(fr).choose(ctx, st, fr, d, c)
+
+    def _proc(self, fr: Frame) -> Proc[S]:
+        """The proc a frame runs (`top` without building a pair)."""
+        try:
+            return self.procs[fr.proc]
+        except KeyError:
+            raise RulesBug(f"unknown proc {fr.proc!r}") from None
 
     def advance(self, ctx: Ctx, st: S, serial: int | None = None) -> None:
         """Run automatic procs until one waits on a decision or the stack is empty.
@@ -118,12 +127,17 @@ class Flow(Generic[S]):
         offers is kept for one `decisions_once_advanced` of this state: the decisions are
         computed once per choice, not once to stop and again to offer them."""
         self._stopped = None
+        run = self._run
         for _ in range(STEP_GUARD):
-            top = self.top(st)
-            if top is None:
+            stack = st.stack
+            if not stack:
                 return
-            proc, fr = top
-            if serial is not None and (proc.decides_to_wait or type(proc).waits is Proc.waits):
+            fr = stack[-1]
+            try:
+                proc, asks = run[fr.proc]
+            except KeyError:
+                raise RulesBug(f"unknown proc {fr.proc!r}") from None
+            if serial is not None and asks:
                 ds = _decisions_at(proc, st, fr, serial)
                 if ds:
                     self._stopped = (st, fr, serial, ds)
@@ -139,8 +153,7 @@ class Flow(Generic[S]):
         for the engine, which asks right after advancing: whoever changes the state in
         between must call `decisions`."""
         found, self._stopped = self._stopped, None
-        top = self.top(st)
-        if (found is not None and top is not None and found[0] is st and found[1] is top[1]
+        if (found is not None and found[0] is st and st.stack and found[1] is st.stack[-1]
                 and found[2] == st.serial):
             return found[3]
         return self.decisions(st)

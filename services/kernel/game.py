@@ -150,6 +150,10 @@ class FlowGame(Game[S]):
         super().__init__()
         for name, make in self.policies.items():
             self.bots[name] = make()
+        cls = type(self)
+        # neither `offered` nor `standing` overridden: the engine offers the flow's decisions
+        self._plain_offer = (cls.offered is FlowGame.offered
+                             and cls.standing is FlowGame.standing)
 
     @abstractmethod
     def initial(self, seats: int, options: dict[str, str], r: RngState) -> dict[str, Any]:
@@ -190,7 +194,10 @@ class FlowGame(Game[S]):
             self.advance(ctx, st)
 
     def decisions_after_advance(self, st: S) -> list[Decision]:
-        return self.offered(st, self.flow.decisions_once_advanced(st)) + self.standing(st)
+        ds = self.flow.decisions_once_advanced(st)
+        if self._plain_offer:  # the flow's decisions as they are (a copy: the flow keeps them)
+            return list(ds)
+        return self.offered(st, ds) + self.standing(st)
 
     def offered(self, st: S, flow_decisions: list[Decision]) -> list[Decision]:
         """What the game offers of its flow's decisions (a game may filter or reword them,

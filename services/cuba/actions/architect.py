@@ -48,10 +48,15 @@ def can_afford(st: CubaState, seat: int, b: Building) -> bool:
 
 
 def buildable(st: CubaState, seat: int) -> list[Building]:
-    if not buildable_fields(st.players[seat]):
+    """CU 5.B.3: the buildings not yet on a farm that the seat can afford (`can_afford`: the
+    building law's pesos checked once for all), while a field is left to build on."""
+    p = st.players[seat]
+    if not buildable_fields(p) or p.money < building_surcharge(st):
         return []
     taken = built_buildings(st)
-    return [b for b in DATA.buildings if b.index not in taken and can_afford(st, seat, b)]
+    have = [(r, held(p, r)) for r in RESOURCES]
+    return [b for b in DATA.buildings
+            if b.index not in taken and all(n >= b.cost[r] for r, n in have)]
 
 
 class ArchitectProc(Proc[CubaState]):

@@ -8,6 +8,8 @@ Each activation runs the building's function once (`buildings.py`).
 
 from __future__ import annotations
 
+from functools import cache
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import AskProc, Proc, goto, pop
@@ -23,22 +25,29 @@ from ..words import and_list, building_effect
 
 
 def site_name(p: Player, field: int) -> str:
-    b = p.buildings[field]
+    return building_site_name(p.buildings[field])
+
+
+def building_site_name(b: int) -> str:
+    """A site by its building, or the printed warehouse (NO_BUILDING)."""
     return "the warehouse" if b == NO_BUILDING else f"the {DATA.buildings[b].name}"
 
 
-def site_effect(p: Player, field: int) -> str:
+def site_effect(b: int) -> str:
     """CU 5.B.4 / CU 7: what activating the building (or printed warehouse) does."""
-    b = p.buildings[field]
     return "store every crop in your yard" if b == NO_BUILDING else \
         building_effect(DATA.buildings[b])
 
 
-def site_args(p: Player, field: int) -> dict[str, str]:
-    """Option args of one site: its field and building id ("" for the printed warehouse)."""
-    b = p.buildings[field]
-    return {"field": FIELD_IDS[field], "building": "" if b == NO_BUILDING
-            else DATA.buildings[b].id}
+@cache
+def site_option(verb: str, field: int, b: int) -> Option:
+    """CU 5.B.4: activating the site on `field` (building `b`): `single`, only it (option
+    2), or `activate`, the cross's next (option 1). Args: the field and the building id
+    ("" for the printed warehouse)."""
+    only = "only " if verb == "single" else ""
+    return opt(f"{verb}:{FIELD_IDS[field]}", f"Activate {only}{building_site_name(b)} on "
+               f"{FIELD_IDS[field]}: {site_effect(b)}", field=FIELD_IDS[field],
+               building="" if b == NO_BUILDING else DATA.buildings[b].id)
 
 
 def cross_option(p: Player) -> Option:
@@ -56,8 +65,7 @@ class ForemanProc(Proc[CubaState]):
         seat = fr.vars["seat"]
         p = st.players[seat]
         options = [cross_option(p)]
-        options += [opt(f"single:{FIELD_IDS[f]}", f"Activate only {site_name(p, f)} on "
-                        f"{FIELD_IDS[f]}: {site_effect(p, f)}", **site_args(p, f))
+        options += [site_option("single", f, p.buildings[f])
                     for f in activatable(p, range(N_FIELDS))]
         return [ask(st, seat, "foreman", "Foreman: activate the cross or one building.",
                     options)]
@@ -87,9 +95,7 @@ class ForemanCrossProc(AskProc[CubaState]):
             return []
         seat = fr.vars["seat"]
         p = st.players[seat]
-        options = [opt(f"activate:{FIELD_IDS[f]}", f"Activate {site_name(p, f)} on "
-                       f"{FIELD_IDS[f]}: {site_effect(p, f)}", **site_args(p, f))
-                   for f in remaining]
+        options = [site_option("activate", f, p.buildings[f]) for f in remaining]
         options.append(done("Activate nothing more"))
         return [ask(st, seat, "foreman_activate", "Foreman: activate the next site.", options)]
 

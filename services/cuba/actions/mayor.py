@@ -8,6 +8,8 @@ the harbor law a ship made full leaves at once and ends the loading.
 
 from __future__ import annotations
 
+from functools import cache
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import AskProc, Proc, goto, pop
@@ -54,7 +56,13 @@ class MayorProc(Proc[CubaState]):
 
 def ship_option(st: CubaState, seat: int, pos: int) -> Option:
     """CU 5.B.5: one berth ship, with how many of the seat's units fit and their VP."""
-    ship, vp, units = st.harbor[pos], DATA.berth_vp[pos], fitting_units(st, seat, pos)
+    return berth_option(st.harbor[pos], pos, fitting_units(st, seat, pos))
+
+
+@cache
+def berth_option(ship: int, pos: int, units: int) -> Option:
+    """`ship_option` for the ship in the berth `pos` and the seat's units that fit."""
+    vp = DATA.berth_vp[pos]
     return opt(f"ship:{POSITION_IDS[pos]}", f"Load {ship_name(ship)} at {POSITION_NAMES[pos]}, "
                f"{vp} VP per unit ({plural(units, 'unit')} of yours fit{'s' if units == 1 else ''}"
                f": up to {units * vp} VP)", position=POSITION_IDS[pos],

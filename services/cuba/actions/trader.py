@@ -85,16 +85,25 @@ def special_options(st: CubaState) -> list[Option]:
     """CU 5.B.2 special use: a free resource, or a free cheapest crop, if the space is free."""
     out = []
     if st.markers[Space.TRADER_RESOURCE] == NO_SEAT:
-        out += [opt(f"{FREE_RESOURCE}:{ITEM_IDS[r]}", f"Special use instead of trading: take "
-                    f"1 {item_name(r)} free", item=ITEM_IDS[r],
-                    space=SPACE_IDS[Space.TRADER_RESOURCE])
-                for r in RESOURCES if st.supply[r] > 0]
+        out += [free_resource_option(r) for r in RESOURCES if st.supply[r] > 0]
     if st.markers[Space.TRADER_CROP] == NO_SEAT:
-        out += [opt(f"{FREE_CROP}:{ITEM_IDS[c]}", f"Special use instead of trading: take 1 "
-                    f"{item_name(c)} free (cheapest crop at {buy_price(st, c)} pesos)",
-                    item=ITEM_IDS[c], space=SPACE_IDS[Space.TRADER_CROP])
-                for c in cheapest_crops(st)]
+        out += [free_crop_option(c, buy_price(st, c)) for c in cheapest_crops(st)]
     return out
+
+
+@cache
+def free_resource_option(r: int) -> Option:
+    """CU 5.B.2 special use: one resource from the supply, free."""
+    return opt(f"{FREE_RESOURCE}:{ITEM_IDS[r]}", f"Special use instead of trading: take "
+               f"1 {item_name(r)} free", item=ITEM_IDS[r], space=SPACE_IDS[Space.TRADER_RESOURCE])
+
+
+@cache
+def free_crop_option(c: int, price: int) -> Option:
+    """CU 5.B.2 special use [CU-G-12]: one of the cheapest crops (at `price`), free."""
+    return opt(f"{FREE_CROP}:{ITEM_IDS[c]}", f"Special use instead of trading: take 1 "
+               f"{item_name(c)} free (cheapest crop at {price} pesos)", item=ITEM_IDS[c],
+               space=SPACE_IDS[Space.TRADER_CROP])
 
 
 PROCS: tuple[Proc[CubaState], ...] = (TraderProc(),)

@@ -78,19 +78,24 @@ def cross_cap(farm: tuple[int, ...]) -> int:
 def _move_options(farm: tuple[int, ...], buildings: tuple[int, ...], worker: int,
                   supply: tuple[int, ...], base: int) -> tuple[Option, ...]:
     return tuple(_field_option(f, f == worker, tuple(farm[x] for x in CROSSES[f]),
-                               tuple(buildings[x] for x in CROSSES[f]), farm[f], buildings[f],
-                               supply, base) for f in range(N_FIELDS))
+                               tuple(buildings[x] == NO_BUILDING for x in CROSSES[f]),
+                               farm[f], buildings[f], supply, base) for f in range(N_FIELDS))
+
+
+# A field of a row or column with a building on it: which building is never read there.
+BUILT = 0
 
 
 @lru_cache(maxsize=16384)
 def _field_option(target: int, stay: bool, cross_farm: tuple[int, ...],
-                  cross_buildings: tuple[int, ...], here: int, building: int,
+                  cross_open: tuple[bool, ...], here: int, building: int,
                   supply: tuple[int, ...], base: int) -> Option:
-    """`move_option` for a field, from all it reads: the field, its row and column (so a
-    field's option is kept when the worker or a building elsewhere moves on)."""
+    """`move_option` for a field, from all it reads: the field, its row and column, and
+    which of those are open (without a building: only the field's own building is named),
+    so a field's option is kept when the worker or a building elsewhere moves on."""
     farm, buildings = [0] * N_FIELDS, [NO_BUILDING] * N_FIELDS
-    for f, t, b in zip(CROSSES[target], cross_farm, cross_buildings, strict=True):
-        farm[f], buildings[f] = t, b
+    for f, t, free in zip(CROSSES[target], cross_farm, cross_open, strict=True):
+        farm[f], buildings[f] = t, NO_BUILDING if free else BUILT
     farm[target], buildings[target] = here, building
     return move_option(farm, buildings, target if stay else -1, supply, base, target)
 
@@ -171,11 +176,7 @@ class WorkerHarvestProc(AskProc[CubaState]):
         free = fr.vars["picks"] < fr.vars["base"]
         if not free and held(p, Item.WATER) == 0:
             return []
-        cost = "" if free else " for 1 water"
-        options = [opt(f"field:{FIELD_IDS[f]}", f"Take 1 {item_name(field_yield(p, f))} from "
-                       f"{FIELD_IDS[f]}{cost}", field=FIELD_IDS[f],
-                       item=ITEM_IDS[field_yield(p, f)], water=0 if free else 1)
-                   for f in usable]
+        options = [harvest_option(f, field_yield(p, f), free) for f in usable]
         if not free:
             options.append(done("Stop harvesting (keep your water)"))
         return [ask(st, seat, "worker_harvest", "Worker: choose a crop field to harvest.",
@@ -198,6 +199,14 @@ class WorkerHarvestProc(AskProc[CubaState]):
                  + (" for 1 water." if water else "."),
                  {"seat": seat, "field": FIELD_IDS[f], "item": ITEM_IDS[item], "water": water})
 
+
+
+@cache
+def harvest_option(field: int, item: int, free: bool) -> Option:
+    """CU 5.B.1 item 4: one crop field's crop, free or for 1 water."""
+    cost = "" if free else " for 1 water"
+    return opt(f"field:{FIELD_IDS[field]}", f"Take 1 {item_name(item)} from {FIELD_IDS[field]}"
+               f"{cost}", field=FIELD_IDS[field], item=ITEM_IDS[item], water=0 if free else 1)
 
 
 PROCS: tuple[Proc[CubaState], ...] = (WorkerProc(), WorkerHarvestProc())
