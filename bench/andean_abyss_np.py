@@ -10,7 +10,7 @@ highest final margin (AA 7.1 ties: Non-players first, then Cartels, AUC, FARC, G
 
 from __future__ import annotations
 
-import sys
+import argparse
 
 from services.andean_abyss import GAME
 from services.andean_abyss.constants import FACTION_IDS
@@ -33,7 +33,9 @@ def table(name: str, seats: int, options: dict[str, str], games: int) -> None:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    p = argparse.ArgumentParser(description="Andean Abyss Non-players: win rates and games/s")
+    p.add_argument("games", type=int, nargs="?", default=200, help="seeded games per table")
+    games = p.parse_args().games
     print(f"Andean Abyss, {games} seeded games each (win rate by faction):")
     table("baseline: 4 random seats, no NPs", 4, {}, games)
     table("solo: random Govt vs 3 Non-players", 1, {}, games)

@@ -12,7 +12,7 @@ Non-player are the four solitaire ones (one random player, three Non-players).
 
 from __future__ import annotations
 
-import sys
+import argparse
 
 from services.cuba_libre import GAME
 from services.cuba_libre.constants import FACTION_IDS, TIE_RANK
@@ -49,8 +49,13 @@ TABLES: dict[str, tuple[str, int, dict[str, str]]] = {
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    names = sys.argv[2:] or list(TABLES)
+    p = argparse.ArgumentParser(description="Cuba Libre Non-players: win rates and games/s")
+    p.add_argument("games", type=int, nargs="?", default=200, help="seeded games per table")
+    p.add_argument("tables", nargs="*", help=f"of {', '.join(TABLES)} (default: all)")
+    a = p.parse_args()
+    if unknown := set(a.tables) - set(TABLES):
+        p.error(f"unknown tables: {', '.join(sorted(unknown))}")
+    games, names = a.games, a.tables or list(TABLES)
     print(f"Cuba Libre, {games} seeded games each (win rate by faction):")
     for name in names:
         title, seats, options = TABLES[name]

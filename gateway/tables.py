@@ -388,18 +388,20 @@ class Tables:
                          clock_first: bool) -> CommitResult | None:
         """Commit a run of bot moves as one commit of as many versions (one choice-log
         entry and its events each, one commit marker after the last); `clock_first`: the
-        first move answered a person's decision whose clock ran out. None when another
-        commit won the race."""
+        first move answered a person's decision whose clock ran out (every move of that seat
+        in the run is the clock's: a policy may take an optional decision before it). None
+        when another commit won the race."""
         t = run.final
         now = now_ms()
         status = "finished" if t.outcome.finished else table.status
         pending = next_pending(table.pending, list(t.pending), table.bots, status, now,
                                table.timeout_ms)
         entries, events = [], []
+        timed_out = run.moves[0].seat if clock_first and run.moves else None
         for k, move in enumerate(run.moves):
             v = table.version + 1 + k
             entry = {"v": v, "seat": move.seat, "decision_id": move.choice.decision_id,
-                     "hash": move.state_hash, "by": "clock" if clock_first and k == 0 else "bot"}
+                     "hash": move.state_hash, "by": "clock" if move.seat == timed_out else "bot"}
             entries.append(json.dumps(choice_fields(entry, move.choice)))
             events += [(v, e) for e in move.events]
         res = await self._commit(table.tid, table.version, t, {"status": status}, pending,
