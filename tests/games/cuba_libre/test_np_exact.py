@@ -1,13 +1,14 @@
 """CL chapter 8 made exact where earlier procedures approximated it: Morgan's March for the
 Directorio (8.6.3 step 3), Cash piece by piece (8.1.2 P6, P8), the Pact of Caracas at the
-start of an execution (8.6.5, 8.7.6, and through Suggest), an Event's spaces by dry runs
-(8.4.4 item 3), the Government's "would" tests as dry runs of its boxes (8.0, 8.8.1) and
-what a Garrison keeps (8.8.3): constructed positions played through the flow as the rules
-service runs it, the exact spaces, pieces and order."""
+start of an execution (8.6.5, 8.7.6; through Suggest and PlayBots for a bot seat too), an
+Event's spaces by dry runs (8.4.4 item 3), the Government's "would" tests as dry runs of its
+boxes (8.0, 8.8.1) and what a Garrison keeps (8.8.3): constructed positions played through
+the flow as the rules service runs it, the exact spaces, pieces and order."""
 
 from __future__ import annotations
 
 import pytest
+from tablero.v1 import rules_pb2 as rp
 
 from services.cuba_libre import GAME, victory
 from services.cuba_libre import board as B
@@ -39,6 +40,7 @@ from tests.games.cuba_libre.test_np_govt import (
 )
 from tests.games.cuba_libre.test_np_govt import events as events_of
 from tests.games.cuba_libre.test_np_govt import op_spaces as op_spaces_of
+from tests.support import game_state, rules_service
 
 S = D.INDEX
 
@@ -207,6 +209,58 @@ def test_cl_8_7_6_pact_through_suggest_for_a_26july_player() -> None:
     after = codec.decode(data, CLState)
     assert not B.has_cap(after, Cap.M26_DR_PACT)
     assert sc.count(after, "sierra_maestra", "m26_base") == 0
+
+
+def test_cl_8_7_6_pact_by_play_bots_for_a_26july_bot_seat() -> None:
+    """CL 8.7.6 with a bot playing the 26July seat (`play_bots`, `coin_np`): its Event (card 1,
+    unshaded) starts with the Pact's 2 Base removals, optional decisions a bot seat takes only
+    through the policy's `first_decision`, cancelling card 18 before the Event's first step;
+    the kernel's random bot never takes them."""
+    st = pact_position(seats=4)
+    sc.play(st, 1, [M26])
+    data = codec.encode(st)
+    run = engine.play_bots(GAME, data, [M26], "coin_np", bot_seed=3, max_steps=4)
+    assert [(m.seat, m.choice.option_id) for m in run.moves] == [
+        (M26, "event:unshaded"), (M26, "own:sierra_maestra:m26_base"),
+        (M26, "own:sierra_maestra:m26_base"), (M26, "faction:m26")]
+    assert [e.kind for e in run.moves[2].step.events] == ["cl.removed", "cl.capability_cancelled"]
+    after = codec.decode(run.final.state, CLState)
+    assert not B.has_cap(after, Cap.M26_DR_PACT)
+    assert sc.count(after, "sierra_maestra", "m26_base") == 0
+    plain = engine.play_bots(GAME, data, [M26], "random", bot_seed=3, max_steps=20)
+    assert all(not m.choice.option_id.startswith("own:") for m in plain.moves)
+
+
+def test_cl_8_7_6_pact_by_suggest_without_a_decision_id() -> None:
+    """CL 8.7.6 through Suggest with no decision named (what a bot seat asks): at the start of
+    the 26July player's Terror the `coin_np` answer is the Pact's Base removal, not the required
+    space; the random policy answers the required space as before."""
+    st = pact_position(seats=4)
+    sc.play(st, 1, [M26])
+    data = codec.encode(st)
+    d = engine.view(GAME, data, M26).decisions[0]
+    data = engine.act(GAME, data, M26, Choice(d.id, option_id="op:terror")).state
+    pending = {d.kind: d.id for d in engine.view(GAME, data, M26).decisions}
+    assert sorted(pending) == ["cl.give_resources", "cl.remove_own", "coin.op_space"]
+    c = engine.suggest(GAME, data, M26, policy="coin_np", bot_seed=3)
+    assert c == Choice(pending["cl.remove_own"], option_id="own:sierra_maestra:m26_base")
+    assert engine.suggest(GAME, data, M26, policy="random", bot_seed=3).decision_id == \
+        pending["coin.op_space"]
+
+
+def test_cl_8_7_6_pact_by_the_rules_services_play_bots_over_grpc() -> None:
+    """CL 8.7.6 through the real rules service's PlayBots (what the gateway calls for bot
+    seats): the 26July bot seat's run starts its Event with the Pact's 2 Base removals."""
+    st = pact_position(seats=4)
+    sc.play(st, 1, [M26])
+    with rules_service("cuba_libre") as rules:
+        run = rules.PlayBots(rp.RulesPlayBotsRequest(
+            state=game_state("cuba_libre", codec.encode(st)), bot_seats=[M26],
+            policy="coin_np", bot_seed=3, max_steps=3), timeout=30)
+    assert [(m.seat, m.choice.option_id) for m in run.moves] == [
+        (M26, "event:unshaded"), (M26, "own:sierra_maestra:m26_base"),
+        (M26, "own:sierra_maestra:m26_base")]
+    assert not B.has_cap(codec.decode(run.final.state.data, CLState), Cap.M26_DR_PACT)
 
 
 def test_cl_8_7_6_no_pact_act_once_the_execution_has_begun() -> None:
