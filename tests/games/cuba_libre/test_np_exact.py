@@ -78,6 +78,42 @@ def test_cl_8_6_3_step_3_morgan_control_march_from_two_spaces_away() -> None:
     assert B.control(st, S["las_villas"]) == DR
 
 
+def dr_march_tie_position(seed: int) -> CLState:
+    """S0 without DR in Havana (no Terror entry), 4 Underground DR in Matanzas and 4 in
+    Camagüey Province, 3 Troops in Oriente (out of DR's reach), 5 DR Guerrillas and no DR Base
+    Available (no Rally entry), no Attack entry: the DR March box (8.6.3)."""
+    st = sc.solo(seed=seed)
+    sc.take(st, "havana", "directorio_underground", 2)
+    sc.put(st, "matanzas", "directorio_underground", 4)
+    sc.put(st, "camaguey_province", "directorio_underground", 3)
+    sc.put(st, "oriente", "troops", 3)
+    st.avail[Kind.DR_U], st.avail[Kind.DR_BASE] = 5, 0
+    assert not directorio.cond_terror(st) and not directorio.cond_rally(st)
+    assert not directorio.cond_attack(st)
+    return st
+
+
+@pytest.mark.parametrize(("seed", "first", "second"), [(1, "matanzas", "camaguey_province"),
+                                                       (2, "camaguey_province", "matanzas")])
+def test_cl_8_6_3_step_1_origin_ties_by_random_pick(seed: int, first: str, second: str) -> None:
+    """CL 8.6.3 step 1 with 8.0: Las Villas (Pop 2, 3 Troops) needs exactly 4 DR Guerrillas;
+    Matanzas and Camagüey Province tie on the most DR Guerrillas (4 each, 3 may leave), so
+    `random_pick` (8.2 table) says which gives 3 first, the other the 1 still needed: Matanzas
+    with seed 1, Camagüey Province with seed 2 (never map order only)."""
+    st = dr_march_tie_position(seed)
+    events = sc.play(st, 1, [DR], done=1, first="op")
+    assert sc.np_choices(events, "coin.eligible") == ["op:march"]
+    assert sc.op_spaces(events, "march")[0] == "las_villas"
+    assert sc.np_choices(events, "cl.march_from")[:2] == [f"from:{first}", f"from:{second}"]
+    assert sc.np_choices(events, "cl.march_u")[:2] == ["u:3", "u:1"]
+    marches = [(e.data["from"], e.data["to"], e.data["count"]) for e in events
+               if e.kind == "cl.march"]
+    assert marches[:2] == [(first, "las_villas", 3), (second, "las_villas", 1)]
+    assert sc.count(st, "las_villas", "directorio_underground") == 4
+    assert sc.count(st, first, "directorio_underground") == 1
+    assert B.control(st, S["las_villas"]) == DR
+
+
 # -- 8.1.2 P6, P8: Cash piece by piece --------------------------------------------------------
 
 
