@@ -45,18 +45,24 @@ from tests.support import game_state, rules_service
 S = D.INDEX
 
 
-def morgan_position() -> CLState:
-    """S0 with card 28 Morgan's Capability, no DR Guerrilla in Havana (no Terror entry), 6
-    Underground DR in Oriente, 5 DR Guerrillas and no DR Base Available (no Rally entry), no
-    Attack giving DR Control: the DR March box (8.6.3)."""
-    st = sc.solo()
-    st.caps |= 1 << Cap.DR_MARCHES_TWO_SPACES
+def dr_march_box(st: CLState, pieces: list[tuple[str, str, int]]) -> CLState:
+    """`st` with no DR Guerrilla in Havana (no Terror entry), `pieces` (space, kind, n) added,
+    5 DR Guerrillas and no DR Base Available (no Rally entry), no Attack giving DR Control:
+    the DR March box (8.6.3)."""
     sc.take(st, "havana", "directorio_underground", 2)
-    sc.put(st, "oriente", "directorio_underground", 6)
+    for space, kind, n in pieces:
+        sc.put(st, space, kind, n)
     st.avail[Kind.DR_U], st.avail[Kind.DR_BASE] = 5, 0
     assert not directorio.cond_terror(st) and not directorio.cond_rally(st)
     assert not directorio.cond_attack(st)
     return st
+
+
+def morgan_position() -> CLState:
+    """S0 with card 28 Morgan's Capability and 6 Underground DR in Oriente: the DR March box."""
+    st = sc.solo()
+    st.caps |= 1 << Cap.DR_MARCHES_TWO_SPACES
+    return dr_march_box(st, [("oriente", "directorio_underground", 6)])
 
 
 def test_cl_8_6_3_step_3_morgan_control_march_from_two_spaces_away() -> None:
@@ -79,18 +85,11 @@ def test_cl_8_6_3_step_3_morgan_control_march_from_two_spaces_away() -> None:
 
 
 def dr_march_tie_position(seed: int) -> CLState:
-    """S0 without DR in Havana (no Terror entry), 4 Underground DR in Matanzas and 4 in
-    Camagüey Province, 3 Troops in Oriente (out of DR's reach), 5 DR Guerrillas and no DR Base
-    Available (no Rally entry), no Attack entry: the DR March box (8.6.3)."""
-    st = sc.solo(seed=seed)
-    sc.take(st, "havana", "directorio_underground", 2)
-    sc.put(st, "matanzas", "directorio_underground", 4)
-    sc.put(st, "camaguey_province", "directorio_underground", 3)
-    sc.put(st, "oriente", "troops", 3)
-    st.avail[Kind.DR_U], st.avail[Kind.DR_BASE] = 5, 0
-    assert not directorio.cond_terror(st) and not directorio.cond_rally(st)
-    assert not directorio.cond_attack(st)
-    return st
+    """S0 with 4 Underground DR in Matanzas and 4 in Camagüey Province, 3 Troops in Oriente
+    (out of DR's reach): the DR March box (8.6.3)."""
+    return dr_march_box(sc.solo(seed=seed), [("matanzas", "directorio_underground", 4),
+                                             ("camaguey_province", "directorio_underground", 3),
+                                             ("oriente", "troops", 3)])
 
 
 @pytest.mark.parametrize(("seed", "first", "second"), [(1, "matanzas", "camaguey_province"),
