@@ -288,7 +288,9 @@ def play_bots(game: Game[Any], data: bytes, bot_seats: Iterable[int], policy: st
     """The bot seats' moves from `data` until a person must decide, the game ends, or
     `max_steps` moves: each decided by `suggest` from the seat's own view and applied by
     `act`, so a run is exactly those calls one after another. `first_decision_id`: a
-    decision answered first by a bot whatever its seat (a person's clock ran out)."""
+    decision answered first by a bot whatever its seat (a person's clock ran out); a
+    `StateBot` may first take what its `first_decision` picks for that seat, and then the
+    seat's first required decision is answered in its place (`_owed`)."""
     bots = set(bot_seats)
     if not 1 <= max_steps <= MAX_BOT_STEPS:
         raise BadRequest(f"max_steps must be within 1..{MAX_BOT_STEPS}")
@@ -300,9 +302,15 @@ def play_bots(game: Game[Any], data: bytes, bot_seats: Iterable[int], policy: st
     if now.outcome is not None:
         raise GameOver("the game is over")
     run = BotRun([], Step(data, [], now.pending, None))
+    owed = _timed_out(now.pending, first_decision_id)
     while len(run.moves) < max_steps and run.final.outcome is None:
-        d = _next_bot_decision(game, run.final, bots, "" if run.moves else first_decision_id,
-                               bot, bot_seed)
+        d = None
+        if owed is not None:
+            d = _owed(game, run.final, owed, "" if run.moves else first_decision_id, bot,
+                      bot_seed)
+            if d is None or d.id == first_decision_id or not d.optional:
+                owed = None  # the person's decision answered (or gone): bot seats only now
+        d = d or _next_bot_decision(game, run.final, bots, bot, bot_seed)
         if d is None:
             break
         choice = suggest(game, run.final.state, d.seat, d.id, policy, bot_seed)
@@ -311,17 +319,30 @@ def play_bots(game: Game[Any], data: bytes, bot_seats: Iterable[int], policy: st
     return run
 
 
-def _next_bot_decision(game: Game[Any], now: Step, bots: set[int], wanted: str, bot: Bot | StateBot,
+def _timed_out(ds: list[Decision], wanted: str) -> int | None:
+    """The seat of the decision `wanted` (it must be pending); None when none is named."""
+    if not wanted:
+        return None
+    d = next((d for d in ds if d.id == wanted), None)
+    if d is None:
+        raise StaleDecision(f"no pending decision {wanted!r}")
+    return d.seat
+
+
+def _owed(game: Game[Any], now: Step, seat: int, wanted: str, bot: Bot | StateBot,
+          bot_seed: int | None) -> Decision | None:
+    """For the seat whose clock ran out: what its `StateBot` picks first (`_bot_pick`), else
+    `wanted` (the first move) or, after such a pick, the seat's first required decision."""
+    mine = [d for d in now.decisions if d.seat == seat]
+    return _bot_pick(game, now.state, seat, mine, bot, bot_seed) or next(
+        (d for d in mine if d.id == wanted or not (wanted or d.optional)), None)
+
+
+def _next_bot_decision(game: Game[Any], now: Step, bots: set[int], bot: Bot | StateBot,
                        bot_seed: int | None) -> Decision | None:
-    """The decision `wanted` (it must be pending), else the one a bot seat's `StateBot` picks
-    (`_bot_pick`, the seats in the order of their pending decisions), else the first a bot
-    seat must make."""
+    """The decision a bot seat's `StateBot` picks (`_bot_pick`, the seats in the order of
+    their pending decisions), else the first a bot seat must make."""
     ds = now.decisions
-    if wanted:
-        d = next((d for d in ds if d.id == wanted), None)
-        if d is None:
-            raise StaleDecision(f"no pending decision {wanted!r}")
-        return d
     for seat in dict.fromkeys(d.seat for d in ds if d.seat in bots):
         d = _bot_pick(game, now.state, seat, [d for d in ds if d.seat == seat], bot, bot_seed)
         if d is not None:

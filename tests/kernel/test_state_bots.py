@@ -128,6 +128,23 @@ def test_state_bot_first_decision_played_by_play_bots() -> None:
     assert not any(m.choice.decision_id.startswith("t") for m in plain.moves)
 
 
+def test_state_bot_first_decision_when_a_persons_clock_runs_out() -> None:
+    """`play_bots` with the timed-out decision named: the hook's give for that person's seat
+    first, then the seat's required decision in its place, and nothing for the other person;
+    without the hook exactly the named decision, as before."""
+    step = engine.setup(GAME, 2, {}, 3)
+    due = next(d for d in step.decisions if d.seat == 0 and not d.optional)
+    run = engine.play_bots(GAME, step.state, [], "giver", bot_seed=9, first_decision_id=due.id)
+    assert [m.seat for m in run.moves] == [0, 0]
+    give, answer = (m.choice.decision_id for m in run.moves)
+    assert give.startswith("t") and not answer.startswith("t")
+    assert [d.id for d in run.moves[0].step.decisions if d.seat == 0 and not d.optional] == [
+        answer]
+    assert all(d.seat == 1 for d in run.final.decisions if not d.optional)
+    plain = engine.play_bots(GAME, step.state, [], "peek", bot_seed=9, first_decision_id=due.id)
+    assert [m.choice.decision_id for m in plain.moves] == [due.id]
+
+
 def test_state_bot_first_decision_not_pending_is_a_bug() -> None:
     step = engine.setup(GAME, 2, {}, 5)
     with pytest.raises(RulesBug):
