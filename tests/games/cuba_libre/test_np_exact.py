@@ -226,15 +226,20 @@ def test_cl_8_1_item_1c_pact_removal_is_not_the_events_effect() -> None:
     assert not B.has_cap(st, Cap.M26_DR_PACT)
 
 
-def test_cl_8_7_6_pact_through_suggest_for_a_26july_player() -> None:
-    """CL 8.7.6 through Suggest (`coin_np`, 0012): the 26July player (4 seats), DR a player at
-    victory, starts a Terror: asked about its own-removal decision, the policy removes a
-    Base (twice: the Capability ends); once a space is chosen it is no longer the start."""
+def terror_started() -> bytes:
+    """`pact_position` on 4 seats: the 26July player, 1st Eligible on card 1, chose Terror."""
     st = pact_position(seats=4)
     sc.play(st, 1, [M26])
     data = codec.encode(st)
     d = engine.view(GAME, data, M26).decisions[0]
-    data = engine.act(GAME, data, M26, Choice(d.id, option_id="op:terror")).state
+    return engine.act(GAME, data, M26, Choice(d.id, option_id="op:terror")).state
+
+
+def test_cl_8_7_6_pact_through_suggest_for_a_26july_player() -> None:
+    """CL 8.7.6 through Suggest (`coin_np`, 0012): the 26July player (4 seats), DR a player at
+    victory, starts a Terror: asked about its own-removal decision, the policy removes a
+    Base (twice: the Capability ends); once a space is chosen it is no longer the start."""
+    data = terror_started()
     for _ in range(2):
         own = next(d for d in engine.view(GAME, data, M26).decisions
                    if d.kind == "cl.remove_own")
@@ -270,17 +275,31 @@ def test_cl_8_7_6_pact_by_suggest_without_a_decision_id() -> None:
     """CL 8.7.6 through Suggest with no decision named (what a bot seat asks): at the start of
     the 26July player's Terror the `coin_np` answer is the Pact's Base removal, not the required
     space; the random policy answers the required space as before."""
-    st = pact_position(seats=4)
-    sc.play(st, 1, [M26])
-    data = codec.encode(st)
-    d = engine.view(GAME, data, M26).decisions[0]
-    data = engine.act(GAME, data, M26, Choice(d.id, option_id="op:terror")).state
+    data = terror_started()
     pending = {d.kind: d.id for d in engine.view(GAME, data, M26).decisions}
     assert sorted(pending) == ["cl.give_resources", "cl.remove_own", "coin.op_space"]
     c = engine.suggest(GAME, data, M26, policy="coin_np", bot_seed=3)
     assert c == Choice(pending["cl.remove_own"], option_id="own:sierra_maestra:m26_base")
     assert engine.suggest(GAME, data, M26, policy="random", bot_seed=3).decision_id == \
         pending["coin.op_space"]
+
+
+def test_cl_8_7_6_pact_when_the_26july_players_clock_runs_out() -> None:
+    """CL 8.7.6 for a person's timed-out decision (`play_bots` with it named, no bot seat):
+    the 26July player chose Terror and its clock ran out on the first space: `coin_np` takes
+    the Pact's 2 Base removals first, then answers the space in its place, and stops; the
+    random policy answers just the space."""
+    data = terror_started()
+    due = next(d for d in engine.view(GAME, data, M26).decisions if not d.optional)
+    assert due.kind == "coin.op_space"
+    run = engine.play_bots(GAME, data, [], "coin_np", bot_seed=3, first_decision_id=due.id)
+    assert [m.seat for m in run.moves] == [M26] * 3
+    assert [m.choice.option_id for m in run.moves[:2]] == ["own:sierra_maestra:m26_base"] * 2
+    space = next(d for d in run.moves[1].step.decisions if not d.optional)
+    assert space.kind == "coin.op_space" and run.moves[2].choice.decision_id == space.id
+    assert not B.has_cap(codec.decode(run.final.state, CLState), Cap.M26_DR_PACT)
+    plain = engine.play_bots(GAME, data, [], "random", bot_seed=3, first_decision_id=due.id)
+    assert [m.choice.decision_id for m in plain.moves] == [due.id]
 
 
 def test_cl_8_7_6_pact_by_the_rules_services_play_bots_over_grpc() -> None:
@@ -301,11 +320,7 @@ def test_cl_8_7_6_pact_by_the_rules_services_play_bots_over_grpc() -> None:
 def test_cl_8_7_6_no_pact_act_once_the_execution_has_begun() -> None:
     """CL 8.7.6 "at the start": once the 26July player's Terror has its first space, the
     Pact's act no longer applies (the policy's standing answer gives none)."""
-    st = pact_position(seats=4)
-    sc.play(st, 1, [M26])
-    data = codec.encode(st)
-    d = engine.view(GAME, data, M26).decisions[0]
-    data = engine.act(GAME, data, M26, Choice(d.id, option_id="op:terror")).state
+    data = terror_started()
     d = next(d for d in engine.view(GAME, data, M26).decisions if not d.optional)
     assert d.kind == "coin.op_space"
     data = engine.act(GAME, data, M26, Choice(d.id, option_id=d.option_ids()[0])).state
