@@ -340,14 +340,14 @@ def _owed(game: Game[Any], now: Step, seat: int, wanted: str, bot: Bot | StateBo
 
 def _next_bot_decision(game: Game[Any], now: Step, bots: set[int], bot: Bot | StateBot,
                        bot_seed: int | None) -> Decision | None:
-    """The decision a bot seat's `StateBot` picks (`_bot_pick`, the seats in the order of
-    their pending decisions), else the first a bot seat must make."""
+    """The first decision a bot seat must make, or what that seat's `StateBot` picks to
+    answer before it (`_bot_pick`)."""
     ds = now.decisions
-    for seat in dict.fromkeys(d.seat for d in ds if d.seat in bots):
-        d = _bot_pick(game, now.state, seat, [d for d in ds if d.seat == seat], bot, bot_seed)
-        if d is not None:
-            return d
-    return next((d for d in ds if not d.optional and d.seat in bots), None)
+    d = next((d for d in ds if not d.optional and d.seat in bots), None)
+    if d is None:
+        return None
+    return _bot_pick(game, now.state, d.seat, [m for m in ds if m.seat == d.seat], bot,
+                     bot_seed) or d
 
 
 def replay(game: Game[Any], seats: int, options: Mapping[str, str], seed: int,
