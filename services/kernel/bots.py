@@ -56,3 +56,12 @@ class StateBot(ABC):
         """A choice for `decision` (one of its options, or an amount in range). `st` is the
         bot's own copy: its PRNG (`st.rng`) is the bot's, what the seat may not know is
         concealed, and the bot may change it freely (dry runs)."""
+
+    def first_decision(self, st: Any, seat: int, decisions: list[Decision]) -> Decision | None:
+        """Which of the seat's pending `decisions` a bot playing the seat answers first when
+        no decision is named (`suggest` without one; `play_bots` for the seat whose required
+        decision comes first) or before a person's timed-out one (`play_bots`' first
+        decision), or None for the kernel's rule: its first required one (the named one).
+        `st` is a copy as `choose_from_state` gets (the bot's PRNG, the seat's unknowns
+        concealed)."""
+        return None

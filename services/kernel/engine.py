@@ -15,7 +15,7 @@ from typing import Any
 import msgspec
 
 from . import codec
-from .bots import StateBot, bot_rng
+from .bots import Bot, StateBot, bot_rng
 from .ctx import Ctx
 from .decisions import Choice, Decision
 from .errors import BadRequest, GameOver, IllegalChoice, NotYourSeat, RulesBug, StaleDecision
@@ -202,9 +202,7 @@ def suggest(game: Game[Any], data: bytes, seat: int, decision_id: str = "",
     suggestion tells nothing the view does not (DESIGN §2). The Rules service always
     passes the table's bot seed; None (in-process harnesses: goldens, benchmarks, where
     nothing is secret) derives one from the game's seed."""
-    bot = game.bots.get(policy or "random")
-    if bot is None:
-        raise BadRequest(f"unknown bot policy {policy!r}; have {sorted(game.bots)}")
+    bot = _policy(game, policy)
     st = load(game, data)
     if not 0 <= seat < st.seats:
         raise BadRequest(f"seat {seat} is not at this table")
@@ -215,7 +213,8 @@ def suggest(game: Game[Any], data: bytes, seat: int, decision_id: str = "",
     if decision_id:
         d = next((d for d in mine if d.id == decision_id), None)
     else:
-        d = next((d for d in mine if not d.optional), None)
+        d = _bot_pick(game, data, seat, mine, bot, bot_seed) \
+            or next((d for d in mine if not d.optional), None)
     if d is None:
         raise StaleDecision(f"seat {seat} has no pending decision {decision_id!r}")
     seed = st.seed if bot_seed is None else bot_seed
@@ -223,6 +222,31 @@ def suggest(game: Game[Any], data: bytes, seat: int, decision_id: str = "",
     if isinstance(bot, StateBot):
         return _from_state(game, st, seat, d, bot, r)
     return bot.choose(game.view(st, seat), d, r)
+
+
+def _policy(game: Game[Any], policy: str) -> Bot | StateBot:
+    """The game's bot for `policy` ("" is the kernel's random bot)."""
+    bot = game.bots.get(policy or "random")
+    if bot is None:
+        raise BadRequest(f"unknown bot policy {policy!r}; have {sorted(game.bots)}")
+    return bot
+
+
+def _bot_pick(game: Game[Any], data: bytes, seat: int, mine: list[Decision], bot: Bot | StateBot,
+              bot_seed: int | None) -> Decision | None:
+    """A `StateBot`'s own pick among the seat's pending decisions (`first_decision`, on its
+    own copy of the state as `_from_state` makes one), None to leave it to the kernel's rule
+    (the first required one). A lone required decision leaves nothing to pick."""
+    if not isinstance(bot, StateBot) or (len(mine) == 1 and not mine[0].optional):
+        return None
+    st = load(game, data)
+    seed = st.seed if bot_seed is None else bot_seed
+    st.rng, st.seed = bot_rng(seed, f"first:{seat}", str(st.serial)), 0
+    game.conceal(st, seat)
+    d = bot.first_decision(st, seat, mine)
+    if d is not None and all(m.id != d.id for m in mine):
+        raise RulesBug(f"bot policy picked decision {d.id}, not pending for seat {seat}")
+    return d
 
 
 def _from_state(game: Game[Any], st: KernelState, seat: int, d: Decision, bot: StateBot,
@@ -264,10 +288,13 @@ def play_bots(game: Game[Any], data: bytes, bot_seats: Iterable[int], policy: st
     """The bot seats' moves from `data` until a person must decide, the game ends, or
     `max_steps` moves: each decided by `suggest` from the seat's own view and applied by
     `act`, so a run is exactly those calls one after another. `first_decision_id`: a
-    decision answered first by a bot whatever its seat (a person's clock ran out)."""
+    decision answered first by a bot whatever its seat (a person's clock ran out); a
+    `StateBot` may first take what its `first_decision` picks for that seat, and then the
+    seat's first required decision is answered in its place (`_owed`)."""
     bots = set(bot_seats)
     if not 1 <= max_steps <= MAX_BOT_STEPS:
         raise BadRequest(f"max_steps must be within 1..{MAX_BOT_STEPS}")
+    bot = _policy(game, policy)
     seats = load(game, data).seats
     if any(not 0 <= s < seats for s in bots):
         raise BadRequest(f"bot seats must be within 0..{seats - 1}")
@@ -275,9 +302,15 @@ def play_bots(game: Game[Any], data: bytes, bot_seats: Iterable[int], policy: st
     if now.outcome is not None:
         raise GameOver("the game is over")
     run = BotRun([], Step(data, [], now.pending, None))
+    owed = _timed_out(now.pending, first_decision_id)
     while len(run.moves) < max_steps and run.final.outcome is None:
-        d = _next_bot_decision(run.final.decisions, bots,
-                               "" if run.moves else first_decision_id)
+        d = None
+        if owed is not None:
+            d = _owed(game, run.final, owed, "" if run.moves else first_decision_id, bot,
+                      bot_seed)
+            if d is None or d.id == first_decision_id or not d.optional:
+                owed = None  # the person's decision answered (or gone): bot seats only now
+        d = d or _next_bot_decision(game, run.final, bots, bot, bot_seed)
         if d is None:
             break
         choice = suggest(game, run.final.state, d.seat, d.id, policy, bot_seed)
@@ -286,14 +319,35 @@ def play_bots(game: Game[Any], data: bytes, bot_seats: Iterable[int], policy: st
     return run
 
 
-def _next_bot_decision(ds: list[Decision], bots: set[int], wanted: str) -> Decision | None:
-    """The decision `wanted` (it must be pending), else the first a bot seat must make."""
-    if wanted:
-        d = next((d for d in ds if d.id == wanted), None)
-        if d is None:
-            raise StaleDecision(f"no pending decision {wanted!r}")
-        return d
-    return next((d for d in ds if not d.optional and d.seat in bots), None)
+def _timed_out(ds: list[Decision], wanted: str) -> int | None:
+    """The seat of the decision `wanted` (it must be pending); None when none is named."""
+    if not wanted:
+        return None
+    d = next((d for d in ds if d.id == wanted), None)
+    if d is None:
+        raise StaleDecision(f"no pending decision {wanted!r}")
+    return d.seat
+
+
+def _owed(game: Game[Any], now: Step, seat: int, wanted: str, bot: Bot | StateBot,
+          bot_seed: int | None) -> Decision | None:
+    """For the seat whose clock ran out: what its `StateBot` picks first (`_bot_pick`), else
+    `wanted` (the first move) or, after such a pick, the seat's first required decision."""
+    mine = [d for d in now.decisions if d.seat == seat]
+    return _bot_pick(game, now.state, seat, mine, bot, bot_seed) or next(
+        (d for d in mine if d.id == wanted or not (wanted or d.optional)), None)
+
+
+def _next_bot_decision(game: Game[Any], now: Step, bots: set[int], bot: Bot | StateBot,
+                       bot_seed: int | None) -> Decision | None:
+    """The first decision a bot seat must make, or what that seat's `StateBot` picks to
+    answer before it (`_bot_pick`)."""
+    ds = now.decisions
+    d = next((d for d in ds if not d.optional and d.seat in bots), None)
+    if d is None:
+        return None
+    return _bot_pick(game, now.state, d.seat, [m for m in ds if m.seat == d.seat], bot,
+                     bot_seed) or d
 
 
 def replay(game: Game[Any], seats: int, options: Mapping[str, str], seed: int,

@@ -53,3 +53,15 @@ class NonPlayerPolicy(StateBot):
                       decision.options, decision.amount)
         c = self.procedure.choose(st, nd, f)
         return Choice(decision.id, option_id=c.option_id, amount=c.amount)
+
+    def first_decision(self, st: Any, seat: int, decisions: list[Decision]) -> Decision | None:
+        """A bot playing the seat takes the optional decision the game's `standing` act
+        answers before the required ones, as a Non-player would at that moment (CL 8.6.5,
+        8.7.6: the Pact's Base removals at the start of an execution)."""
+        if self.standing is None:
+            return None
+        for d in decisions:
+            f = faction_of(st.players[seat], d, self.words)
+            if d.optional and self.runs(f) and self.standing(st, d, f) is not None:
+                return d
+        return None

@@ -183,17 +183,32 @@ def march_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
 
 def march_plan(st: CLState, dest: int, v: dict[str, Any]) -> dict[int, int]:
     """8.6.3: step 1 exactly as many as Control needs, from the origins with the most DR
-    Guerrillas first; step 2 from the chosen origin, P7 within the constraints."""
+    Guerrillas first (`control_group`); step 2 from the chosen origin, P7 within the
+    constraints."""
     if B.control(st, dest) != F and needed(st, dest) <= reach(st, dest, v) and not v.get(
             "spaces", [dest])[:-1]:
-        want, plan = needed(st, dest), {}
-        for o in sorted(origins(st, dest), key=lambda o: -B.guerrillas(st, o, F)):
-            k = min(want, I.movable(st, o, F, v))
-            if k > 0:
-                plan[o], want = k, want - k
-        return plan
+        return control_group(st, dest, v)
     return {o: I.movable(st, o, F, v) for o in I.havana_origin(st, F, v) if dest in
             toward_havana(st, o)}
+
+
+def control_group(st: CLState, dest: int, v: dict[str, Any]) -> dict[int, int]:
+    """8.6.3 step 1: the next group, as many as Control still needs from the origin with the
+    most DR Guerrillas among those not yet used, `random_pick` on ties (8.0); drawn once per
+    group: the group then asked about keeps its origin (`o`), so the ties are taken in a
+    random order, never in map order."""
+    mv = frame_vars(st, "cl.march_into")
+    if "o" in mv:
+        o = mv["o"]
+    else:
+        used = mv.get("groups", [])
+        ok = [o for o in origins(st, dest) if o not in used and I.movable(st, o, F, v) > 0]
+        if not ok:
+            return {}
+        top = max(B.guerrillas(st, o, F) for o in ok)
+        o = pick(st, [o for o in ok if B.guerrillas(st, o, F) == top])
+    k = min(needed(st, dest), I.movable(st, o, F, v))
+    return {o: k} if k > 0 else {}
 
 
 def can_move(st: CLState) -> bool:

@@ -1,13 +1,14 @@
 """CL chapter 8 made exact where earlier procedures approximated it: Morgan's March for the
 Directorio (8.6.3 step 3), Cash piece by piece (8.1.2 P6, P8), the Pact of Caracas at the
-start of an execution (8.6.5, 8.7.6, and through Suggest), an Event's spaces by dry runs
-(8.4.4 item 3), the Government's "would" tests as dry runs of its boxes (8.0, 8.8.1) and
-what a Garrison keeps (8.8.3): constructed positions played through the flow as the rules
-service runs it, the exact spaces, pieces and order."""
+start of an execution (8.6.5, 8.7.6; through Suggest and PlayBots for a bot seat too), an
+Event's spaces by dry runs (8.4.4 item 3), the Government's "would" tests as dry runs of its
+boxes (8.0, 8.8.1) and what a Garrison keeps (8.8.3): constructed positions played through
+the flow as the rules service runs it, the exact spaces, pieces and order."""
 
 from __future__ import annotations
 
 import pytest
+from tablero.v1 import rules_pb2 as rp
 
 from services.cuba_libre import GAME, victory
 from services.cuba_libre import board as B
@@ -39,22 +40,29 @@ from tests.games.cuba_libre.test_np_govt import (
 )
 from tests.games.cuba_libre.test_np_govt import events as events_of
 from tests.games.cuba_libre.test_np_govt import op_spaces as op_spaces_of
+from tests.support import game_state, rules_service
 
 S = D.INDEX
 
 
-def morgan_position() -> CLState:
-    """S0 with card 28 Morgan's Capability, no DR Guerrilla in Havana (no Terror entry), 6
-    Underground DR in Oriente, 5 DR Guerrillas and no DR Base Available (no Rally entry), no
-    Attack giving DR Control: the DR March box (8.6.3)."""
-    st = sc.solo()
-    st.caps |= 1 << Cap.DR_MARCHES_TWO_SPACES
+def dr_march_box(st: CLState, pieces: list[tuple[str, str, int]]) -> CLState:
+    """`st` with no DR Guerrilla in Havana (no Terror entry), `pieces` (space, kind, n) added,
+    5 DR Guerrillas and no DR Base Available (no Rally entry), no Attack giving DR Control:
+    the DR March box (8.6.3)."""
     sc.take(st, "havana", "directorio_underground", 2)
-    sc.put(st, "oriente", "directorio_underground", 6)
+    for space, kind, n in pieces:
+        sc.put(st, space, kind, n)
     st.avail[Kind.DR_U], st.avail[Kind.DR_BASE] = 5, 0
     assert not directorio.cond_terror(st) and not directorio.cond_rally(st)
     assert not directorio.cond_attack(st)
     return st
+
+
+def morgan_position() -> CLState:
+    """S0 with card 28 Morgan's Capability and 6 Underground DR in Oriente: the DR March box."""
+    st = sc.solo()
+    st.caps |= 1 << Cap.DR_MARCHES_TWO_SPACES
+    return dr_march_box(st, [("oriente", "directorio_underground", 6)])
 
 
 def test_cl_8_6_3_step_3_morgan_control_march_from_two_spaces_away() -> None:
@@ -73,6 +81,35 @@ def test_cl_8_6_3_step_3_morgan_control_march_from_two_spaces_away() -> None:
     assert sc.np_choices(events, "cl.march_from")[0] == "via:oriente:camaguey_province"
     assert sc.np_choices(events, "cl.march_u")[0] == "u:4"
     assert sc.count(st, "las_villas", "directorio_underground") == 4
+    assert B.control(st, S["las_villas"]) == DR
+
+
+def dr_march_tie_position(seed: int) -> CLState:
+    """S0 with 4 Underground DR in Matanzas and 4 in Camagüey Province, 3 Troops in Oriente
+    (out of DR's reach): the DR March box (8.6.3)."""
+    return dr_march_box(sc.solo(seed=seed), [("matanzas", "directorio_underground", 4),
+                                             ("camaguey_province", "directorio_underground", 3),
+                                             ("oriente", "troops", 3)])
+
+
+@pytest.mark.parametrize(("seed", "first", "second"), [(1, "matanzas", "camaguey_province"),
+                                                       (2, "camaguey_province", "matanzas")])
+def test_cl_8_6_3_step_1_origin_ties_by_random_pick(seed: int, first: str, second: str) -> None:
+    """CL 8.6.3 step 1 with 8.0: Las Villas (Pop 2, 3 Troops) needs exactly 4 DR Guerrillas;
+    Matanzas and Camagüey Province tie on the most DR Guerrillas (4 each, 3 may leave), so
+    `random_pick` (8.2 table) says which gives 3 first, the other the 1 still needed: Matanzas
+    with seed 1, Camagüey Province with seed 2 (never map order only)."""
+    st = dr_march_tie_position(seed)
+    events = sc.play(st, 1, [DR], done=1, first="op")
+    assert sc.np_choices(events, "coin.eligible") == ["op:march"]
+    assert sc.op_spaces(events, "march")[0] == "las_villas"
+    assert sc.np_choices(events, "cl.march_from")[:2] == [f"from:{first}", f"from:{second}"]
+    assert sc.np_choices(events, "cl.march_u")[:2] == ["u:3", "u:1"]
+    marches = [(e.data["from"], e.data["to"], e.data["count"]) for e in events
+               if e.kind == "cl.march"]
+    assert marches[:2] == [(first, "las_villas", 3), (second, "las_villas", 1)]
+    assert sc.count(st, "las_villas", "directorio_underground") == 4
+    assert sc.count(st, first, "directorio_underground") == 1
     assert B.control(st, S["las_villas"]) == DR
 
 
@@ -189,15 +226,20 @@ def test_cl_8_1_item_1c_pact_removal_is_not_the_events_effect() -> None:
     assert not B.has_cap(st, Cap.M26_DR_PACT)
 
 
-def test_cl_8_7_6_pact_through_suggest_for_a_26july_player() -> None:
-    """CL 8.7.6 through Suggest (`coin_np`, 0012): the 26July player (4 seats), DR a player at
-    victory, starts a Terror: asked about its own-removal decision, the policy removes a
-    Base (twice: the Capability ends); once a space is chosen it is no longer the start."""
+def terror_started() -> bytes:
+    """`pact_position` on 4 seats: the 26July player, 1st Eligible on card 1, chose Terror."""
     st = pact_position(seats=4)
     sc.play(st, 1, [M26])
     data = codec.encode(st)
     d = engine.view(GAME, data, M26).decisions[0]
-    data = engine.act(GAME, data, M26, Choice(d.id, option_id="op:terror")).state
+    return engine.act(GAME, data, M26, Choice(d.id, option_id="op:terror")).state
+
+
+def test_cl_8_7_6_pact_through_suggest_for_a_26july_player() -> None:
+    """CL 8.7.6 through Suggest (`coin_np`, 0012): the 26July player (4 seats), DR a player at
+    victory, starts a Terror: asked about its own-removal decision, the policy removes a
+    Base (twice: the Capability ends); once a space is chosen it is no longer the start."""
+    data = terror_started()
     for _ in range(2):
         own = next(d for d in engine.view(GAME, data, M26).decisions
                    if d.kind == "cl.remove_own")
@@ -209,14 +251,76 @@ def test_cl_8_7_6_pact_through_suggest_for_a_26july_player() -> None:
     assert sc.count(after, "sierra_maestra", "m26_base") == 0
 
 
-def test_cl_8_7_6_no_pact_act_once_the_execution_has_begun() -> None:
-    """CL 8.7.6 "at the start": once the 26July player's Terror has its first space, the
-    Pact's act no longer applies (the policy's standing answer gives none)."""
+def test_cl_8_7_6_pact_by_play_bots_for_a_26july_bot_seat() -> None:
+    """CL 8.7.6 with a bot playing the 26July seat (`play_bots`, `coin_np`): its Event (card 1,
+    unshaded) starts with the Pact's 2 Base removals, optional decisions a bot seat takes only
+    through the policy's `first_decision`, cancelling card 18 before the Event's first step;
+    the kernel's random bot never takes them."""
     st = pact_position(seats=4)
     sc.play(st, 1, [M26])
     data = codec.encode(st)
-    d = engine.view(GAME, data, M26).decisions[0]
-    data = engine.act(GAME, data, M26, Choice(d.id, option_id="op:terror")).state
+    run = engine.play_bots(GAME, data, [M26], "coin_np", bot_seed=3, max_steps=4)
+    assert [(m.seat, m.choice.option_id) for m in run.moves] == [
+        (M26, "event:unshaded"), (M26, "own:sierra_maestra:m26_base"),
+        (M26, "own:sierra_maestra:m26_base"), (M26, "faction:m26")]
+    assert [e.kind for e in run.moves[2].step.events] == ["cl.removed", "cl.capability_cancelled"]
+    after = codec.decode(run.final.state, CLState)
+    assert not B.has_cap(after, Cap.M26_DR_PACT)
+    assert sc.count(after, "sierra_maestra", "m26_base") == 0
+    plain = engine.play_bots(GAME, data, [M26], "random", bot_seed=3, max_steps=20)
+    assert all(not m.choice.option_id.startswith("own:") for m in plain.moves)
+
+
+def test_cl_8_7_6_pact_by_suggest_without_a_decision_id() -> None:
+    """CL 8.7.6 through Suggest with no decision named (what a bot seat asks): at the start of
+    the 26July player's Terror the `coin_np` answer is the Pact's Base removal, not the required
+    space; the random policy answers the required space as before."""
+    data = terror_started()
+    pending = {d.kind: d.id for d in engine.view(GAME, data, M26).decisions}
+    assert sorted(pending) == ["cl.give_resources", "cl.remove_own", "coin.op_space"]
+    c = engine.suggest(GAME, data, M26, policy="coin_np", bot_seed=3)
+    assert c == Choice(pending["cl.remove_own"], option_id="own:sierra_maestra:m26_base")
+    assert engine.suggest(GAME, data, M26, policy="random", bot_seed=3).decision_id == \
+        pending["coin.op_space"]
+
+
+def test_cl_8_7_6_pact_when_the_26july_players_clock_runs_out() -> None:
+    """CL 8.7.6 for a person's timed-out decision (`play_bots` with it named, no bot seat):
+    the 26July player chose Terror and its clock ran out on the first space: `coin_np` takes
+    the Pact's 2 Base removals first, then answers the space in its place, and stops; the
+    random policy answers just the space."""
+    data = terror_started()
+    due = next(d for d in engine.view(GAME, data, M26).decisions if not d.optional)
+    assert due.kind == "coin.op_space"
+    run = engine.play_bots(GAME, data, [], "coin_np", bot_seed=3, first_decision_id=due.id)
+    assert [m.seat for m in run.moves] == [M26] * 3
+    assert [m.choice.option_id for m in run.moves[:2]] == ["own:sierra_maestra:m26_base"] * 2
+    space = next(d for d in run.moves[1].step.decisions if not d.optional)
+    assert space.kind == "coin.op_space" and run.moves[2].choice.decision_id == space.id
+    assert not B.has_cap(codec.decode(run.final.state, CLState), Cap.M26_DR_PACT)
+    plain = engine.play_bots(GAME, data, [], "random", bot_seed=3, first_decision_id=due.id)
+    assert [m.choice.decision_id for m in plain.moves] == [due.id]
+
+
+def test_cl_8_7_6_pact_by_the_rules_services_play_bots_over_grpc() -> None:
+    """CL 8.7.6 through the real rules service's PlayBots (what the gateway calls for bot
+    seats): the 26July bot seat's run starts its Event with the Pact's 2 Base removals."""
+    st = pact_position(seats=4)
+    sc.play(st, 1, [M26])
+    with rules_service("cuba_libre") as rules:
+        run = rules.PlayBots(rp.RulesPlayBotsRequest(
+            state=game_state("cuba_libre", codec.encode(st)), bot_seats=[M26],
+            policy="coin_np", bot_seed=3, max_steps=3), timeout=30)
+    assert [(m.seat, m.choice.option_id) for m in run.moves] == [
+        (M26, "event:unshaded"), (M26, "own:sierra_maestra:m26_base"),
+        (M26, "own:sierra_maestra:m26_base")]
+    assert not B.has_cap(codec.decode(run.final.state.data, CLState), Cap.M26_DR_PACT)
+
+
+def test_cl_8_7_6_no_pact_act_once_the_execution_has_begun() -> None:
+    """CL 8.7.6 "at the start": once the 26July player's Terror has its first space, the
+    Pact's act no longer applies (the policy's standing answer gives none)."""
+    data = terror_started()
     d = next(d for d in engine.view(GAME, data, M26).decisions if not d.optional)
     assert d.kind == "coin.op_space"
     data = engine.act(GAME, data, M26, Choice(d.id, option_id=d.option_ids()[0])).state
