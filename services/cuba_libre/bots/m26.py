@@ -212,9 +212,9 @@ first_box = I.box_order(cond_terror, cond_rally, cond_attack)  # CL 8.7
 def agitation(st: CLState, d: Decision, f: int) -> str:
     """8.7.5: all the way to Active Opposition if Resources allow everywhere; else Ⓐ highest
     Pop, Ⓑ most Support, Ⓒ fewest Terror, random; a Terror marker removed only if a shift
-    can follow there."""
+    can follow there (never at Active Opposition)."""
     offered = by_space(d)
-    ok = [s for s in offered if st.support[s] > -2 or st.terror[s]]
+    ok = [s for s in offered if st.support[s] > -2]  # a Terror removal must allow a shift
     if not ok:
         return done_or(st, d, f)
     need = {s: st.terror[s] + st.support[s] + 2 for s in ok}

@@ -181,3 +181,20 @@ def test_cl_8_6_3_march_moves_exactly_what_control_needs() -> None:
     assert directorio.control_targets(st, v) == [S["las_villas"], S["oriente"]]  # Pop 2
     assert directorio.march_plan(st, S["las_villas"], v) == {S["camaguey_province"]: 4}
     assert not B.has_cap(st, Cap.DR_MARCHES_TWO_SPACES)
+
+
+def test_cl_8_7_5_agitation_no_terror_removal_at_active_opposition() -> None:
+    """CL 8.7.5: a Terror marker is removed only if a shift can follow there; a space already
+    at Active Opposition is no candidate, so 26July keeps its Resources (done)."""
+    st = solo()
+    st.support[S["sierra_maestra"]] = -2
+    st.terror[S["sierra_maestra"]] = 1
+    st.resources[M26] = 5
+    from services.cuba_libre import GAME
+    from services.kernel.ctx import Ctx
+    from services.kernel.flow import push
+    push(st, "cl.agitation")
+    ctx = Ctx()
+    GAME.advance(ctx, st)
+    assert np_choices(ctx.events, "cl.agitation") == ["done"]
+    assert st.terror[S["sierra_maestra"]] == 1 and st.resources[M26] == 5
