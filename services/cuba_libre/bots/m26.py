@@ -17,7 +17,7 @@ from .boxes import done_or, frame_vars, one_origin
 from .cash import yields_cash
 from .flowchart import Box, Chart, Tiers
 from .options import READER, by_space, generic, space_of, verb
-from .tables import pick
+from .tables import pick, pick_one
 
 F = B.M26
 
@@ -187,15 +187,46 @@ def can_move(st: CLState) -> bool:
 # -- 8.7.4 Attack -----------------------------------------------------------------------------
 
 
+def loses_control(st: CLState, s: int, g: int) -> bool:
+    """8.7.4 Ⓒ: g is a player's faction Controlling s that an Attack's 2 removals (of its
+    pieces) would cost that Control."""
+    if s < 0 or st.seat_of[g] < 0 or B.control(st, s) != g:
+        return False
+    others = sum(B.control_count(st, s, h) for h in range(4) if h != g)
+    return B.control_count(st, s, g) - min(2, B.pieces_of(st, s, g)) <= others
+
+
 def target_order(st: CLState, f: int, s: int) -> list[int]:
-    """8.7.4 Ⓑ Government, Ⓒ a player's faction losing Control there, else any."""
-    rest = [g for g in (B.SYNDICATE, B.DR) if s >= 0 and st.seat_of[g] >= 0
-            and B.control(st, s) == g]
+    """8.7.4 Ⓑ Government, Ⓒ a player's faction losing Control there, then the others (the
+    "else a random faction" is drawn by `remove_piece` when it decides)."""
+    rest = [g for g in (B.SYNDICATE, B.DR) if loses_control(st, s, g)]
     return [B.GOVT, *rest, *[g for g in (B.SYNDICATE, B.DR) if g not in rest]]
 
 
+def remove_piece(st: CLState, d: Decision, f: int) -> str:
+    """8.7.4 the pieces an Attack or Ambush removes: Ⓐ Cash, Ⓑ Government, Ⓒ a player's
+    faction losing Control, else a faction by `random_pick` (P4 within it)."""
+    s: int = frame_vars(st, "cl.attack_space").get("s", -1)
+    order = target_order(st, f, s)
+    offered = {READER.vocab.owner(k) for o in d.options if (k := READER.kind_of(o))}
+    top = any(I.releases(st, s, o) for o in d.options) or B.GOVT in offered or any(
+        loses_control(st, s, g) for g in offered)
+    rest = sorted(g for g in offered if g != B.GOVT)
+    if not top and len(rest) > 1:
+        first = int(pick_one(st, [str(g) for g in rest]))
+        order = [B.GOVT, first, *[g for g in rest if g != first]]
+    return I.remove_piece(lambda *_: order)(st, d, f)
+
+
 def attack_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
-    return I.attack_tiers(st, v, F, target_order)
+    """8.7.4 step 1 the Ambush space by Ⓐ Cash, Ⓑ Government, Ⓒ a player's faction losing
+    Control, else `random_pick`; step 2 every space with >= 4 Guerrillas and a target."""
+    tiers = I.attack_tiers(st, v, F, target_order)
+    if v.get("spaces") or v.get("sa"):
+        return tiers
+    ok = sorted({s for t in tiers[:-1] for s in t})
+    lose = [s for s in ok if any(loses_control(st, s, g) for g in I.enemies(st, F))]
+    return [*tiers[:2], lose, ok, tiers[-1]]
 
 
 def cond_attack(st: CLState) -> bool:
@@ -241,6 +272,6 @@ HANDLERS = {
     "cl.reroll": reroll,
     "cl.infiltrate": infiltrate,
     "cl.attack_mode": I.attack_mode,
-    "cl.remove_piece": I.remove_piece(target_order),
+    "cl.remove_piece": remove_piece,
     "cl.agitation": agitation,
 }

@@ -198,3 +198,51 @@ def test_cl_8_7_5_agitation_no_terror_removal_at_active_opposition() -> None:
     GAME.advance(ctx, st)
     assert np_choices(ctx.events, "cl.agitation") == ["done"]
     assert st.terror[S["sierra_maestra"]] == 1 and st.resources[M26] == 5
+
+
+def attack_position(seed: int) -> object:
+    """No Terror (no Underground 26July Guerrilla), no Rally (none Available, no Base to
+    place), Las Villas with 4 26July Guerrillas and Troops: the 8.7.4 Attack box; Camagüey
+    Province also has 6 (and 2 Syndicate, 3 DR Guerrillas, no Government piece); Havana 1."""
+    st = solo(seed)
+    for s, n in (("la_habana", 1), ("sierra_maestra", 2), ("santiago_de_cuba", 1)):
+        take(st, s, "m26_underground", n)
+    put(st, "las_villas", "m26_active", 4)
+    put(st, "camaguey_province", "m26_active", 6)
+    put(st, "camaguey_province", "syndicate_active", 2)
+    put(st, "camaguey_province", "directorio_active", 2)
+    put(st, "havana", "m26_active", 1)
+    st.avail[Kind.M26_U], st.avail[Kind.M26_BASE] = 0, 0
+    assert not m26.cond_terror(st) and not m26.cond_rally(st)
+    assert m26.first_box(st) == "attack"
+    return st
+
+
+def test_cl_8_7_4_26july_attack_without_ambush_only_where_4_guerrillas() -> None:
+    """CL 8.7.4: no Ambush space (no Underground 26July Guerrilla), so step 2 names every
+    Attack space: those with >= 4 26July Guerrillas (never Havana, with 1)."""
+    seen: set[str] = set()
+    for seed in range(1, 9):
+        st = attack_position(seed)
+        events = play(st, 1, [M26], done=1, first="op")
+        spaces = op_spaces(events, "attack")
+        assert sorted(spaces) == ["camaguey_province", "las_villas"], seed
+        seen.add(spaces[0])
+    assert seen == {"camaguey_province", "las_villas"}  # random_pick of the order
+
+
+def test_cl_8_7_4_26july_attack_targets_a_random_faction_else() -> None:
+    """CL 8.7.4 targets: no Cash, no Government piece, no player's Control at stake in
+    Camagüey Province: "else a random faction" (Syndicate or DR, drawn per removal; P4
+    the Underground DR Guerrilla before the Active ones)."""
+    removed: set[str] = set()
+    for seed in range(1, 13):
+        st = attack_position(seed)
+        before = {k: count(st, "camaguey_province", k) for k in
+                  ("syndicate_active", "directorio_active", "directorio_underground")}
+        play(st, 1, [M26], done=1, first="op")
+        lost = {k: n - count(st, "camaguey_province", k) for k, n in before.items()}
+        assert sum(lost.values()) == 2, seed
+        assert not lost["directorio_active"] or lost["directorio_underground"], seed
+        removed |= {k.split("_")[0] for k, n in lost.items() if n}
+    assert removed == {"syndicate", "directorio"}
