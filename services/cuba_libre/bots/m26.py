@@ -10,11 +10,11 @@ from services.kernel.decisions import Decision
 from .. import board as B
 from .. import data as D
 from ..constants import GUER_U, Cap, Kind
-from ..special.m26 import kidnap_targets
+from ..special.m26 import infiltrated, kidnap_targets
 from ..state import CLState
 from . import insurgents as I
 from .boxes import done_or, frame_vars, one_origin
-from .cash import yields_cash
+from .cash import releases_cash
 from .flowchart import Box, Chart, Tiers
 from .options import READER, by_space, generic, space_of, verb
 from .tables import pick, pick_one
@@ -116,10 +116,12 @@ def rally_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
 
 def infiltrate_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
     """8.7.2 Infiltrate: a cube, no Support, an Underground 26July Guerrilla in or next to it:
-    Ⓐ an EC, Ⓑ where it obtains Cash, Ⓒ where it removes the last Police."""
+    Ⓐ an EC, Ⓑ where it obtains Cash (the cube it takes, Police first, holds it), Ⓒ where it
+    removes the last Police."""
     ok = [s for s in range(D.NS) if B.cubes(st, s) and st.support[s] <= 0 and (
         B.underground(st, s, F) or any(B.underground(st, o, F) for o in D.ADJ[s]))]
-    return [[s for s in ok if D.IS_EC[s]], [s for s in ok if yields_cash(st, s, B.GOVT)],
+    cash = [s for s in ok if releases_cash(st, s, infiltrated(st, s))]
+    return [[s for s in ok if D.IS_EC[s]], cash,
             [s for s in ok if B.n(st, s, Kind.POLICE) == 1], ok]
 
 

@@ -246,3 +246,23 @@ def test_cl_8_7_4_26july_attack_targets_a_random_faction_else() -> None:
         assert not lost["directorio_active"] or lost["directorio_underground"], seed
         removed |= {k.split("_")[0] for k, n in lost.items() if n}
     assert removed == {"syndicate", "directorio"}
+
+
+def test_cl_8_7_2_infiltrate_cash_only_under_the_cube_it_takes() -> None:
+    """CL 8.7.2 Infiltrate Ⓑ "to obtain Cash": Santiago de Cuba's Cash is under its last
+    Troop, but Infiltrate takes a Police there (4.3.1), so no Cash: Oriente (Cash under
+    its only Police) is the space, on every seed, and gets a 26July Guerrilla."""
+    for seed in range(1, 9):
+        st = solo(seed)
+        for s, n in (("la_habana", 1), ("sierra_maestra", 2), ("santiago_de_cuba", 1)):
+            take(st, s, "m26_underground", n)
+            put(st, s, "m26_active", n)
+        take(st, "santiago_de_cuba", "troops", 1)
+        st.cash[0] = B.cash_code(S["santiago_de_cuba"], Kind.TROOPS)
+        put(st, "oriente", "police", 1)
+        st.cash[1] = B.cash_code(S["oriente"], Kind.POLICE)
+        assert m26.first_box(st) == "rally"
+        events = play(st, 1, [M26], done=1, first="op")
+        assert np_choices(events, "cl.infiltrate") == ["replace:oriente"], seed
+        assert count(st, "oriente", "police") == 0
+        assert count(st, "santiago_de_cuba", "police") == 2
