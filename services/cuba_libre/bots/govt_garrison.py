@@ -12,10 +12,10 @@ from services.kernel.decisions import Decision
 from .. import board as B
 from .. import data as D
 from ..casinos import RULES
-from ..constants import BASE, GUER_A, GUER_U, Kind, Mom, UsAlliance
+from ..constants import GUER_A, GUER_U, Kind, Mom, UsAlliance
 from ..ops.govt import assault_ok
 from ..state import CLState
-from .govt_assault import sim_removals
+from .govt_assault import STRIKE_TESTS, sim_removals
 from .govt_common import (
     DR,
     GOVT,
@@ -151,12 +151,6 @@ def can_strike(st: CLState) -> bool:
         st, Mom.AIR_STRIKE_TWICE_EVEN_EMBARGOED)
 
 
-def base_target(st: CLState, s: int, f: int) -> bool:
-    if B.guerrillas(st, s, f):
-        return False
-    return bool(B.n(st, s, Kind.CASINO_OPEN)) if f == SYNDICATE else bool(B.n(st, s, BASE[f]))
-
-
 def strike_tiers(st: CLState) -> Tiers:
     """A Base or Casino; an Active Guerrilla where there is a cube; the last Active Guerrilla
     of a faction there; factions `pav`, 26July, DR, Syndicate; Provinces before ECs. With card 2
@@ -164,11 +158,8 @@ def strike_tiers(st: CLState) -> Tiers:
     if not can_strike(st):
         return []
     ok = [s for s in (*D.PROVINCES, *D.ECS) if RULES.removable(st, s, GOVT, "air_strike")]
-    tests = (base_target,
-             lambda st, s, f: B.active(st, s, f) > 0 and B.cubes(st, s) > 0,
-             lambda st, s, f: B.active(st, s, f) == 1 and B.underground(st, s, f) == 0)
     tiers = [[s for s in ok if D.IS_EC[s] == ec and test(st, s, f)]
-             for test in tests for f in target_order(st) for ec in (False, True)]
+             for test in STRIKE_TESTS for f in target_order(st) for ec in (False, True)]
     if B.has_mom(st, Mom.AIR_STRIKE_TWICE_EVEN_EMBARGOED):
         two = {s for s in ok if sim_removals(st, s, 2, "air_strike").total >= 2}
         tiers = [[s for s in t if s in two] for t in tiers] + tiers

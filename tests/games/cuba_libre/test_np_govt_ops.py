@@ -329,3 +329,22 @@ def test_cl_8_8_1_overrides_need_a_big_result() -> None:
     assert not govt_would.armored_cars(st) and G.first_box(st) == "train"
     put(st, "la_habana", "directorio_active")
     assert govt_would.armored_cars(st) and G.first_box(st) == "assault"
+
+
+def test_cl_8_8_3_air_strike_takes_the_piece_its_test_named() -> None:
+    """CL 8.8.3 Air Strike (CL-R-45): pinar_del_rio is the Air Strike space for its open Casino
+    (no 26July or DR Base anywhere without its Guerrillas: the first test reaches the
+    Syndicate), so the Casino closes there, not the Active 26July Guerrilla beside it."""
+    st = quiet_cities()
+    put(st, "oriente", "troops", 3)
+    put(st, "oriente", "m26_active", 2)
+    put(st, "oriente", "m26_base")
+    put(st, "pinar_del_rio", "casino_open")
+    put(st, "pinar_del_rio", "m26_active")
+    assert govt_would.assault_pays(st) and G.first_box(st) == "assault"
+    t = govt_turn(st)
+    assert [e["space"] for e in events(t, "cl.air_strike")] == ["pinar_del_rio"]
+    after = t.st
+    assert count(after, "pinar_del_rio", "casino_open") == 0
+    assert count(after, "pinar_del_rio", "casino_closed") == 1
+    assert count(after, "pinar_del_rio", "m26_active") == 1
