@@ -181,12 +181,13 @@ def isolating(st: CLState, s: int) -> list[int]:
 
 def reprisal_tiers(st: CLState) -> Tiers:
     """A Government-Controlled space with an enemy Base and exactly 1 Guerrilla of that
-    faction; else the one where Reprisal lowers TotalOpposition the most."""
+    faction (factions `pav`, then 26July, then DR); else the one where Reprisal lowers
+    TotalOpposition the most."""
     ctl = [s for s in D.POPULATED if B.control(st, s) == GOVT]
-    first = [s for s in ctl if isolating(st, s)]
+    first = [[s for s in ctl if f in isolating(st, s)] for f in target_order(st, (M26, DR))]
     lower = {s: D.POP[s] for s in ctl if st.support[s] < NEUTRAL}
     top = max(lower.values(), default=0)
-    return [first, [s for s, g in lower.items() if g == top and g > 0]]
+    return [*first, [s for s, g in lower.items() if g == top and g > 0]]
 
 
 def reprisal_possible(st: CLState) -> bool:

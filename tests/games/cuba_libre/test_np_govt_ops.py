@@ -10,7 +10,7 @@ from services.cuba_libre.bots import govt_garrison, govt_sweep, govt_train, govt
 from services.cuba_libre.constants import Kind, Mom, UsAlliance
 from services.cuba_libre.state import CLState
 
-from .helpers import DR, GOVT, M26, SYNDICATE, S, count, put, take
+from .helpers import DR, GOVT, M26, SYNDICATE, S, count, game, put, take
 from .test_np_govt import (
     cities_held,
     empty_board,
@@ -348,3 +348,25 @@ def test_cl_8_8_3_air_strike_takes_the_piece_its_test_named() -> None:
     assert count(after, "pinar_del_rio", "casino_open") == 0
     assert count(after, "pinar_del_rio", "casino_closed") == 1
     assert count(after, "pinar_del_rio", "m26_active") == 1
+
+
+def test_cl_8_8_3_reprisal_isolates_26july_before_dr() -> None:
+    """CL 8.8.3 Reprisal: both matanzas (a 26July Base, 1 26July Guerrilla) and
+    camaguey_province (a DR Base, 1 DR Guerrilla) qualify, Government-Controlled; with no
+    player at victory 26July comes before DR: Reprisal in matanzas, on every seed."""
+    for seed in range(1, 9):
+        st = empty_board(game(3, seed, non_players="govt"))
+        cities_held(st)
+        st.us_alliance = UsAlliance.EMBARGOED
+        put(st, "matanzas", "troops", 4)
+        put(st, "matanzas", "m26_base")
+        put(st, "matanzas", "m26_underground")
+        put(st, "camaguey_province", "troops", 4)
+        put(st, "camaguey_province", "directorio_base")
+        put(st, "camaguey_province", "directorio_underground")
+        assert G.first_box(st) == "sweep"
+        t = govt_turn(st)
+        assert [e["sa"] for e in events(t, "coin.sa")] == ["reprisal"], seed
+        after = t.st
+        assert B.guerrillas(after, S["matanzas"], M26) == 0, seed
+        assert B.guerrillas(after, S["camaguey_province"], DR) == 1, seed
