@@ -4,10 +4,14 @@ The positions are the standard setup of a solitaire table (Government player).""
 
 from __future__ import annotations
 
+from services.cuba_libre import GAME
 from services.cuba_libre import board as B
 from services.cuba_libre import data as D
 from services.cuba_libre.bots import directorio, m26, syndicate
 from services.cuba_libre.constants import Cap, Kind
+from services.cuba_libre.state import CLState
+from services.kernel.ctx import Ctx
+from services.kernel.flow import push
 from tests.games.cuba_libre.np_scenario import (
     DR,
     M26,
@@ -153,6 +157,14 @@ def test_cl_8_7_2_26july_rally_places_at_its_base() -> None:
     assert count(st, "sierra_maestra", "m26_underground") == 4
 
 
+def agitation(st: CLState) -> list[str]:
+    """The Support phase's Agitation step (CL 6.3.3) run by the flow: 26July's choices."""
+    push(st, "cl.agitation")
+    ctx = Ctx()
+    GAME.advance(ctx, st)
+    return np_choices(ctx.events, "cl.agitation")
+
+
 def test_cl_8_7_5_agitation_highest_population_first() -> None:
     """CL 8.7.5: 26July-Controlled spaces not at Active Opposition; Resources short of all:
     Ⓐ the highest Population first (Oriente, Pop 2, over Sierra Maestra's Terror)."""
@@ -161,13 +173,7 @@ def test_cl_8_7_5_agitation_highest_population_first() -> None:
     st.support[S["sierra_maestra"]] = -1
     st.terror[S["sierra_maestra"]] = 1
     st.resources[M26] = 1
-    from services.cuba_libre import GAME
-    from services.kernel.ctx import Ctx
-    from services.kernel.flow import push
-    push(st, "cl.agitation")
-    ctx = Ctx()
-    GAME.advance(ctx, st)
-    assert np_choices(ctx.events, "cl.agitation")[0] == "space:oriente"
+    assert agitation(st)[0] == "space:oriente"
     assert st.support[S["oriente"]] == -2 and st.resources[M26] == 0
 
 
@@ -190,17 +196,11 @@ def test_cl_8_7_5_agitation_no_terror_removal_at_active_opposition() -> None:
     st.support[S["sierra_maestra"]] = -2
     st.terror[S["sierra_maestra"]] = 1
     st.resources[M26] = 5
-    from services.cuba_libre import GAME
-    from services.kernel.ctx import Ctx
-    from services.kernel.flow import push
-    push(st, "cl.agitation")
-    ctx = Ctx()
-    GAME.advance(ctx, st)
-    assert np_choices(ctx.events, "cl.agitation") == ["done"]
+    assert agitation(st) == ["done"]
     assert st.terror[S["sierra_maestra"]] == 1 and st.resources[M26] == 5
 
 
-def attack_position(seed: int) -> object:
+def attack_position(seed: int) -> CLState:
     """No Terror (no Underground 26July Guerrilla), no Rally (none Available, no Base to
     place), Las Villas with 4 26July Guerrillas and Troops: the 8.7.4 Attack box; Camagüey
     Province also has 6 (and 2 Syndicate, 3 DR Guerrillas, no Government piece); Havana 1."""
