@@ -31,7 +31,7 @@ from .govt_common import (
     underground_all,
 )
 from .options import by_space
-from .tables import pick
+from .tables import pick, pick_one
 
 Tiers = list[list[int]]
 POLICE, TROOPS = Kind.POLICE, Kind.TROOPS
@@ -196,7 +196,7 @@ def reprisal_possible(st: CLState) -> bool:
 
 def reprisal_piece(st: CLState, d: Decision, f: int) -> str:
     """The Guerrilla moved out: that faction's only one where a Base is isolated; else Ⓐ an
-    Underground one."""
+    Underground one (of a faction by equal chance, CL 8.0), else any."""
     s = frame_vars(st, "cl.ev_pieces")["s"]
     kinds = {arg_kind(o): o.id for o in d.options if arg_kind(o) is not None}
     for g in isolating(st, s):
@@ -204,7 +204,7 @@ def reprisal_piece(st: CLState, d: Decision, f: int) -> str:
             if k in kinds:
                 return kinds[k]
     under = [i for k, i in kinds.items() if k in GUER_U[1:]]
-    return under[0] if under else d.option_ids()[0]
+    return pick_one(st, under or list(kinds.values()) or d.option_ids())
 
 
 def reprisal_dest(st: CLState, d: Decision, f: int) -> str:

@@ -369,3 +369,28 @@ def test_cl_8_8_3_reprisal_isolates_26july_before_dr() -> None:
         after = t.st
         assert B.guerrillas(after, S["matanzas"], M26) == 0, seed
         assert B.guerrillas(after, S["camaguey_province"], DR) == 1, seed
+
+
+def test_cl_8_8_3_reprisal_underground_guerrilla_of_a_random_faction() -> None:
+    """CL 8.8.3 Garrison (an Underground 26July Guerrilla in ec_central), Embargoed so
+    Reprisal: no isolated Base, so the Government-Controlled space where TotalOpposition drops
+    most (camaguey_city, Passive Opposition); Ⓐ an Underground Guerrilla moves out, 26July's
+    or DR's by equal chance (CL 8.0), not always the first offered."""
+    moved = set()
+    for seed in range(1, 9):
+        st = empty_board(game(3, seed, non_players="govt"))
+        cities_held(st)
+        st.us_alliance = UsAlliance.EMBARGOED
+        put(st, "ec_central", "m26_underground")
+        put(st, "camaguey_city", "m26_underground")
+        put(st, "camaguey_city", "directorio_underground")
+        put(st, "camaguey_city", "troops", 4)
+        st.support[S["camaguey_city"]] = -1
+        put(st, "las_villas", "troops", 2)
+        assert G.first_box(st) == "garrison"
+        t = govt_turn(st)
+        assert [e["space"] for e in events(t, "cl.reprisal_space")] == ["camaguey_city"]
+        left = {f for f in (M26, DR) if B.guerrillas(t.st, S["camaguey_city"], f)}
+        assert len(left) == 1, seed
+        moved |= {M26, DR} - left
+    assert moved == {M26, DR}
