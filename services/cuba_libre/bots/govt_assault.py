@@ -56,8 +56,45 @@ def assault_order(st: CLState) -> tuple[Sequence[int], bool]:
     return ENEMIES, pav(st, SYNDICATE)
 
 
+def base_target(st: CLState, s: int, f: int) -> bool:
+    """Air Strike (CL 8.8.3) first test: f's Base, or an open Casino, with no f Guerrilla."""
+    if B.guerrillas(st, s, f):
+        return False
+    return bool(B.n(st, s, Kind.CASINO_OPEN)) if f == SYNDICATE else bool(B.n(st, s, BASE[f]))
+
+
+def active_by_cube(st: CLState, s: int, f: int) -> bool:
+    return B.active(st, s, f) > 0 and B.cubes(st, s) > 0
+
+
+def last_active(st: CLState, s: int, f: int) -> bool:
+    return B.active(st, s, f) == 1 and B.underground(st, s, f) == 0
+
+
+STRIKE_TESTS = (base_target, active_by_cube, last_active)  # CL 8.8.3 Air Strike, in order
+
+
+def strike_kind(st: CLState, s: int, kinds: Sequence[int]) -> int | None:
+    """CL 8.8.3 Air Strike (CL-R-45): the piece the test that names s takes: a Base or Casino,
+    else an Active Guerrilla where a cube is, else a faction's last Active Guerrilla; factions
+    `pav`, 26July, DR, Syndicate."""
+    for test in STRIKE_TESTS:
+        for f in target_order(st):
+            if test(st, s, f):
+                k = (Kind.CASINO_OPEN if f == SYNDICATE else BASE[f]) if test is base_target \
+                    else GUER_A[f]
+                if k in kinds:
+                    return k
+    return None
+
+
 def pick_removal(st: CLState, s: int, kinds: Sequence[int], mode: str) -> int:
-    """The kind the Government removes next in s (CL 8.1.2 P4 with the box's faction order)."""
+    """The kind the Government removes next in s (CL 8.1.2 P4 with the box's faction order;
+    an Air Strike by the test that chose its space)."""
+    if mode == "air_strike":
+        k = strike_kind(st, s, kinds)
+        if k is not None:
+            return k
     order, casinos = (target_order(st), False) if mode == "air_strike" else assault_order(st)
     return min(kinds, key=lambda k: removal_key(st, s, k, order, casinos))
 

@@ -12,10 +12,10 @@ from services.kernel.decisions import Decision
 from .. import board as B
 from .. import data as D
 from ..casinos import RULES
-from ..constants import BASE, GUER_A, GUER_U, Kind, Mom, UsAlliance
+from ..constants import GUER_A, GUER_U, Kind, Mom, UsAlliance
 from ..ops.govt import assault_ok
 from ..state import CLState
-from .govt_assault import sim_removals
+from .govt_assault import STRIKE_TESTS, sim_removals
 from .govt_common import (
     DR,
     GOVT,
@@ -31,7 +31,7 @@ from .govt_common import (
     underground_all,
 )
 from .options import by_space
-from .tables import pick
+from .tables import pick, pick_one
 
 Tiers = list[list[int]]
 POLICE, TROOPS = Kind.POLICE, Kind.TROOPS
@@ -151,12 +151,6 @@ def can_strike(st: CLState) -> bool:
         st, Mom.AIR_STRIKE_TWICE_EVEN_EMBARGOED)
 
 
-def base_target(st: CLState, s: int, f: int) -> bool:
-    if B.guerrillas(st, s, f):
-        return False
-    return bool(B.n(st, s, Kind.CASINO_OPEN)) if f == SYNDICATE else bool(B.n(st, s, BASE[f]))
-
-
 def strike_tiers(st: CLState) -> Tiers:
     """A Base or Casino; an Active Guerrilla where there is a cube; the last Active Guerrilla
     of a faction there; factions `pav`, 26July, DR, Syndicate; Provinces before ECs. With card 2
@@ -164,11 +158,8 @@ def strike_tiers(st: CLState) -> Tiers:
     if not can_strike(st):
         return []
     ok = [s for s in (*D.PROVINCES, *D.ECS) if RULES.removable(st, s, GOVT, "air_strike")]
-    tests = (base_target,
-             lambda st, s, f: B.active(st, s, f) > 0 and B.cubes(st, s) > 0,
-             lambda st, s, f: B.active(st, s, f) == 1 and B.underground(st, s, f) == 0)
     tiers = [[s for s in ok if D.IS_EC[s] == ec and test(st, s, f)]
-             for test in tests for f in target_order(st) for ec in (False, True)]
+             for test in STRIKE_TESTS for f in target_order(st) for ec in (False, True)]
     if B.has_mom(st, Mom.AIR_STRIKE_TWICE_EVEN_EMBARGOED):
         two = {s for s in ok if sim_removals(st, s, 2, "air_strike").total >= 2}
         tiers = [[s for s in t if s in two] for t in tiers] + tiers
@@ -190,12 +181,13 @@ def isolating(st: CLState, s: int) -> list[int]:
 
 def reprisal_tiers(st: CLState) -> Tiers:
     """A Government-Controlled space with an enemy Base and exactly 1 Guerrilla of that
-    faction; else the one where Reprisal lowers TotalOpposition the most."""
+    faction (factions `pav`, then 26July, then DR); else the one where Reprisal lowers
+    TotalOpposition the most."""
     ctl = [s for s in D.POPULATED if B.control(st, s) == GOVT]
-    first = [s for s in ctl if isolating(st, s)]
+    first = [[s for s in ctl if f in isolating(st, s)] for f in target_order(st, (M26, DR))]
     lower = {s: D.POP[s] for s in ctl if st.support[s] < NEUTRAL}
     top = max(lower.values(), default=0)
-    return [first, [s for s, g in lower.items() if g == top and g > 0]]
+    return [*first, [s for s, g in lower.items() if g == top and g > 0]]
 
 
 def reprisal_possible(st: CLState) -> bool:
@@ -204,7 +196,7 @@ def reprisal_possible(st: CLState) -> bool:
 
 def reprisal_piece(st: CLState, d: Decision, f: int) -> str:
     """The Guerrilla moved out: that faction's only one where a Base is isolated; else Ⓐ an
-    Underground one."""
+    Underground one (of a faction by equal chance, CL 8.0), else any."""
     s = frame_vars(st, "cl.ev_pieces")["s"]
     kinds = {arg_kind(o): o.id for o in d.options if arg_kind(o) is not None}
     for g in isolating(st, s):
@@ -212,7 +204,7 @@ def reprisal_piece(st: CLState, d: Decision, f: int) -> str:
             if k in kinds:
                 return kinds[k]
     under = [i for k, i in kinds.items() if k in GUER_U[1:]]
-    return under[0] if under else d.option_ids()[0]
+    return pick_one(st, under or list(kinds.values()) or d.option_ids())
 
 
 def reprisal_dest(st: CLState, d: Decision, f: int) -> str:

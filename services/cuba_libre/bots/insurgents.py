@@ -153,16 +153,17 @@ def attack_mode(st: CLState, d: Decision, f: int) -> str:
 def attack_tiers(st: CLState, v: dict[str, Any], f: int, order: Order) -> list[list[int]]:
     """8.6.4, 8.7.4: step 1 the Ambush space (an Underground Guerrilla and a target) by the
     target priorities (Ⓐ Cash, then the faction order); step 2 the spaces with >= 4
-    Guerrillas and a target."""
+    Guerrillas and a target (the first space too when no Ambush space exists)."""
+    step2 = [s for s in range(D.NS) if B.guerrillas(st, s, f) >= 4
+             and bool(removable(st, s, f, "attack"))]
     if not v.get("spaces") and not v.get("sa"):
         ok = [s for s in range(D.NS) if B.underground(st, s, f)
               and bool(removable(st, s, f, "attack"))]
         tiers = [[s for s in ok if any(yields_cash(st, s, g) for g in enemies(st, f))]]
         tiers += [[s for s in ok if B.pieces_of(st, s, g)] for g in order(st, f, -1)
                   if g in enemies(st, f)]
-        return tiers
-    return [[s for s in range(D.NS) if B.guerrillas(st, s, f) >= 4
-             and bool(removable(st, s, f, "attack"))]]
+        return [*tiers, step2]  # no Ambush space: step 2 still names the spaces
+    return [step2]
 
 
 def box_order(terror: Callable[[CLState], bool], rally: Callable[[CLState], bool],

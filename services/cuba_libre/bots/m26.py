@@ -10,14 +10,14 @@ from services.kernel.decisions import Decision
 from .. import board as B
 from .. import data as D
 from ..constants import GUER_U, Cap, Kind
-from ..special.m26 import kidnap_targets
+from ..special.m26 import infiltrated, kidnap_targets
 from ..state import CLState
 from . import insurgents as I
 from .boxes import done_or, frame_vars, one_origin
-from .cash import yields_cash
+from .cash import releases_cash
 from .flowchart import Box, Chart, Tiers
 from .options import READER, by_space, generic, space_of, verb
-from .tables import pick
+from .tables import pick, pick_one
 
 F = B.M26
 
@@ -116,10 +116,12 @@ def rally_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
 
 def infiltrate_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
     """8.7.2 Infiltrate: a cube, no Support, an Underground 26July Guerrilla in or next to it:
-    Ⓐ an EC, Ⓑ where it obtains Cash, Ⓒ where it removes the last Police."""
+    Ⓐ an EC, Ⓑ where it obtains Cash (the cube it takes, Police first, holds it), Ⓒ where it
+    removes the last Police."""
     ok = [s for s in range(D.NS) if B.cubes(st, s) and st.support[s] <= 0 and (
         B.underground(st, s, F) or any(B.underground(st, o, F) for o in D.ADJ[s]))]
-    return [[s for s in ok if D.IS_EC[s]], [s for s in ok if yields_cash(st, s, B.GOVT)],
+    cash = [s for s in ok if releases_cash(st, s, infiltrated(st, s))]
+    return [[s for s in ok if D.IS_EC[s]], cash,
             [s for s in ok if B.n(st, s, Kind.POLICE) == 1], ok]
 
 
@@ -187,15 +189,46 @@ def can_move(st: CLState) -> bool:
 # -- 8.7.4 Attack -----------------------------------------------------------------------------
 
 
+def loses_control(st: CLState, s: int, g: int) -> bool:
+    """8.7.4 Ⓒ: g is a player's faction Controlling s that an Attack's 2 removals (of its
+    pieces) would cost that Control."""
+    if s < 0 or st.seat_of[g] < 0 or B.control(st, s) != g:
+        return False
+    others = sum(B.control_count(st, s, h) for h in range(4) if h != g)
+    return B.control_count(st, s, g) - min(2, B.pieces_of(st, s, g)) <= others
+
+
 def target_order(st: CLState, f: int, s: int) -> list[int]:
-    """8.7.4 Ⓑ Government, Ⓒ a player's faction losing Control there, else any."""
-    rest = [g for g in (B.SYNDICATE, B.DR) if s >= 0 and st.seat_of[g] >= 0
-            and B.control(st, s) == g]
+    """8.7.4 Ⓑ Government, Ⓒ a player's faction losing Control there, then the others (the
+    "else a random faction" is drawn by `remove_piece` when it decides)."""
+    rest = [g for g in (B.SYNDICATE, B.DR) if loses_control(st, s, g)]
     return [B.GOVT, *rest, *[g for g in (B.SYNDICATE, B.DR) if g not in rest]]
 
 
+def remove_piece(st: CLState, d: Decision, f: int) -> str:
+    """8.7.4 the pieces an Attack or Ambush removes: Ⓐ Cash, Ⓑ Government, Ⓒ a player's
+    faction losing Control, else a faction by `random_pick` (P4 within it)."""
+    s: int = frame_vars(st, "cl.attack_space").get("s", -1)
+    order = target_order(st, f, s)
+    offered = {READER.vocab.owner(k) for o in d.options if (k := READER.kind_of(o))}
+    top = any(I.releases(st, s, o) for o in d.options) or B.GOVT in offered or any(
+        loses_control(st, s, g) for g in offered)
+    rest = sorted(g for g in offered if g != B.GOVT)
+    if not top and len(rest) > 1:
+        first = int(pick_one(st, [str(g) for g in rest]))
+        order = [B.GOVT, first, *[g for g in rest if g != first]]
+    return I.remove_piece(lambda *_: order)(st, d, f)
+
+
 def attack_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
-    return I.attack_tiers(st, v, F, target_order)
+    """8.7.4 step 1 the Ambush space by Ⓐ Cash, Ⓑ Government, Ⓒ a player's faction losing
+    Control, else `random_pick`; step 2 every space with >= 4 Guerrillas and a target."""
+    tiers = I.attack_tiers(st, v, F, target_order)
+    if v.get("spaces") or v.get("sa"):
+        return tiers
+    ok = sorted({s for t in tiers[:-1] for s in t})
+    lose = [s for s in ok if any(loses_control(st, s, g) for g in I.enemies(st, F))]
+    return [*tiers[:2], lose, ok, tiers[-1]]
 
 
 def cond_attack(st: CLState) -> bool:
@@ -212,9 +245,9 @@ first_box = I.box_order(cond_terror, cond_rally, cond_attack)  # CL 8.7
 def agitation(st: CLState, d: Decision, f: int) -> str:
     """8.7.5: all the way to Active Opposition if Resources allow everywhere; else Ⓐ highest
     Pop, Ⓑ most Support, Ⓒ fewest Terror, random; a Terror marker removed only if a shift
-    can follow there."""
+    can follow there (never at Active Opposition)."""
     offered = by_space(d)
-    ok = [s for s in offered if st.support[s] > -2 or st.terror[s]]
+    ok = [s for s in offered if st.support[s] > -2]  # a Terror removal must allow a shift
     if not ok:
         return done_or(st, d, f)
     need = {s: st.terror[s] + st.support[s] + 2 for s in ok}
@@ -241,6 +274,6 @@ HANDLERS = {
     "cl.reroll": reroll,
     "cl.infiltrate": infiltrate,
     "cl.attack_mode": I.attack_mode,
-    "cl.remove_piece": I.remove_piece(target_order),
+    "cl.remove_piece": remove_piece,
     "cl.agitation": agitation,
 }

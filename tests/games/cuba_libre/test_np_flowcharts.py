@@ -4,10 +4,14 @@ The positions are the standard setup of a solitaire table (Government player).""
 
 from __future__ import annotations
 
+from services.cuba_libre import GAME
 from services.cuba_libre import board as B
 from services.cuba_libre import data as D
 from services.cuba_libre.bots import directorio, m26, syndicate
 from services.cuba_libre.constants import Cap, Kind
+from services.cuba_libre.state import CLState
+from services.kernel.ctx import Ctx
+from services.kernel.flow import push
 from tests.games.cuba_libre.np_scenario import (
     DR,
     M26,
@@ -153,6 +157,14 @@ def test_cl_8_7_2_26july_rally_places_at_its_base() -> None:
     assert count(st, "sierra_maestra", "m26_underground") == 4
 
 
+def agitation(st: CLState) -> list[str]:
+    """The Support phase's Agitation step (CL 6.3.3) run by the flow: 26July's choices."""
+    push(st, "cl.agitation")
+    ctx = Ctx()
+    GAME.advance(ctx, st)
+    return np_choices(ctx.events, "cl.agitation")
+
+
 def test_cl_8_7_5_agitation_highest_population_first() -> None:
     """CL 8.7.5: 26July-Controlled spaces not at Active Opposition; Resources short of all:
     Ⓐ the highest Population first (Oriente, Pop 2, over Sierra Maestra's Terror)."""
@@ -161,13 +173,7 @@ def test_cl_8_7_5_agitation_highest_population_first() -> None:
     st.support[S["sierra_maestra"]] = -1
     st.terror[S["sierra_maestra"]] = 1
     st.resources[M26] = 1
-    from services.cuba_libre import GAME
-    from services.kernel.ctx import Ctx
-    from services.kernel.flow import push
-    push(st, "cl.agitation")
-    ctx = Ctx()
-    GAME.advance(ctx, st)
-    assert np_choices(ctx.events, "cl.agitation")[0] == "space:oriente"
+    assert agitation(st)[0] == "space:oriente"
     assert st.support[S["oriente"]] == -2 and st.resources[M26] == 0
 
 
@@ -181,3 +187,82 @@ def test_cl_8_6_3_march_moves_exactly_what_control_needs() -> None:
     assert directorio.control_targets(st, v) == [S["las_villas"], S["oriente"]]  # Pop 2
     assert directorio.march_plan(st, S["las_villas"], v) == {S["camaguey_province"]: 4}
     assert not B.has_cap(st, Cap.DR_MARCHES_TWO_SPACES)
+
+
+def test_cl_8_7_5_agitation_no_terror_removal_at_active_opposition() -> None:
+    """CL 8.7.5: a Terror marker is removed only if a shift can follow there; a space already
+    at Active Opposition is no candidate, so 26July keeps its Resources (done)."""
+    st = solo()
+    st.support[S["sierra_maestra"]] = -2
+    st.terror[S["sierra_maestra"]] = 1
+    st.resources[M26] = 5
+    assert agitation(st) == ["done"]
+    assert st.terror[S["sierra_maestra"]] == 1 and st.resources[M26] == 5
+
+
+def attack_position(seed: int) -> CLState:
+    """No Terror (no Underground 26July Guerrilla), no Rally (none Available, no Base to
+    place), Las Villas with 4 26July Guerrillas and Troops: the 8.7.4 Attack box; Camagüey
+    Province also has 6 (and 2 Syndicate, 3 DR Guerrillas, no Government piece); Havana 1."""
+    st = solo(seed)
+    for s, n in (("la_habana", 1), ("sierra_maestra", 2), ("santiago_de_cuba", 1)):
+        take(st, s, "m26_underground", n)
+    put(st, "las_villas", "m26_active", 4)
+    put(st, "camaguey_province", "m26_active", 6)
+    put(st, "camaguey_province", "syndicate_active", 2)
+    put(st, "camaguey_province", "directorio_active", 2)
+    put(st, "havana", "m26_active", 1)
+    st.avail[Kind.M26_U], st.avail[Kind.M26_BASE] = 0, 0
+    assert not m26.cond_terror(st) and not m26.cond_rally(st)
+    assert m26.first_box(st) == "attack"
+    return st
+
+
+def test_cl_8_7_4_26july_attack_without_ambush_only_where_4_guerrillas() -> None:
+    """CL 8.7.4: no Ambush space (no Underground 26July Guerrilla), so step 2 names every
+    Attack space: those with >= 4 26July Guerrillas (never Havana, with 1)."""
+    seen: set[str] = set()
+    for seed in range(1, 9):
+        st = attack_position(seed)
+        events = play(st, 1, [M26], done=1, first="op")
+        spaces = op_spaces(events, "attack")
+        assert sorted(spaces) == ["camaguey_province", "las_villas"], seed
+        seen.add(spaces[0])
+    assert seen == {"camaguey_province", "las_villas"}  # random_pick of the order
+
+
+def test_cl_8_7_4_26july_attack_targets_a_random_faction_else() -> None:
+    """CL 8.7.4 targets: no Cash, no Government piece, no player's Control at stake in
+    Camagüey Province: "else a random faction" (Syndicate or DR, drawn per removal; P4
+    the Underground DR Guerrilla before the Active ones)."""
+    removed: set[str] = set()
+    for seed in range(1, 13):
+        st = attack_position(seed)
+        before = {k: count(st, "camaguey_province", k) for k in
+                  ("syndicate_active", "directorio_active", "directorio_underground")}
+        play(st, 1, [M26], done=1, first="op")
+        lost = {k: n - count(st, "camaguey_province", k) for k, n in before.items()}
+        assert sum(lost.values()) == 2, seed
+        assert not lost["directorio_active"] or lost["directorio_underground"], seed
+        removed |= {k.split("_")[0] for k, n in lost.items() if n}
+    assert removed == {"syndicate", "directorio"}
+
+
+def test_cl_8_7_2_infiltrate_cash_only_under_the_cube_it_takes() -> None:
+    """CL 8.7.2 Infiltrate Ⓑ "to obtain Cash": Santiago de Cuba's Cash is under its last
+    Troop, but Infiltrate takes a Police there (4.3.1), so no Cash: Oriente (Cash under
+    its only Police) is the space, on every seed, and gets a 26July Guerrilla."""
+    for seed in range(1, 9):
+        st = solo(seed)
+        for s, n in (("la_habana", 1), ("sierra_maestra", 2), ("santiago_de_cuba", 1)):
+            take(st, s, "m26_underground", n)
+            put(st, s, "m26_active", n)
+        take(st, "santiago_de_cuba", "troops", 1)
+        st.cash[0] = B.cash_code(S["santiago_de_cuba"], Kind.TROOPS)
+        put(st, "oriente", "police", 1)
+        st.cash[1] = B.cash_code(S["oriente"], Kind.POLICE)
+        assert m26.first_box(st) == "rally"
+        events = play(st, 1, [M26], done=1, first="op")
+        assert np_choices(events, "cl.infiltrate") == ["replace:oriente"], seed
+        assert count(st, "oriente", "police") == 0
+        assert count(st, "santiago_de_cuba", "police") == 2

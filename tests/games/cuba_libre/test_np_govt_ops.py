@@ -10,7 +10,7 @@ from services.cuba_libre.bots import govt_garrison, govt_sweep, govt_train, govt
 from services.cuba_libre.constants import Kind, Mom, UsAlliance
 from services.cuba_libre.state import CLState
 
-from .helpers import DR, GOVT, M26, SYNDICATE, S, count, put, take
+from .helpers import DR, GOVT, M26, SYNDICATE, S, Table, count, game, put, take
 from .test_np_govt import (
     cities_held,
     empty_board,
@@ -30,6 +30,19 @@ def quiet_cities() -> CLState:
     return st
 
 
+def oriente_assault_turn(*extra: tuple[str, str]) -> Table:
+    """Quiet Cities, a 26July Base (with 2 Active Guerrillas) and 3 Troops in oriente, and
+    `extra` (space, piece) pieces: an Assault pays; the Government's turn."""
+    st = quiet_cities()
+    put(st, "oriente", "troops", 3)
+    put(st, "oriente", "m26_active", 2)
+    put(st, "oriente", "m26_base")
+    for space, piece in extra:
+        put(st, space, piece)
+    assert govt_would.assault_pays(st) and G.first_box(st) == "assault"
+    return govt_turn(st)
+
+
 def wants_train(st: CLState, troops: int = 8) -> None:
     """Havana without Police (the flowchart would Train) and `troops` more Troops there."""
     take(st, "havana", "police")
@@ -44,14 +57,7 @@ def test_cl_8_8_5_assault_air_strike_first_then_bases_then_guerrillas() -> None:
     Strike on an Active 26July Guerrilla in oriente (a cube there); step 3: oriente first (the
     26July Base: the last Guerrilla, then the Base), then matanzas (1 DR Guerrilla); 2 x 2
     Resources; the Government gains oriente."""
-    st = quiet_cities()
-    put(st, "oriente", "troops", 3)
-    put(st, "oriente", "m26_active", 2)
-    put(st, "oriente", "m26_base")
-    put(st, "matanzas", "troops")
-    put(st, "matanzas", "directorio_active")
-    assert govt_would.assault_pays(st) and G.first_box(st) == "assault"
-    t = govt_turn(st)
+    t = oriente_assault_turn(("matanzas", "troops"), ("matanzas", "directorio_active"))
     assert [e["sa"] for e in events(t, "coin.sa")] == ["air_strike"]
     assert [e["space"] for e in events(t, "cl.air_strike")] == ["oriente"]
     assert op_spaces(t) == ["oriente", "matanzas"]
@@ -329,3 +335,62 @@ def test_cl_8_8_1_overrides_need_a_big_result() -> None:
     assert not govt_would.armored_cars(st) and G.first_box(st) == "train"
     put(st, "la_habana", "directorio_active")
     assert govt_would.armored_cars(st) and G.first_box(st) == "assault"
+
+
+def test_cl_8_8_3_air_strike_takes_the_piece_its_test_named() -> None:
+    """CL 8.8.3 Air Strike (CL-R-45): pinar_del_rio is the Air Strike space for its open Casino
+    (no 26July or DR Base anywhere without its Guerrillas: the first test reaches the
+    Syndicate), so the Casino closes there, not the Active 26July Guerrilla beside it."""
+    t = oriente_assault_turn(("pinar_del_rio", "casino_open"), ("pinar_del_rio", "m26_active"))
+    assert [e["space"] for e in events(t, "cl.air_strike")] == ["pinar_del_rio"]
+    after = t.st
+    assert count(after, "pinar_del_rio", "casino_open") == 0
+    assert count(after, "pinar_del_rio", "casino_closed") == 1
+    assert count(after, "pinar_del_rio", "m26_active") == 1
+
+
+def test_cl_8_8_3_reprisal_isolates_26july_before_dr() -> None:
+    """CL 8.8.3 Reprisal: both matanzas (a 26July Base, 1 26July Guerrilla) and
+    camaguey_province (a DR Base, 1 DR Guerrilla) qualify, Government-Controlled; with no
+    player at victory 26July comes before DR: Reprisal in matanzas, on every seed."""
+    for seed in range(1, 9):
+        st = empty_board(game(3, seed, non_players="govt"))
+        cities_held(st)
+        st.us_alliance = UsAlliance.EMBARGOED
+        put(st, "matanzas", "troops", 4)
+        put(st, "matanzas", "m26_base")
+        put(st, "matanzas", "m26_underground")
+        put(st, "camaguey_province", "troops", 4)
+        put(st, "camaguey_province", "directorio_base")
+        put(st, "camaguey_province", "directorio_underground")
+        assert G.first_box(st) == "sweep"
+        t = govt_turn(st)
+        assert [e["sa"] for e in events(t, "coin.sa")] == ["reprisal"], seed
+        after = t.st
+        assert B.guerrillas(after, S["matanzas"], M26) == 0, seed
+        assert B.guerrillas(after, S["camaguey_province"], DR) == 1, seed
+
+
+def test_cl_8_8_3_reprisal_underground_guerrilla_of_a_random_faction() -> None:
+    """CL 8.8.3 Garrison (an Underground 26July Guerrilla in ec_central), Embargoed so
+    Reprisal: no isolated Base, so the Government-Controlled space where TotalOpposition drops
+    most (camaguey_city, Passive Opposition); Ⓐ an Underground Guerrilla moves out, 26July's
+    or DR's by equal chance (CL 8.0), not always the first offered."""
+    moved = set()
+    for seed in range(1, 9):
+        st = empty_board(game(3, seed, non_players="govt"))
+        cities_held(st)
+        st.us_alliance = UsAlliance.EMBARGOED
+        put(st, "ec_central", "m26_underground")
+        put(st, "camaguey_city", "m26_underground")
+        put(st, "camaguey_city", "directorio_underground")
+        put(st, "camaguey_city", "troops", 4)
+        st.support[S["camaguey_city"]] = -1
+        put(st, "las_villas", "troops", 2)
+        assert G.first_box(st) == "garrison"
+        t = govt_turn(st)
+        assert [e["space"] for e in events(t, "cl.reprisal_space")] == ["camaguey_city"]
+        left = {f for f in (M26, DR) if B.guerrillas(t.st, S["camaguey_city"], f)}
+        assert len(left) == 1, seed
+        moved |= {M26, DR} - left
+    assert moved == {M26, DR}
