@@ -80,7 +80,8 @@ def rank(st: CLState, summary: str = "") -> Outcome:
     bonus = [secret_plans(st, s) for s in range(st.seats)]
     out = rank_seats(st.players, st.non_players, margins(st), bonus, barred, summary)
     if solitaire(st):
-        grade = solo_grade(margins(st), st.players[0], non_player_factions(st), st.over == 1)
+        grade = solo_grade(margins(st), st.players[0], non_player_factions(st), st.over == 1,
+                           victory_phase_non_players(st))
         return Outcome(out.results, f"{out.summary} {grade}".strip())
     return out
 
@@ -106,14 +107,23 @@ SOLO_WORDS = ("model counterinsurgency", "revolutionary success", "freedom and j
               "gangster paradise")  # CL 8.9, per faction (Government, 26July, DR, Syndicate)
 
 
-def solo_grade(m: list[int], player: list[int], nps: list[int], in_victory_phase: bool) -> \
-        str:
+NON_PLAYER_WORDS = ("Hail the dictator!", "Castro's triumph!", "The students' revolution!",
+                    "Viva Lansky!")  # CL 8.9, a Non-player's win, per faction as SOLO_WORDS
+
+
+def solo_grade(m: list[int], player: list[int], nps: list[int], in_victory_phase: bool,
+               meeting: list[int] | None = None) -> str:
     """CL 8.9: the solitaire player's lead over the best Non-player (its lower margin if it
     runs two factions): 1-4 "the struggle continues", 5 or more the faction's decisive
-    outcome; else (ties too, or a Victory phase) a Non-player wins."""
+    outcome; else (ties too, or a Victory phase) a Non-player wins: the one with the highest
+    margin (in a Victory phase, of those in `meeting` their condition; ties to Syndicate,
+    DR, 26July, Government), named with its faction's words."""
     lead = min(m[f] for f in player) - max(m[f] for f in nps)
     if in_victory_phase or lead <= 0:
-        return f"A Non-player wins (CL 8.9; the player's lead {lead:+d})."
+        pool = (meeting if in_victory_phase else None) or nps
+        f = max(pool, key=lambda f: (m[f], TIE_RANK[f]))
+        return (f"Non-player {FACTION_NAMES[f]} wins: {NON_PLAYER_WORDS[f]} "
+                f"(CL 8.9; the player's lead {lead:+d}).")
     if lead < 5:
         return f"The player leads by {lead}: the struggle continues (CL 8.9)."
     return f"The player leads by {lead}: {SOLO_WORDS[min(player, key=lambda f: m[f])]} (CL 8.9)."

@@ -25,7 +25,7 @@ from .test_cli_cuba_libre import CubaLibreTable, menu_answer
 from .test_cli_games import COLS, ROWS, at_prompt, send
 
 INFO = game_info_pb(GAME)
-SOLO_LINE = re.compile(r"(A Non-player wins \(CL 8\.9; the player's lead [+-]\d+\)|"
+SOLO_LINE = re.compile(r"(Non-player \w+ wins: .+! \(CL 8\.9; the player's lead [+-]\d+\)|"
                        r"The player leads by \d+: .+ \(CL 8\.9\))\.$")
 
 

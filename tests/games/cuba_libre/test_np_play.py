@@ -144,7 +144,8 @@ def test_cl_8_9_solitaire_outcomes() -> None:
     st.over = 1
     out = victory.rank(st)
     assert not out.results[0].winner and out.results[0].rank == 4
-    assert "A Non-player wins" in out.summary
+    assert victory.victory_phase_non_players(st) == [] and max(m[1:]) == m[DR]
+    assert "Non-player Directorio wins: The students' revolution!" in out.summary  # the best
 
 
 def test_cl_8_7_6_pact_of_caracas_cancelled_by_the_26july_non_player() -> None:
@@ -169,14 +170,33 @@ def test_cl_8_7_6_pact_of_caracas_cancelled_by_the_26july_non_player() -> None:
 @pytest.mark.parametrize(("m", "player", "words"), [
     ([3, -2, 0, -5], [GOVT], "the struggle continues"),        # TV-R-41 a
     ([6, -5, -5, 1], [GOVT, SYNDICATE], "gangster paradise"),  # TV-R-41 b: margin 1, lead 6
-    ([2, 2, -1, -3], [GOVT], "A Non-player wins"),             # TV-R-41 c: ties to the bot
+    ([2, 2, -1, -3], [GOVT], "Non-player 26July wins: Castro's triumph!"),  # TV-R-41 c: tie
 ])
 def test_tv_r_41_solo_levels_cl_8_9(m: list[int], player: list[int], words: str) -> None:
     nps = [f for f in range(4) if f not in player]
     assert words in victory.solo_grade(m, player, nps, False)
-    assert "A Non-player wins" in victory.solo_grade(m, player, nps, True)  # TV-R-41 d
+    assert "Non-player" in victory.solo_grade(m, player, nps, True)  # TV-R-41 d
     out = victory.rank_seats([player], sum(1 << f for f in nps), m, [0], [False])
     assert out.results[0].winner == ("Non-player" not in words)
+
+
+@pytest.mark.parametrize(("m", "in_victory_phase", "meeting", "words"), [
+    ([-9, 3, 3, 3], False, None, "Non-player Syndicate wins: Viva Lansky!"),  # ties: Synd first
+    ([-9, 3, 3, -3], False, None, "Non-player Directorio wins: The students' revolution!"),
+    ([-9, 4, 1, -3], True, [2], "Non-player Directorio wins: The students' revolution!"),
+    ([-9, -1, -4, -3], True, [], "Non-player 26July wins: Castro's triumph!"),
+])
+def test_cl_8_9_a_non_players_win_names_the_bot_and_its_words(
+        m: list[int], in_victory_phase: bool, meeting: list[int] | None, words: str) -> None:
+    """CL 8.9: a Non-player's win goes to the one with the highest margin (in a Victory
+    phase, among those meeting their condition), ties to Syndicate, DR, 26July, and carries
+    its faction's words."""
+    got = victory.solo_grade(m, [GOVT], [1, 2, 3], in_victory_phase, meeting)
+    assert got.startswith(words)
+    other = victory.solo_grade([-9, 0, 0, 0], [M26], [0, 2, 3], False)
+    assert other.startswith("Non-player Syndicate wins: Viva Lansky!")
+    assert victory.solo_grade([-9, 0, 0, -1], [SYNDICATE], [0, 1, 2], False).startswith(
+        "Non-player Directorio wins")
 
 
 @pytest.mark.parametrize("seed", [1, 4, 6])
