@@ -241,20 +241,24 @@ def _bot_pick(game: Game[Any], data: bytes, seat: int, mine: list[Decision], bot
         return None
     st = load(game, data)
     seed = st.seed if bot_seed is None else bot_seed
-    st.rng, st.seed = bot_rng(seed, f"first:{seat}", str(st.serial)), 0
-    game.conceal(st, seat)
+    _private(game, st, seat, bot_rng(seed, f"first:{seat}", str(st.serial)))
     d = bot.first_decision(st, seat, mine)
     if d is not None and all(m.id != d.id for m in mine):
         raise RulesBug(f"bot policy picked decision {d.id}, not pending for seat {seat}")
     return d
 
 
-def _from_state(game: Game[Any], st: KernelState, seat: int, d: Decision, bot: StateBot,
-                r: RngState) -> Choice:
-    """A `StateBot`'s choice on its own copy of the state (`st`, decoded for this call): the
-    game's PRNG and seed replaced by the bot's, the seat's unknowns concealed."""
+def _private(game: Game[Any], st: KernelState, seat: int, r: RngState) -> None:
+    """Make `st` (decoded for one call) a `StateBot`'s own copy: the game's PRNG and seed
+    replaced by the bot's, the seat's unknowns concealed."""
     st.rng, st.seed = r, 0
     game.conceal(st, seat)
+
+
+def _from_state(game: Game[Any], st: KernelState, seat: int, d: Decision, bot: StateBot,
+                r: RngState) -> Choice:
+    """A `StateBot`'s choice on its own copy of the state (`st`, decoded for this call)."""
+    _private(game, st, seat, r)
     c = bot.choose_from_state(st, d)
     try:
         _answered(None, [d], seat, c)
