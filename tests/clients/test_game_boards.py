@@ -67,3 +67,45 @@ def test_board_and_menu_fit_80x40_together(game, seats, every):
         assert len(render.plain(render.view_panel(ctx), COLS).splitlines()) >= len(board)
         checked += 1
     assert checked > 30
+
+
+
+def card_text_length(card: dict[str, Any]) -> int:
+    return sum(len(card.get(side, {}).get("text", "")) for side in ("unshaded", "shaded"))
+
+
+@pytest.mark.parametrize("game", [ANDEAN_ABYSS, CUBA_LIBRE])
+def test_long_cards_fit_80x40_while_their_event_is_offered(game):
+    """Whichever card is being played when a seat may choose its Event, the board and the
+    menu fit 80x40 together (CI once saw Cuba Libre's #1 Armored Cars push the board's top
+    off the screen): the card's text is shown whole where it fits, else cut short and ended
+    by where to read the rest ('… ? #n'), its first words always on the screen.
+    The twelve longest cards stand in for the card in play at each such decision of a
+    seeded game."""
+    from clients.cli.games.coin_board import deciding_event
+    longest = sorted((c for c in data(game.reference())["cards"] if c.get("faction_order")),
+                     key=card_text_length, reverse=True)[:12]
+    states = shown = hinted = 0
+    for ctx, menu in screens(game, 4, seed=2, every=1):
+        if not deciding_event(ctx):
+            continue
+        states += 1
+        reserve = render.lines(menu, COLS) + 1
+        keys = set(ctx.data["current_card"]) | {"unshaded", "shaded"}
+        for card in longest:
+            ctx.data["current_card"] = {k: v for k, v in card.items() if k in keys}
+            ctx.height = ROWS - reserve
+            board = render.plain(render.view_panel(ctx), COLS)
+            assert len(board.splitlines()) + reserve <= ROWS, board
+            flat = " ".join(line.strip("│╭╰─ ") for line in board.splitlines())
+            assert f"Now #{card['number']} {card['title']}" in flat
+            assert " ".join(card["unshaded"]["text"].split()[:4]) in flat, board
+            if f"… ? #{card['number']}" in flat:
+                hinted += 1
+            else:
+                last = card.get("shaded", {}).get("text") or card["unshaded"]["text"]
+                assert " ".join(last.split()[-3:]) in flat, board
+                shown += 1
+        if states == 40:
+            break
+    assert states >= 30 and hinted > 0 and shown > 0

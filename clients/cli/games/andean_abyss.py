@@ -6,6 +6,7 @@ departments by terrain, the LoCs) with support, control and pieces. `? #28` or
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -48,8 +49,10 @@ def card_title(ctx: RenderContext, view_card: dict[str, Any]) -> Text:
     return text.append(f" ({view_card['kind']}{'; ' + order if order else ''})")
 
 
-def card_block(ctx: RenderContext, label: str, view_card: dict[str, Any], texts: bool) -> Text:
-    """A card's title, and with `texts` its sides' texts."""
+def card_block(ctx: RenderContext, label: str, view_card: dict[str, Any], texts: bool,
+               clip: int | None = None) -> Text:
+    """A card's title, and with `texts` its sides' texts; with `clip`, each text cut to that
+    many lines, ended by '… ? #n'."""
     block = Text(f"{label} ").append(card_title(ctx, view_card))
     card = cards(ctx).get(int(view_card["number"]))
     if not texts or card is None:
@@ -58,9 +61,9 @@ def card_block(ctx: RenderContext, label: str, view_card: dict[str, Any], texts:
         text = side_text(ctx, card, side)
         if text:
             caption = card.get(side, {}).get("caption", "")
-            block.append(f"\n  {side}", style="italic").append(f" {caption}: " if caption and
-                                                                 card.get("shaded") else ": ")
-            block.append(text)
+            lead = f"  {side}" + (f" {caption}: " if caption and card.get("shaded") else ": ")
+            block.append(f"\n{lead}", style="italic")
+            block.append(coin_board.clipped(lead, text, clip, ctx.width, card["number"]))
     return block
 
 
@@ -173,13 +176,15 @@ def regions(ctx: RenderContext, name_width: int, skip_empty: bool) -> Renderable
 @register(GAME)
 def board(ctx: RenderContext) -> RenderableType:
     """Cards, tracks, factions and the map, compacted until it fits the room given: the
-    current card's text goes last when an Event can be chosen, first otherwise."""
+    current card's text goes last when an Event can be chosen, first otherwise, and is cut
+    short ('… ? #n') only when even the most compact board is too tall with it whole."""
     d = ctx.data
 
-    def layout(texts: str, name_width: int, skip_empty: bool) -> Group:
+    def layout(texts: str, name_width: int, skip_empty: bool, clip: int | None = None) -> Group:
         parts: list[RenderableType | None] = []
         if d.get("current_card"):
-            parts.append(card_block(ctx, "Now", d["current_card"], texts in ("now", "both")))
+            parts.append(card_block(ctx, "Now", d["current_card"], texts in ("now", "both"),
+                                    clip))
         if d.get("upcoming_card"):
             parts.append(card_block(ctx, "Next", d["upcoming_card"], texts == "both"))
         short = name_width < 30
@@ -192,7 +197,7 @@ def board(ctx: RenderContext) -> RenderableType:
     return ctx.first_fitting(
         lambda: layout("both", 30, False), lambda: layout("now", 30, True),
         lambda: layout(keep, 30, True), lambda: layout(keep, 11, True),
-        lambda: layout(keep, 8, True))
+        *(functools.partial(layout, keep, 8, True, clip) for clip in coin_board.CLIPS))
 
 
 @register_lookup(GAME)

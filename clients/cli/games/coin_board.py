@@ -4,6 +4,7 @@ may choose the current card's Event. Registers no game."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -49,6 +50,24 @@ def region_grid(regions: Iterable[tuple[str, list[Text]]], width: int) -> Table:
         for i, line in enumerate(pack(cells, width - 10)):
             t.add_row(region if i == 0 else "", line)
     return t
+
+
+def clipped(head: str, text: str, lines: int | None, width: int, number: int) -> str:
+    """An Event's `text`, written after `head`, cut to what fits `lines` lines of `width`
+    columns and ended by where to read the rest ('… ? #12'); whole where it fits or
+    `lines` is None."""
+    wrapped = textwrap.wrap(head + text, width)
+    if lines is None or len(wrapped) <= lines:
+        return text
+    tail = f" … ? #{number}"
+    kept = wrapped[:lines]
+    while len(kept[-1]) + len(tail) > width and " " in kept[-1]:
+        kept[-1] = kept[-1].rsplit(" ", 1)[0]
+    return " ".join(kept)[len(head):] + tail
+
+
+CLIPS = (6, 4, 3, 2, 1)
+"""Lines an Event's text may keep, tried in turn, when the board is too tall with it whole."""
 
 
 def deciding_event(ctx: RenderContext) -> bool:

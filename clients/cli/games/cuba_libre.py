@@ -6,6 +6,7 @@ victory totals, the factions, capabilities and momentum, Cash, then the spaces g
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Callable
 from typing import Any
@@ -64,9 +65,11 @@ def card_title(card: dict[str, Any]) -> Text:
     return text.append(f" ({order})" if order else " (Propaganda)")
 
 
-def card_block(label: str, card: dict[str, Any], texts: bool) -> RenderableType:
+def card_block(label: str, card: dict[str, Any], texts: bool, width: int,
+               clip: int | None = None) -> RenderableType:
     """A card's title, and with `texts` its Events' texts, indented, each with its side and
-    kind unless its text starts by naming it (CL 5.2-5.4): 'Unshaded: ...', 'Capability: ...'."""
+    kind unless its text starts by naming it (CL 5.2-5.4): 'Unshaded: ...', 'Capability: ...';
+    with `clip`, each text cut to that many lines, ended by '… ? #n'."""
     title = Text(f"{label} ").append(card_title(card))
     if not texts:
         return title
@@ -79,9 +82,10 @@ def card_block(label: str, card: dict[str, Any], texts: bool) -> RenderableType:
             named = kind.capitalize() in event["text"][:40]  # "Government Momentum until…"
             head = [side.capitalize()] if two else []
             head += [kind.capitalize()] if not named and (kind != "event" or not two) else []
-            head = head or ["Event"]
-            sides.append(Padding(Text(", ".join(head) + ": ", style="italic")
-                                 .append(event["text"], style="not italic"), (0, 0, 0, 2)))
+            lead = ", ".join(head or ["Event"]) + ": "
+            text = coin_board.clipped(lead, event["text"], clip, width - 2, card["number"])
+            sides.append(Padding(Text(lead, style="italic").append(text, style="not italic"),
+                                 (0, 0, 0, 2)))
     return Group(*sides)
 
 
@@ -283,15 +287,18 @@ def regions(ctx: RenderContext, name_width: int, skip_empty: bool) -> Renderable
 @register(GAME)
 def board(ctx: RenderContext) -> RenderableType:
     """Cards, the card's record, tracks, factions and the map, compacted until it fits the
-    room given: the current card's text stays while an Event can be chosen."""
+    room given: the current card's text stays while an Event can be chosen, cut short
+    ('… ? #n') only when even the most compact board is too tall with it whole."""
     d = ctx.data
 
-    def layout(texts: str, skip_empty: bool, legend: bool, short: bool) -> Group:
+    def layout(texts: str, skip_empty: bool, legend: bool, short: bool,
+               clip: int | None = None) -> Group:
         parts: list[RenderableType | None] = []
         if d.get("current_card"):
-            parts.append(card_block("Now", d["current_card"], texts in ("now", "both")))
+            parts.append(card_block("Now", d["current_card"], texts in ("now", "both"),
+                                    ctx.width, clip))
         if d.get("upcoming_card"):
-            parts.append(card_block("Next", d["upcoming_card"], texts == "both"))
+            parts.append(card_block("Next", d["upcoming_card"], texts == "both", ctx.width))
         parts += [*sequence(ctx), *tracks(ctx, short), factions(ctx, short),
                   *lasting(ctx, short), cash_line(ctx), *deception(ctx),
                   regions(ctx, 16 if short else 30, skip_empty),
@@ -302,7 +309,7 @@ def board(ctx: RenderContext) -> RenderableType:
     return ctx.first_fitting(
         lambda: layout("both", False, True, False), lambda: layout("now", False, True, False),
         lambda: layout(keep, False, True, False), lambda: layout(keep, True, False, False),
-        lambda: layout(keep, True, False, True))
+        *(functools.partial(layout, keep, True, False, True, clip) for clip in coin_board.CLIPS))
 
 
 def folded(text: str) -> str:
@@ -318,8 +325,8 @@ def lookup(ctx: RenderContext, term: str) -> RenderableType | None:
     known = cards(ctx)
     if t.isdigit():
         card = known.get(int(t))
-        return card_block("Card", card, True) if card else None
-    found: list[RenderableType] = [card_block("Card", c, True) for c in known.values()
+        return card_block("Card", card, True, ctx.width) if card else None
+    found: list[RenderableType] = [card_block("Card", c, True, ctx.width) for c in known.values()
                                    if c.get("type") != "propaganda"
                                    and folded(str(c["title"])).startswith(t)]
     for s in ctx.reference.get("spaces", []):
