@@ -39,6 +39,10 @@ class PieceRules(Generic[S]):
     """What the piece procs ask of a game, beyond its board. Override the hooks."""
 
     activator = 0  # the faction that Activates Guerrillas (Sweep, Patrol): the Government
+    # Whether a removal step keeps the kinds it took, in order (`<prefix>.remove` var
+    # `took`), for Non-players that spread their removals over kinds (CL 8.1.2 P4). Off by
+    # default: a game's stored states stay as they were.
+    keeps_kinds_taken = False
 
     def __init__(self, board: Board[S]) -> None:
         self.board = board
@@ -332,8 +336,8 @@ def push_place(board: Board[Any], st: CoinState, s: int, kinds: tuple[int, ...],
 
 class RemoveProc(Proc[Any]):
     """`<prefix>.remove` vars: s, f (executor), n (left), mode, capture, targets (factions
-    targeted so far), who (decides), must (at least one), only (one faction's pieces):
-    §1.4.1 step 5."""
+    targeted so far), who (decides), must (at least one), only (one faction's pieces),
+    took (the kinds taken, where the game keeps them): §1.4.1 step 5."""
 
     def __init__(self, rules: PieceRules[Any]) -> None:
         self.rules, self.board = rules, rules.board
@@ -375,6 +379,8 @@ class RemoveProc(Proc[Any]):
             v["targets"].append(t.faction[kind])
         v["n"] -= 1
         v["removed"] = v.get("removed", 0) + 1
+        if self.rules.keeps_kinds_taken:
+            v.setdefault("took", []).append(kind)
         self.rules.remove_piece(ctx, st, v["s"], kind, v["capture"], v["f"])
 
 

@@ -120,6 +120,7 @@ class CLPieceRules(PieceRules[CLState]):
     `cl.remove`, `cl.activate`)."""
 
     activator = GOVT
+    keeps_kinds_taken = True  # CL 8.1.2 P4: a Non-player alternates the cubes it removes
 
     def before_remove(self, ctx: Ctx, st: CLState, s: int, kind: int, capture: str,
                       by: int) -> None:

@@ -17,7 +17,7 @@ from ..ops.march import march_activates, unmoved
 from ..state import CLState
 from .flowchart import Chart
 from .options import READER, by_space, generic, pick_in_tiers, space_of, verb
-from .tables import pick
+from .tables import P4_ORDER, p4_order, pick
 
 Plan = Callable[[CLState, int, dict[str, Any]], dict[int, int]]
 
@@ -143,22 +143,26 @@ def cash_deposit(st: CLState, d: Decision, f: int) -> str:
 def target_order(order: Callable[[CLState, int, int], list[int]]) -> \
         Callable[[CLState, Decision, int], str]:
     """8.6.4, 8.7.4 target priorities as a faction order for the pieces to remove (P4 within
-    a faction: Bases first, then cubes Police first, Guerrillas Underground first)."""
+    a faction: Bases first, then cubes alternately Police first, Guerrillas Underground
+    first)."""
     def handler(st: CLState, d: Decision, f: int) -> str:
         s = frame_vars(st, "cl.attack_space").get("s", -1)
         factions = order(st, f, s)
         pieces = [o for o in d.options if READER.kind_of(o) is not None]
         if not pieces:
             return done_or(st, d, f)
-        best = min(pieces, key=lambda o: piece_rank(factions, o))
+        within = p4_order(frame_vars(st, "cl.remove").get("took", ()))
+        best = min(pieces, key=lambda o: piece_rank(factions, o, within))
         return best.id
     return handler
 
 
-def piece_rank(factions: list[int], o: Option) -> tuple[int, int]:
+def piece_rank(factions: list[int], o: Option, within: tuple[str, ...] = P4_ORDER) \
+        -> tuple[int, int]:
+    """8.1.2 P4: a piece's place by its faction's in `factions`, then its class's in
+    `within` (`p4_order`)."""
     kind = READER.kind_of(o) or ""
     g = READER.vocab.owner(kind)
     fi = factions.index(g) if g in factions else len(factions)
-    order = ("base", "police", "troops", "underground", "active")
     k = READER.vocab.klass(kind)
-    return fi, order.index(k) if k in order else len(order)
+    return fi, within.index(k) if k in within else len(within)

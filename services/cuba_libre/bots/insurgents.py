@@ -17,6 +17,7 @@ from ..state import CLState
 from .boxes import done_or, frame_vars, piece_rank
 from .cash import releases_cash, yields_cash
 from .options import READER, generic
+from .tables import p4_order
 
 Order = Callable[[CLState, int, int], list[int]]
 
@@ -132,7 +133,9 @@ def remove_piece(order: Order) -> Callable[[CLState, Decision, int], str]:
         pieces = [o for o in d.options if READER.kind_of(o) is not None]
         if not pieces:
             return done_or(st, d, f)
-        return min(pieces, key=lambda o: (not releases(st, s, o), piece_rank(factions, o))).id
+        within = p4_order(frame_vars(st, "cl.remove").get("took", ()))
+        return min(pieces, key=lambda o: (not releases(st, s, o),
+                                          piece_rank(factions, o, within))).id
     return handler
 
 

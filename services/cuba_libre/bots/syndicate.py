@@ -9,14 +9,14 @@ from services.kernel.decisions import Decision
 
 from .. import board as B
 from .. import data as D
-from ..constants import BASE, GUER_U, Cap, Kind
+from ..constants import BASE, GUER_U, KIND_IDS, Cap, Kind
 from ..special.syndicate import BRIBE_COST, muscle_kind, muscle_sources
 from ..state import CLState
 from .boxes import done_or, frame_vars, one_origin, pav, sa_pick
-from .cash import yields_cash
+from .cash import releases_cash, yields_cash
 from .flowchart import Box, Chart, Tiers
 from .options import by_space, generic, space_of, verb
-from .tables import owner, pick
+from .tables import P4_ORDER, owner, pick
 
 F = B.SYNDICATE
 CONSTRUCT_COST = 5
@@ -268,18 +268,19 @@ def bribe_mode(st: CLState, d: Decision, f: int) -> str:
 
 
 def bribe_piece(st: CLState, d: Decision, f: int) -> str:
-    """8.5.5 Bribe: remove the target's pieces (Underground Guerrillas first, P4); never
+    """8.5.5 Bribe: remove the target's pieces, step 1 the one whose removal obtains Cash
+    first (`releases_cash`), then by P4 (Police first, Underground Guerrillas first); never
     flip, never the Syndicate's own."""
     s = frame_vars(st, "cl.bribe").get("s", -1)
     g = bribe_target(st, s)
-    order = ("base", "police", "troops", "underground", "active")
     removes = [o for o in d.options if verb(o) == "remove"
                and not o.args.get("piece", "").startswith("syndicate")]
     mine = [o for o in removes if g is not None and owner(o.args["piece"]) == g] or removes
     if not mine:
         return done_or(st, d, f)
-    return min(mine, key=lambda o: next((i for i, k in enumerate(order)
-                                         if o.args["piece"].endswith(k)), 9)).id
+    return min(mine, key=lambda o: (
+        not releases_cash(st, s, KIND_IDS.index(o.args["piece"])),
+        next((i for i, k in enumerate(P4_ORDER) if o.args["piece"].endswith(k)), 9))).id
 
 
 def mafia_tiers(st: CLState, v: dict[str, Any]) -> Tiers:

@@ -57,6 +57,20 @@ def klass(kind: str) -> str:
     return kind.rsplit("_", 1)[-1]
 
 
+P4_ORDER = ("base", "police", "troops", "underground", "active")
+
+
+def p4_order(took: Sequence[int] = ()) -> tuple[str, ...]:
+    """8.1.2 P4 within a faction, by `klass`: Bases, then cubes alternately Police first
+    (Police, Troop, Police, ...: Troops first while more Police than Troops are among the
+    kinds the removal `took` so far; the other type when one runs out), then Underground
+    Guerrillas, then Active ones."""
+    taken = [klass(KIND_IDS[k]) for k in took]
+    if taken.count("police") > taken.count("troops"):
+        return ("base", "troops", "police", "underground", "active")
+    return P4_ORDER
+
+
 def owner(kind: str) -> int:
     return KIND_FACTION[KIND_IDS.index(kind)]
 

@@ -132,6 +132,53 @@ def test_cl_8_6_4_directorio_attack_ambush_first() -> None:
     assert B.control(st, S["camaguey_province"]) == DR
 
 
+def test_cl_8_1_2_p4_directorio_ambush_removes_cubes_alternately_police_first() -> None:
+    """CL 8.1.2 P4: cubes alternately, Police first (Police, Troop, ...): the DR Ambush in
+    Camagüey Province (4 DR against 2 Police and 2 Troops; the removal gives DR Control)
+    takes 1 Police, then 1 Troop, not 2 Police."""
+    st = solo()
+    take(st, "havana", "directorio_underground", 2)
+    put(st, "camaguey_province", "directorio_active", 2)
+    put(st, "camaguey_province", "police", 2)
+    put(st, "camaguey_province", "troops", 2)
+    st.avail[Kind.DR_U], st.avail[Kind.DR_BASE] = 5, 0
+    assert directorio.first_box(st) == "attack"
+    events = play(st, 1, [DR], done=1, first="op")
+    assert op_spaces(events, "attack") == ["camaguey_province"]
+    assert np_choices(events, "cl.attack_mode") == ["ambush"]
+    assert np_choices(events, "cl.remove_piece") == ["piece:police", "piece:troops"]
+    assert count(st, "camaguey_province", "police") == 1
+    assert count(st, "camaguey_province", "troops") == 1
+    assert B.control(st, S["camaguey_province"]) == DR
+
+
+def test_cl_8_5_5_bribe_step_1_removes_the_piece_that_obtains_cash_first() -> None:
+    """CL 8.5.5 Bribe step 1 (P6): the Government player's Cash under the only Troop in La
+    Habana (with 2 Police, an open Casino, a Syndicate Guerrilla) makes the Bribe remove
+    Government cubes there, that Troop first (P4's Police first would take a Police, which
+    yields no Cash: 2 are there): the Government player is asked about its Cash."""
+    st = solo()
+    for s in ("pinar_del_rio", "la_habana", "havana"):
+        put(st, s, "syndicate_underground")
+    for ec in ("ec_west", "ec_central", "ec_east"):  # no empty EC to March into (8.5.2)
+        put(st, ec, "troops")
+    st.avail[Kind.TROOPS] += 1
+    for kind, n in (("police", 2), ("troops", 1)):
+        put(st, "la_habana", kind, n - count(st, "la_habana", kind))
+    assert (count(st, "la_habana", "police"), count(st, "la_habana", "troops")) == (2, 1)
+    st.cash = [S["havana"] * 13 + Kind.SYND_U, S["pinar_del_rio"] * 13 + Kind.SYND_U,
+               S["la_habana"] * 13 + Kind.TROOPS, -1]
+    st.avail[Kind.CASINO_OPEN] = 0
+    assert syndicate.first_box(st) == "terror"
+    events = play(st, 1, [SYNDICATE], done=1, first="op")
+    assert np_choices(events, "cl.bribe") == ["space:la_habana"]
+    assert np_choices(events, "cl.bribe_mode") == ["cubes"]
+    assert np_choices(events, "cl.bribe_piece") == ["remove:troops"]
+    assert count(st, "la_habana", "troops") == 0 and count(st, "la_habana", "police") == 2
+    asked = [d for d in GAME.decisions(st) if not d.optional]
+    assert [(d.seat, d.kind) for d in asked] == [(0, "cl.cash_rescue")]
+
+
 def test_cl_8_7_1_26july_terror_kidnap_then_shifts() -> None:
     """CL 8.7.1: step 1 the Kidnap space (Ⓒ an open Casino: La Habana), step 3 Santiago de
     Cuba (Neutral); Kidnap from the Syndicate there (no Government target in a Province)."""
