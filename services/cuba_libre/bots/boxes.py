@@ -13,6 +13,8 @@ from services.kernel.decisions import Decision, Option
 from .. import board as B
 from .. import data as D
 from .. import victory
+from ..constants import NO_CASH
+from ..ops.govt import has_govt_base
 from ..ops.march import march_activates, unmoved
 from ..state import CLState
 from .flowchart import Chart
@@ -136,8 +138,23 @@ def meets(st: CLState, f: int) -> bool:
 
 
 def cash_deposit(st: CLState, d: Decision, f: int) -> str:
-    """8.1.2 P1: a Base rather than +6 Resources when spending Cash (6.2.4)."""
-    return "base" if "base" in d.option_ids() else generic(st, d, f)
+    """8.1.2 P1: a Base rather than +6 Resources when spending Cash (6.2.4), except that the
+    Government never places a Base in a City nor a second one in a Province (the Syndicate's
+    Base is its Casino: opened where one is closed, else placed, in the final round too)."""
+    if "base" not in d.option_ids():
+        return generic(st, d, f)
+    return "resources" if f == B.GOVT and not govt_base_allowed(st, deposit_space(st, f)) \
+        else "base"
+
+
+def deposit_space(st: CLState, f: int) -> int:
+    """The space of the marker f deposits now (CL 6.2.4: its markers in the state's order)."""
+    return next(B.cash_space(c) for c in st.cash if c != NO_CASH and B.cash_owner(c) == f)
+
+
+def govt_base_allowed(st: CLState, s: int) -> bool:
+    """8.1.2 P1 exception: the Government bot's Base only in a Province without one."""
+    return s in D.PROVINCES and not has_govt_base(st, s)
 
 
 def target_order(order: Callable[[CLState, int, int], list[int]]) -> \

@@ -13,6 +13,7 @@ from ..ops.govt import has_govt_base
 from ..special.govt import TRANSPORT_MOST
 from ..state import CLState
 from . import govt_civic
+from .boxes import govt_base_allowed
 from .govt_common import (
     BUDGET,
     GOVT,
@@ -123,8 +124,7 @@ def train_final(st: CLState, d: Decision, f: int) -> str:
     """CL 8.8.2 step 3: the Base in the Province (P1: never in a City, never a second
     Government Base); else step 4: Civic Action in the Train space where it raises
     TotalSupport the most, keeping 9 Resources."""
-    bases = {s: i for s, i in by_space(d, ("base",)).items()
-             if s in D.PROVINCES and not has_govt_base(st, s)}
+    bases = {s: i for s, i in by_space(d, ("base",)).items() if govt_base_allowed(st, s)}
     if bases:
         return bases[pick(st, list(bases))]
     civic = by_space(d, ("civic",))

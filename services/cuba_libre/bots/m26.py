@@ -114,6 +114,15 @@ def rally_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
     return I.rally_tiers(st, v, F, level_ok(st))
 
 
+def flip_only(st: CLState) -> list[int]:
+    """8.7.2 step 1's spaces, where the Rally flips rather than places; step 4: with card 30
+    The Guerrilla Life in play none (it both flips and places: the Capability flips the
+    Guerrillas Underground once they are placed)."""
+    if B.has_cap(st, Cap.M26_RALLY_HIDES_ALL):
+        return []
+    return I.flip_spaces(st, F, level_ok(st))
+
+
 def infiltrate_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
     """8.7.2 Infiltrate: a cube, no Support, an Underground 26July Guerrilla in or next to it:
     Ⓐ an EC, Ⓑ where it obtains Cash (the cube it takes, Police first, holds it), Ⓒ where it
@@ -268,8 +277,7 @@ CHART: Chart[CLState] = Chart(F, first_box, {
     "attack": Box(attack_tiers, 99, "ambush", lambda st, v: []),
 }, fallback={"terror": "rally", "rally": "march", "march": "attack", "attack": None})
 HANDLERS = {
-    "cl.rally_mode": I.rally_mode(lambda st: I.flip_spaces(st, F, level_ok(st)),
-                                  lambda st: I.base_spaces(st, F, level_ok(st))),
+    "cl.rally_mode": I.rally_mode(flip_only, lambda st: I.base_spaces(st, F, level_ok(st))),
     "cl.kidnap": kidnap,
     "cl.reroll": reroll,
     "cl.infiltrate": infiltrate,

@@ -204,6 +204,29 @@ def test_cl_8_7_2_26july_rally_places_at_its_base() -> None:
     assert count(st, "sierra_maestra", "m26_underground") == 4
 
 
+def test_cl_8_7_2_step_4_guerrilla_life_places_where_step_1_would_only_flip() -> None:
+    """CL 8.7.2 steps 1 and 4: sierra_maestra has a 26July Base, 2 Active 26July Guerrillas
+    and a Troop: step 1 flips them Underground (no placement). With card 30 The Guerrilla
+    Life in play the bot both flips and places there: 2 x Bases + 2 x Pop = 4 Guerrillas,
+    then the Capability flips all 6 Underground."""
+    for life, mode, placed in ((False, "hide", []), (True, "mass", [4])):
+        st = solo()
+        for s, n in (("la_habana", 1), ("sierra_maestra", 2), ("santiago_de_cuba", 1)):
+            take(st, s, "m26_underground", n)
+            put(st, s, "m26_active", n)
+        put(st, "sierra_maestra", "troops")
+        if life:
+            st.caps |= 1 << Cap.M26_RALLY_HIDES_ALL
+        assert not m26.cond_terror(st) and m26.first_box(st) == "rally"
+        events = play(st, 1, [M26], done=1, first="op")
+        assert op_spaces(events, "rally")[0] == "sierra_maestra"
+        assert np_choices(events, "cl.rally_mode")[0] == mode
+        assert [e.data["count"] for e in events if e.kind == "cl.rally"
+                and e.data["space"] == "sierra_maestra" and "count" in e.data] == placed
+        assert count(st, "sierra_maestra", "m26_active") == 0
+        assert count(st, "sierra_maestra", "m26_underground") == 2 + sum(placed)
+
+
 def agitation(st: CLState) -> list[str]:
     """The Support phase's Agitation step (CL 6.3.3) run by the flow: 26July's choices."""
     push(st, "cl.agitation")
