@@ -145,14 +145,17 @@ def by_space_arg(o: Any) -> int:
 
 def march_from(st: AAState, d: Decision, f: int) -> str:
     """8.5.2, 8.6.2, 8.7.2: every adjacent origin with Guerrillas the box lets move (FARC
-    step 3: its one origin)."""
-    v, s = frame_vars(st, "coin.op"), frame_vars(st, "aa.march_into").get("s", -1)
-    for o in d.options:
-        src = by_space_arg(o)
-        if verb(o) == "from" and MOVABLE[f](st, src, v) > 0 and \
-                (f != B.FARC or farc.origin_allowed(st, v, s, src)):
-            return o.id
-    return "done"
+    step 3: its one origin); FARC step 1 (a LoC): 1 Guerrilla from one origin, by
+    `random_pick` if several (AA-R-21), then no more groups."""
+    into = frame_vars(st, "aa.march_into")
+    v, s = frame_vars(st, "coin.op"), into.get("s", -1)
+    origins = {src: o.id for o in d.options if verb(o) == "from"
+               and MOVABLE[f](st, src := by_space_arg(o), v) > 0
+               and (f != B.FARC or farc.origin_allowed(st, v, s, src))}
+    if f == B.FARC and B.is_loc(s):
+        return origins[pick(st, list(origins))] if origins and not into.get("groups") \
+            else "done"
+    return next(iter(origins.values()), "done")
 
 
 def march_group(st: AAState, f: int, capped: bool = True) -> tuple[int, int]:

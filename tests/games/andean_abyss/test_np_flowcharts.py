@@ -6,12 +6,13 @@ from __future__ import annotations
 from services.andean_abyss import GAME
 from services.andean_abyss import board as B
 from services.andean_abyss import data as D
-from services.andean_abyss.bots import auc, cartels, farc
+from services.andean_abyss.bots import PROCEDURE, auc, cartels, farc
 from services.andean_abyss.bots.boxes import march_group
 from services.andean_abyss.constants import BASE, GUER_A, GUER_U
 from services.andean_abyss.special.insurgent import cultivate_spaces
 from services.andean_abyss.state import AAState
 from services.kernel.ctx import Ctx
+from services.kernel.decisions import Choice, Decision
 from services.kernel.flow import push
 from tests.games.andean_abyss.np_scenario import (
     np_choices,
@@ -20,7 +21,7 @@ from tests.games.andean_abyss.np_scenario import (
     solo,
     tv_r_54_march,
 )
-from tests.games.andean_abyss.scenario import S, count, put, rig_die, take
+from tests.games.andean_abyss.scenario import S, count, put, rig_die, start_op, take
 
 FARC, AUC, CARTELS = 1, 2, 3
 ALL_OPS = {"rally", "march", "attack", "terror"}
@@ -340,3 +341,70 @@ def test_aa_8_6_1_elite_backing_skipped_with_nothing_to_place() -> None:
     assert elite_backing(st) == ["decline"]
     assert B.active(st, S["antioquia"], AUC) == 1
 
+
+
+def farc_march_onto_loc(st: AAState, loc: str) -> None:
+    """A FARC March (8.7.2 step 1) with `loc` selected as its destination."""
+    start_op(st, FARC, "march")
+    apply(st, f"space:{loc}")
+
+
+def pending(st: AAState) -> Decision:
+    ds = [d for d in GAME.decisions(st) if not d.optional]
+    assert ds
+    return ds[0]
+
+
+def apply(st: AAState, option_id: str) -> None:
+    """Take `option_id` at the pending decision, through the engine's flow."""
+    d = pending(st)
+    assert option_id in d.option_ids(), (option_id, d.option_ids())
+    GAME.apply(Ctx(), st, d, Choice(d.id, option_id=option_id))
+    st.serial += 1
+
+
+def procedure_decides(st: AAState, f: int) -> str:
+    """The procedure's choice for f at the pending decision (a 4-player table: the flow
+    stops at each decision), applied."""
+    got = str(PROCEDURE.choose(st, pending(st), f).option_id)
+    apply(st, got)
+    return got
+
+
+def test_aa_8_7_2_farc_march_step_1_one_guerrilla_from_one_random_origin() -> None:
+    """AA 8.7.2 step 1: each LoC receives 1 Guerrilla from one adjacent origin, chosen by
+    random_pick (AA-R-21: the 8.2 chart, all three being Departments): loc_bogota_san_jose
+    touches meta_west, guaviare and meta_east (Active Opposition, FARC Bases, 1 stays), and
+    the chart roll (5, 1, 5) names guaviare, (3, 3, 5) meta_east; after that one group no
+    other origin sends any. Through a whole Operation no LoC gets more than 1."""
+    for roll, origin in (((5, 1, 5), "guaviare"), ((3, 3, 5), "meta_east")):
+        st = solo(seats=4)
+        for s in ("meta_west", "guaviare", "meta_east"):
+            put(st, s, "farc_underground", 3)
+        farc_march_onto_loc(st, "loc_bogota_san_jose")
+        d = pending(st)
+        assert d.kind == "aa.march_from"
+        assert [o.id for o in d.options if o.id.startswith("from:")] == [
+            "from:meta_west", "from:guaviare", "from:meta_east"]
+        before = B.guerrillas(st, S[origin], FARC)
+        rig_die(st, *roll)
+        assert procedure_decides(st, FARC) == f"from:{origin}"
+        assert [procedure_decides(st, FARC), procedure_decides(st, FARC)] == ["u:1", "a:0"]
+        assert B.guerrillas(st, S["loc_bogota_san_jose"], FARC) == 1
+        assert B.guerrillas(st, S[origin], FARC) == before - 1
+        assert pending(st).kind == "aa.march_from"
+        assert procedure_decides(st, FARC) == "done"
+        assert pending(st).kind == "coin.op_space"
+    st = solo()
+    take(st, "santander", "farc_underground")  # no Underground FARC at Support: March
+    st.avail[B.PIECES.pool[GUER_U[FARC]]] = 8
+    st.avail[B.PIECES.pool[BASE[FARC]]] = 0
+    put(st, "meta_west", "farc_underground", 3)
+    put(st, "guaviare", "farc_underground", 3)
+    assert farc.first_box(st) == "march"
+    events = play(st, 1, [FARC])
+    onto = [(e.data["to"], e.data["count"]) for e in events
+            if e.kind == "aa.march" and B.is_loc(S[e.data["to"]])]
+    assert len(onto) >= 3 and all(n == 1 for _, n in onto)
+    assert len({to for to, _ in onto}) == len(onto)  # one group each
+    assert B.guerrillas(st, S["loc_bogota_san_jose"], FARC) == 1
