@@ -103,7 +103,8 @@ RULES: dict[int, Rule] = {**instructions.RULES, 14: troops_first, 21: farc_base_
                           46: passive_level, 50: police_at_opposition_first,
                           56: fewest_cubes_cities, 57: cities_first,
                           60: either(instructions.chess_bribe, fewest_cubes_cities),
-                          69: river_op, 70: own_guerrillas_first}
+                          69: either(instructions.riverines, river_op),
+                          70: own_guerrillas_first}
 
 
 def instructed(st: AAState, d: Decision, f: int) -> str | None:

@@ -288,3 +288,31 @@ def test_aa_8_4_4_card_72_spread_evenly_round_robin() -> None:
         assert got.count(s) == 2
     assert B.PIECES.available(st, GUER_U[CARTELS]) == 0
     assert count(st, "putumayo", "cartels_underground") == 3
+
+
+def test_aa_8_4_4_card_69_from_underground_to_march_priority_then_rally() -> None:
+    """AA 8.4.4 card 69: the Cartels move from a random space holding their Underground
+    Guerrillas (putumayo: 3; vichada holds only an Active one, cali none) to the Department
+    their March box ranks first (8.5.2: next to putumayo's 3+ Guerrillas, fewer than 2
+    Bases), then Rally there (8.5.1). With no Underground Guerrilla: Operations instead
+    (8.1 rule 4)."""
+    st = solo()
+    take(st, "cali", "cartels_underground")
+    put(st, "putumayo", "cartels_underground", 2)
+    put(st, "vichada", "cartels_active")
+    tier = {D.NAMES[s] for s in B.adjacent(st, S["putumayo"])
+            if B.is_dept(s) and B.base_room(st, s) > 0}
+    st, events = event_through_act(st, 69, CARTELS)
+    steps = np_steps(events, "coin.event_step")
+    assert steps[0] == "space:putumayo"
+    assert steps[1].split(":")[1] in tier
+    assert steps[2] == "op:rally"
+    assert B.guerrillas(st, S["putumayo"], CARTELS) == 0
+    st = solo()
+    put(st, "vichada", "cartels_active")
+    for s in ("cali", "putumayo"):
+        take(st, s, "cartels_underground")
+        put(st, s, "cartels_active")
+    _, events = event_through_act(st, 69, CARTELS)
+    assert np_steps(events, "coin.eligible")[0].startswith("op:")
+    assert not [e for e in events if e.kind == "coin.event"]
