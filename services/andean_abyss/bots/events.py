@@ -12,8 +12,8 @@ from .. import board as B
 from ..state import AAState
 from . import instructions
 from .boxes import CHARTS
-from .options import by_space, faction_of, kind_of, pick_in_tiers, verb
-from .tables import klass
+from .options import by_space, faction_of, kind_of, pick_in_tiers, space_of, verb
+from .tables import klass, pick
 
 Rule = Callable[[AAState, Decision, int], str | None]
 
@@ -68,13 +68,21 @@ def farc_base_at_support(st: AAState, d: Decision, f: int) -> str | None:
     return pick_in_tiers(st, offered, [[s for s in farc if st.support[s] > 0], farc])
 
 
-def own_guerrillas_first(st: AAState, d: Decision, f: int) -> str | None:
-    """Card 70: the executor's own Guerrillas where possible, then FARC, AUC, Cartels."""
-    for g in (f, B.FARC, B.AUC, B.CARTELS):
-        got = next((o.id for o in d.options if faction_of(o) == g), None)
-        if got:
-            return got
-    return None
+def eco_tourists(st: AAState, d: Decision, f: int) -> str | None:
+    """Card 70: each Forest Department in random order (8.4.3); there the executor's Active
+    Guerrilla if it has one, else a Guerrilla of FARC, AUC, Cartels in that order."""
+    if d.kind != "aa.ev_every":
+        return None
+    by: dict[int, dict[int, str]] = {}
+    for o in d.options:
+        s, g = space_of(o), faction_of(o)
+        if s is not None and g is not None:
+            by.setdefault(s, {})[g] = o.id
+    if not by:
+        return None
+    s = pick(st, list(by))
+    order = [f] if B.active(st, s, f) else []
+    return next(by[s][g] for g in (*order, B.FARC, B.AUC, B.CARTELS) if g in by[s])
 
 
 def river_op(st: AAState, d: Decision, f: int) -> str | None:
@@ -104,7 +112,7 @@ RULES: dict[int, Rule] = {**instructions.RULES, 14: troops_first, 21: farc_base_
                           56: fewest_cubes_cities, 57: cities_first,
                           60: either(instructions.chess_bribe, fewest_cubes_cities),
                           69: either(instructions.riverines, river_op),
-                          70: own_guerrillas_first}
+                          70: eco_tourists}
 
 
 def instructed(st: AAState, d: Decision, f: int) -> str | None:

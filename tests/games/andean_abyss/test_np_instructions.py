@@ -316,3 +316,18 @@ def test_aa_8_4_4_card_69_from_underground_to_march_priority_then_rally() -> Non
     _, events = event_through_act(st, 69, CARTELS)
     assert np_steps(events, "coin.eligible")[0].startswith("op:")
     assert not [e for e in events if e.kind == "coin.event"]
+
+
+def test_aa_8_4_4_card_70_executor_active_guerrilla_else_farc_auc_cartels() -> None:
+    """AA 8.4.4 card 70 (shaded, the Cartels executing): in each Forest Department the
+    Cartels' Active Guerrilla if they have one there (guaviare), else a FARC Guerrilla
+    (putumayo, where the Cartels have only an Underground one; choco, narino, meta_west),
+    else AUC (atlantico); +3 Cartels Resources per Terror."""
+    st = solo()
+    put(st, "guaviare", "cartels_active")
+    before = st.resources[CARTELS]
+    st, events = event_through_act(st, 70, CARTELS)
+    used = dict(o.split(":")[1:] for o in np_steps(events, "aa.ev_every"))
+    assert used == {"guaviare": "cartels", "putumayo": "farc", "choco": "farc",
+                    "narino": "farc", "meta_west": "farc", "atlantico": "auc"}
+    assert st.resources[CARTELS] == before + 3 * 6
