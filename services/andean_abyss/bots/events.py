@@ -42,8 +42,8 @@ def fewest_cubes_cities(st: AAState, d: Decision, f: int) -> str | None:
 
 
 def police_at_opposition_first(st: AAState, d: Decision, f: int) -> str | None:
-    """Card 50: Police at Opposition first, Police on LoCs last."""
-    offered = by_space(d)
+    """Card 50: Police at Opposition first, Police on LoCs last (the piece steps)."""
+    offered = by_space(d, ("piece",))
     return pick_in_tiers(st, offered, [[s for s in offered if st.support[s] < 0],
                                        [s for s in offered if not B.is_loc(s)], list(offered)])
 

@@ -331,3 +331,28 @@ def test_aa_8_4_4_card_70_executor_active_guerrilla_else_farc_auc_cartels() -> N
     assert used == {"guaviare": "cartels", "putumayo": "farc", "choco": "farc",
                     "narino": "farc", "meta_west": "farc", "atlantico": "auc"}
     assert st.resources[CARTELS] == before + 3 * 6
+
+
+def test_aa_8_4_4_card_50_police_at_opposition_first_locs_last() -> None:
+    """AA 8.4.4 card 50 (shaded, the AUC executing): the 2 Police come from Opposition
+    spaces first (narino, choco), and never from a LoC while another space has one; both
+    replaced by AUC Guerrillas (8.4.2: placing, not removing)."""
+    st = solo()
+    for s in ("narino", "choco", "loc_cali_pasto"):
+        put(st, s, "police")
+    st, events = event_through_act(st, 50, AUC)
+    assert np_steps(events, "coin.event_step") == ["replace"]
+    assert sorted(np_steps(events, "aa.ev_pieces")) == ["piece:choco:police",
+                                                        "piece:narino:police"]
+    assert np_steps(events, "aa.ev_replace") == ["by:auc_underground"] * 2
+    assert [B.police(st, S[s]) for s in ("narino", "choco", "loc_cali_pasto")] == [0, 0, 1]
+    assert [B.underground(st, S[s], AUC) for s in ("narino", "choco")] == [1, 1]
+    st = solo()
+    for s in ("narino", "loc_cali_pasto"):
+        put(st, s, "police")
+    st, events = event_through_act(st, 50, AUC)
+    first, second = np_steps(events, "aa.ev_pieces")
+    assert first == "piece:narino:police"
+    assert B.is_city(S[second.split(":")[1]])  # S0 Police: Cities only, and the LoC last
+    assert B.police(st, S["loc_cali_pasto"]) == 1
+
