@@ -356,3 +356,22 @@ def test_aa_8_4_4_card_50_police_at_opposition_first_locs_last() -> None:
     assert B.is_city(S[second.split(":")[1]])  # S0 Police: Cities only, and the LoC last
     assert B.police(st, S["loc_cali_pasto"]) == 1
 
+
+def test_aa_8_4_4_card_21_farc_base_where_farc_guerrillas_and_support() -> None:
+    """AA 8.4.4 card 21 (shaded, FARC executing): the FARC Base goes to a space with FARC
+    Guerrillas at Support (santander, bogota); with none at Support, to a space with FARC
+    Guerrillas (and room for a Base)."""
+    st = solo()
+    put(st, "bogota", "farc_underground")
+    st, events = event_through_act(st, 21, FARC)
+    (step,) = np_steps(events, "coin.event_step")
+    assert step.split(":")[1] in ("bogota", "santander")
+    assert B.bases(st, S[step.split(":")[1]], FARC) == 1
+    st = solo()
+    take(st, "santander", "farc_underground")
+    guerrillas = {D.NAMES[s] for s in B.cities_and_depts(st)
+                  if B.guerrillas(st, s, FARC) and B.base_room(st, s) > 0}
+    assert guerrillas == {"choco", "narino", "huila", "arauca"}
+    st, events = event_through_act(st, 21, FARC)
+    (step,) = np_steps(events, "coin.event_step")
+    assert step.split(":")[1] in guerrillas
