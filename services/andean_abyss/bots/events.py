@@ -60,6 +60,22 @@ def passive_level(st: AAState, d: Decision, f: int) -> str | None:
     return next((o.id for o in d.options if verb(o) == want), None)
 
 
+LIMPIEZA_ORDER = (B.GOVT, B.FARC, B.AUC, B.CARTELS)
+
+
+def limpieza(st: AAState, d: Decision, f: int) -> str | None:
+    """Card 46: the Terror in a random City or Department (FARC: not one at Opposition);
+    enemies removed in the order Government, FARC, AUC, Cartels (P3 within); the level by
+    `passive_level`. The faction named: the executor itself (AA-R-24)."""
+    if d.kind == "aa.remove_piece":
+        return instructions.remove_in_order(d, LIMPIEZA_ORDER)
+    offered = by_space(d)
+    if not offered:
+        return passive_level(st, d, f)
+    ok = [s for s in offered if not B.is_loc(s) and (f != B.FARC or st.support[s] >= 0)]
+    return pick_in_tiers(st, offered, [ok, list(offered)])
+
+
 def farc_base_at_support(st: AAState, d: Decision, f: int) -> str | None:
     """Card 21: the FARC Base to a space with FARC Guerrillas and Support; else with FARC
     Guerrillas; else random."""
@@ -108,7 +124,7 @@ def either(*rules: Rule) -> Rule:
 
 
 RULES: dict[int, Rule] = {**instructions.RULES, 14: troops_first, 21: farc_base_at_support,
-                          46: passive_level, 50: police_at_opposition_first,
+                          46: limpieza, 50: police_at_opposition_first,
                           56: fewest_cubes_cities, 57: cities_first,
                           60: either(instructions.chess_bribe, fewest_cubes_cities),
                           69: either(instructions.riverines, river_op),

@@ -375,3 +375,23 @@ def test_aa_8_4_4_card_21_farc_base_where_farc_guerrillas_and_support() -> None:
     st, events = event_through_act(st, 21, FARC)
     (step,) = np_steps(events, "coin.event_step")
     assert step.split(":")[1] in guerrillas
+
+
+def test_aa_8_4_4_card_46_city_or_department_removals_govt_farc_auc_cartels() -> None:
+    """AA 8.4.4 card 46 (the AUC executing, naming itself): the Terror in a City or
+    Department (santander, not the LoC where the AUC also has a Guerrilla); the 2 enemy
+    pieces removed in the order Government, FARC, AUC, Cartels (P3 within: the Government
+    Base, then a Police), not by the AUC's own enemy order (FARC first); Passive Support."""
+    st = solo()
+    for s in ("atlantico", "guaviare", "putumayo", "antioquia", "arauca"):
+        take(st, s, "auc_underground")
+    put(st, "santander", "police")
+    put(st, "loc_cucuta_arauca", "auc_underground")
+    farc = B.guerrillas(st, S["santander"], FARC)
+    assert farc == 1 and B.bases(st, S["santander"], GOVT) == 1
+    st, events = event_through_act(st, 46, AUC)
+    assert np_steps(events, "coin.event_step") == ["faction:auc", "space:santander",
+                                                   "passive_support"]
+    assert np_steps(events, "aa.remove_piece") == ["piece:govt_base", "piece:police"]
+    assert B.guerrillas(st, S["santander"], FARC) == farc
+    assert st.support[S["santander"]] == 1
