@@ -21,7 +21,7 @@ from tests.games.andean_abyss.np_scenario import (
     solo,
     tv_r_54_march,
 )
-from tests.games.andean_abyss.scenario import S, count, put, rig_die, start_op, take
+from tests.games.andean_abyss.scenario import S, count, put, rig_die, start_op, start_proc, take
 
 FARC, AUC, CARTELS = 1, 2, 3
 ALL_OPS = {"rally", "march", "attack", "terror"}
@@ -408,3 +408,31 @@ def test_aa_8_7_2_farc_march_step_1_one_guerrilla_from_one_random_origin() -> No
     assert len(onto) >= 3 and all(n == 1 for _, n in onto)
     assert len({to for to, _ in onto}) == len(onto)  # one group each
     assert B.guerrillas(st, S["loc_bogota_san_jose"], FARC) == 1
+
+
+def test_aa_8_7_5_agitation_one_space_as_far_as_resources_allow() -> None:
+    """AA 8.7.5 (AA-R-29): FARC with 3 Resources; FARC-Controlled huila (Population 2) and
+    cesar (1), both at Support, no Terror: huila first (highest Population), shifted as far
+    as Resources allow (Active Support -> Passive Opposition), cesar not reached; then, the
+    Terror first: a space whose Terror and a shift Resources cannot pay for is skipped."""
+    st = solo(seats=4)
+    put(st, "cesar", "farc_underground")
+    st.support[S["huila"]], st.support[S["cesar"]] = 2, 1
+    st.resources[FARC] = 3
+    start_proc(st, "aa.agitation", extra=[])
+    picks = []
+    while [d for d in GAME.decisions(st) if d.kind == "aa.agitation"]:
+        picks.append(procedure_decides(st, FARC))
+    assert picks == ["space:huila"] * 3
+    assert (st.support[S["huila"]], st.support[S["cesar"]]) == (-1, 1)
+    st = solo(seats=4)
+    put(st, "cesar", "farc_underground")
+    st.support[S["huila"]], st.support[S["cesar"]] = 2, 0
+    st.terror[S["huila"]] = 2
+    st.resources[FARC] = 2
+    start_proc(st, "aa.agitation", extra=[])
+    picks = []
+    while [d for d in GAME.decisions(st) if d.kind == "aa.agitation"]:
+        picks.append(procedure_decides(st, FARC))
+    assert picks == ["space:cesar"] * 2  # huila: 2 Terror + 1 shift > 2 Resources
+    assert (st.terror[S["huila"]], st.support[S["cesar"]]) == (2, -2)
