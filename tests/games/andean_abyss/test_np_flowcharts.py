@@ -16,6 +16,7 @@ from services.kernel.decisions import Choice, Decision
 from services.kernel.flow import push
 from tests.games.andean_abyss.np_scenario import (
     np_choices,
+    np_steps,
     op_spaces,
     play,
     solo,
@@ -436,3 +437,26 @@ def test_aa_8_7_5_agitation_one_space_as_far_as_resources_allow() -> None:
         picks.append(procedure_decides(st, FARC))
     assert picks == ["space:cesar"] * 2  # huila: 2 Terror + 1 shift > 2 Resources
     assert (st.terror[S["huila"]], st.support[S["cesar"]]) == (2, -2)
+
+
+def test_aa_8_7_4_farc_terror_locs_three_kidnap_spaces_rest_then_kidnap() -> None:
+    """AA 8.7 Q3 no -> 8.7.4 Terror: (1) the unSabotaged LoC with an Underground FARC
+    Guerrilla (loc_cali_pasto, cost 0); (2) 3 more spaces where Kidnap could take
+    something (Cartels Bases with Cartels Resources: 3 of putumayo, meta_west, guaviare,
+    meta_east) - the LoC, Sabotaged by its Terror, is not one of them; (3) every other
+    populated space not at Active Opposition (huila, santander, bogota). Kidnap in 3 Terror
+    spaces: the LoC first (Government), then Departments with Cartels Bases."""
+    st = solo()
+    st.avail[B.PIECES.pool[GUER_U[FARC]]] = 8
+    put(st, "bogota", "farc_underground")
+    put(st, "loc_cali_pasto", "farc_underground")
+    assert farc.first_box(st) == "terror"
+    events = play(st, 1, [FARC])
+    spaces = op_spaces(events, "terror")
+    assert spaces[0] == "loc_cali_pasto"
+    assert len(set(spaces[1:4])) == 3
+    assert set(spaces[1:4]) <= {"putumayo", "meta_west", "guaviare", "meta_east"}
+    assert sorted(spaces[4:]) == ["bogota", "huila", "santander"]
+    kidnap = np_steps(events, "aa.kidnap")
+    assert kidnap[0] == "space:loc_cali_pasto" and len(kidnap) == 3
+    assert {k.split(":")[1] for k in kidnap[1:]} <= set(spaces[1:4])
