@@ -460,3 +460,26 @@ def test_aa_8_7_4_farc_terror_locs_three_kidnap_spaces_rest_then_kidnap() -> Non
     kidnap = np_steps(events, "aa.kidnap")
     assert kidnap[0] == "space:loc_cali_pasto" and len(kidnap) == 3
     assert {k.split(":")[1] for k in kidnap[1:]} <= set(spaces[1:4])
+
+
+def test_aa_8_5_1_lone_base_gathers_from_most_guerrillas_ties_random_active_first() -> None:
+    """AA 8.5.1 bullet 3 (AA-R-25): no Cartels Guerrilla Available, so the lone Cartels Base
+    in meta_west gathers up to 3 from spaces without Cartels Bases: most Guerrillas first
+    (vichada 3, cesar 3: a tie, random_pick by the 8.2 chart: (3, 5, 1) vichada, (3, 1, 5)
+    cesar), Active first within a space."""
+    for roll, first in (((3, 5, 1), "from:vichada:u"), ((3, 1, 5), "from:cesar:a")):
+        st = solo(seats=4)
+        put(st, "vichada", "cartels_underground", 3)
+        put(st, "cesar", "cartels_underground", 2)
+        put(st, "cesar", "cartels_active")
+        st.avail[B.PIECES.pool[GUER_U[CARTELS]]] = 0
+        start_op(st, CARTELS, "rally")
+        apply(st, "space:meta_west")
+        assert procedure_decides(st, CARTELS) == "gather"
+        rig_die(st, *roll)
+        got = [procedure_decides(st, CARTELS) for _ in range(2)]
+        assert got[0] == first
+        assert got[1] == ("from:cesar:a" if first == "from:vichada:u" else "from:vichada:u")
+        assert procedure_decides(st, CARTELS) in ("from:vichada:u", "from:cesar:u")
+        assert procedure_decides(st, CARTELS) == "done"
+        assert B.guerrillas(st, S["meta_west"], CARTELS) == 3
