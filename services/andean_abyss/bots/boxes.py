@@ -123,7 +123,8 @@ def rally_base(st: AAState, d: Decision, f: int) -> str:
 
 def rally_gather(st: AAState, d: Decision, f: int) -> str:
     """8.5.1 bullet 2 flip: nobody moves; bullet 3 (no Guerrilla Available): up to 3 from
-    spaces without own Bases, most Guerrillas first, Active first (AA-R-25)."""
+    spaces without own Bases, most Guerrillas first (ties: random_pick), Active first
+    (AA-R-25)."""
     s = frame_vars(st, "aa.rally_space")["s"]
     if B.guerrillas(st, s, f) >= 3 or B.guerrillas(st, s, f) and B.bases(st, s, f) and \
             cartels.flip_space(st, s, f) or B.PIECES.available(st, GUER_U[f]):
@@ -133,9 +134,10 @@ def rally_gather(st: AAState, d: Decision, f: int) -> str:
     if not ok:
         return "done" if "done" in d.option_ids() else generic(st, d, f)
     most = max(B.guerrillas(st, by_space_arg(o), f) for o in ok)
-    top = [o for o in ok if B.guerrillas(st, by_space_arg(o), f) == most]
-    act = [o for o in top if o.id.endswith(":a")]
-    return (act or top)[0].id
+    src = pick(st, [by_space_arg(o) for o in ok if B.guerrillas(st, by_space_arg(o), f) == most])
+    there = [o for o in ok if by_space_arg(o) == src]
+    act = [o for o in there if o.id.endswith(":a")]
+    return (act or there)[0].id
 
 
 def by_space_arg(o: Any) -> int:
@@ -145,14 +147,17 @@ def by_space_arg(o: Any) -> int:
 
 def march_from(st: AAState, d: Decision, f: int) -> str:
     """8.5.2, 8.6.2, 8.7.2: every adjacent origin with Guerrillas the box lets move (FARC
-    step 3: its one origin)."""
-    v, s = frame_vars(st, "coin.op"), frame_vars(st, "aa.march_into").get("s", -1)
-    for o in d.options:
-        src = by_space_arg(o)
-        if verb(o) == "from" and MOVABLE[f](st, src, v) > 0 and \
-                (f != B.FARC or farc.origin_allowed(st, v, s, src)):
-            return o.id
-    return "done"
+    step 3: its one origin); FARC step 1 (a LoC): 1 Guerrilla from one origin, by
+    `random_pick` if several (AA-R-21), then no more groups."""
+    into = frame_vars(st, "aa.march_into")
+    v, s = frame_vars(st, "coin.op"), into.get("s", -1)
+    origins = {src: o.id for o in d.options if verb(o) == "from"
+               and MOVABLE[f](st, src := by_space_arg(o), v) > 0
+               and (f != B.FARC or farc.origin_allowed(st, v, s, src))}
+    if f == B.FARC and B.is_loc(s):
+        return origins[pick(st, list(origins))] if origins and not into.get("groups") \
+            else "done"
+    return next(iter(origins.values()), "done")
 
 
 def march_group(st: AAState, f: int, capped: bool = True) -> tuple[int, int]:

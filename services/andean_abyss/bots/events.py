@@ -12,8 +12,8 @@ from .. import board as B
 from ..state import AAState
 from . import instructions
 from .boxes import CHARTS
-from .options import by_space, faction_of, kind_of, pick_in_tiers, verb
-from .tables import klass
+from .options import by_space, faction_of, kind_of, pick_in_tiers, space_of, verb
+from .tables import klass, pick
 
 Rule = Callable[[AAState, Decision, int], str | None]
 
@@ -42,8 +42,8 @@ def fewest_cubes_cities(st: AAState, d: Decision, f: int) -> str | None:
 
 
 def police_at_opposition_first(st: AAState, d: Decision, f: int) -> str | None:
-    """Card 50: Police at Opposition first, Police on LoCs last."""
-    offered = by_space(d)
+    """Card 50: Police at Opposition first, Police on LoCs last (the piece steps)."""
+    offered = by_space(d, ("piece",))
     return pick_in_tiers(st, offered, [[s for s in offered if st.support[s] < 0],
                                        [s for s in offered if not B.is_loc(s)], list(offered)])
 
@@ -60,6 +60,22 @@ def passive_level(st: AAState, d: Decision, f: int) -> str | None:
     return next((o.id for o in d.options if verb(o) == want), None)
 
 
+LIMPIEZA_ORDER = (B.GOVT, B.FARC, B.AUC, B.CARTELS)
+
+
+def limpieza(st: AAState, d: Decision, f: int) -> str | None:
+    """Card 46: the Terror in a random City or Department (FARC: not one at Opposition);
+    enemies removed in the order Government, FARC, AUC, Cartels (P3 within); the level by
+    `passive_level`. The faction named: the executor itself (AA-R-24)."""
+    if d.kind == "aa.remove_piece":
+        return instructions.remove_in_order(d, LIMPIEZA_ORDER)
+    offered = by_space(d)
+    if not offered:
+        return passive_level(st, d, f)
+    ok = [s for s in offered if not B.is_loc(s) and (f != B.FARC or st.support[s] >= 0)]
+    return pick_in_tiers(st, offered, [ok, list(offered)])
+
+
 def farc_base_at_support(st: AAState, d: Decision, f: int) -> str | None:
     """Card 21: the FARC Base to a space with FARC Guerrillas and Support; else with FARC
     Guerrillas; else random."""
@@ -68,13 +84,21 @@ def farc_base_at_support(st: AAState, d: Decision, f: int) -> str | None:
     return pick_in_tiers(st, offered, [[s for s in farc if st.support[s] > 0], farc])
 
 
-def own_guerrillas_first(st: AAState, d: Decision, f: int) -> str | None:
-    """Card 70: the executor's own Guerrillas where possible, then FARC, AUC, Cartels."""
-    for g in (f, B.FARC, B.AUC, B.CARTELS):
-        got = next((o.id for o in d.options if faction_of(o) == g), None)
-        if got:
-            return got
-    return None
+def eco_tourists(st: AAState, d: Decision, f: int) -> str | None:
+    """Card 70: each Forest Department in random order (8.4.3); there the executor's Active
+    Guerrilla if it has one, else a Guerrilla of FARC, AUC, Cartels in that order."""
+    if d.kind != "aa.ev_every":
+        return None
+    by: dict[int, dict[int, str]] = {}
+    for o in d.options:
+        s, g = space_of(o), faction_of(o)
+        if s is not None and g is not None:
+            by.setdefault(s, {})[g] = o.id
+    if not by:
+        return None
+    s = pick(st, list(by))
+    order = [f] if B.active(st, s, f) else []
+    return next(by[s][g] for g in (*order, B.FARC, B.AUC, B.CARTELS) if g in by[s])
 
 
 def river_op(st: AAState, d: Decision, f: int) -> str | None:
@@ -100,10 +124,11 @@ def either(*rules: Rule) -> Rule:
 
 
 RULES: dict[int, Rule] = {**instructions.RULES, 14: troops_first, 21: farc_base_at_support,
-                          46: passive_level, 50: police_at_opposition_first,
+                          46: limpieza, 50: police_at_opposition_first,
                           56: fewest_cubes_cities, 57: cities_first,
                           60: either(instructions.chess_bribe, fewest_cubes_cities),
-                          69: river_op, 70: own_guerrillas_first}
+                          69: either(instructions.riverines, river_op),
+                          70: eco_tourists}
 
 
 def instructed(st: AAState, d: Decision, f: int) -> str | None:

@@ -156,12 +156,17 @@ def kidnap_possible(st: AAState, s: int) -> bool:
     return govt or cartels
 
 
+KIDNAP_TIER = 1  # 8.7.4 step 2, the 2nd of `terror_tiers`
+
+
 def terror_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
-    """8.7.4: unSabotaged LoCs; up to 3 Kidnap spaces; every other populated space not at
-    Active Opposition (each with an Underground FARC Guerrilla)."""
+    """8.7.4: unSabotaged LoCs; up to 3 Kidnap spaces (counted by the bullet each space
+    came by, `np_tiers`, kept by the box: a LoC of step 1 is Sabotaged by its Terror and
+    is not one of them); every other populated space not at Active Opposition (each with
+    an Underground FARC Guerrilla)."""
     ok = [s for s in B.spaces(st) if B.underground(st, s, F)]
     locs = [s for s in ok if B.is_loc(s) and not B.is_sabotaged(st, s)]
-    kid_done = sum(1 for s in v.get("spaces", []) if s not in locs and kidnap_possible(st, s))
+    kid_done = sum(1 for _, i in v.get("np_tiers", []) if i == KIDNAP_TIER)
     kid = [] if kid_done >= 3 else [s for s in ok if s not in locs and kidnap_possible(st, s)]
     rest = [s for s in ok if not B.is_loc(s) and D.POP[s] >= 1 and st.support[s] > -2]
     return [locs, kid, rest]

@@ -1,8 +1,8 @@
 """AA 8.4.4 the Non-player instructions of cards 19, 20, 29, 34, 37, 40, 53, 54, 58, 59, 60
-(its free Bribe), 65 and 72 (cards.json `np_instruction`, BOTS.md table). Each rule returns
-the option to take, or None to leave the decision to the generic 8.4 rules; `REFUSALS` are
-the instructions that say "execute Operations instead" (8.1 rule 4: the Event is then
-ineffective)."""
+(its free Bribe), 65, 69 (its move) and 72 (cards.json `np_instruction`, BOTS.md table).
+Each rule returns the option to take, or None to leave the decision to the generic 8.4
+rules; `REFUSALS` are the instructions that say "execute Operations instead" (8.1 rule 4:
+the Event is then ineffective)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from services.kernel.decisions import Decision, Option
 from .. import board as B
 from .. import data as D
 from ..constants import FACTION_IDS
-from ..events.cards_61_72 import poppies_options
+from ..events.cards_61_72 import poppies_options, river_reach
 from ..state import AAState
 from . import auc, cartels
 from .boxes import CHARTS, frame_vars, march_count
@@ -144,8 +144,31 @@ def criminal_air_force(st: AAState, d: Decision, f: int) -> str | None:
     if "src" not in effect_vars(st):
         most = max(B.guerrillas(st, s, f) for s in offered)
         return offered[pick(st, [s for s in offered if B.guerrillas(st, s, f) == most])]
+    return by_march_box(st, offered, f)
+
+
+def by_march_box(st: AAState, offered: dict[int, str], f: int) -> str | None:
+    """Cards 53, 69: the destination the executor's March box ranks first (8.5.2, 8.6.2,
+    8.7.2 destination tiers, random within a tier), else a random one offered."""
     tiers = CHARTS[f].boxes["march"].tiers(st, {"spaces": []}) if f in CHARTS else []
     return pick_in_tiers(st, offered, [*tiers, list(offered)])
+
+
+def river_origins(st: AAState, f: int) -> list[int]:
+    """Card 69: spaces holding the executor's Underground Guerrillas with a Department in
+    reach."""
+    return [s for s in B.spaces(st) if B.underground(st, s, f) and river_reach(st, f, s)]
+
+
+def riverines(st: AAState, d: Decision, f: int) -> str | None:
+    """Card 69: move from a random space holding the executor's Underground Guerrillas to
+    the destination its March box ranks first (the free Operation: `events.river_op`)."""
+    offered = by_space(d)
+    if d.kind != "coin.event_step" or not offered:
+        return None
+    if "src" not in effect_vars(st):
+        return pick_in_tiers(st, offered, [[s for s in offered if s in river_origins(st, f)]])
+    return by_march_box(st, offered, f)
 
 
 def enemy_guerrillas(st: AAState, s: int, f: int) -> int:
@@ -294,17 +317,19 @@ def sicarios(st: AAState, d: Decision, f: int) -> str | None:
 RULES: dict[int, Rule] = {19: general_offensive, 20: mono_jojoy, 29: kill_zone,
                           34: own_faction, 37: former_military, 40: demobilization,
                           53: criminal_air_force, 54: deserters, 58: general_serrano,
-                          59: salcedo, 60: chess_bribe, 65: poppies, 72: sicarios}
+                          59: salcedo, 60: chess_bribe, 65: poppies, 69: riverines,
+                          72: sicarios}
 
 # 8.4.4 "execute Operations instead" when the instruction's condition fails
 REFUSALS: dict[int, Callable[[AAState, int], bool]] = {
     58: lambda st, f: not serrano_sources(st),
     65: lambda st, f: not poppies_own(None, st, f),
+    69: lambda st, f: not river_origins(st, f),
 }
 
 
 def operations_instead(st: AAState, card: int, f: int) -> bool:
-    """8.4.4 cards 58, 65: the instruction sends the Non-player to Operations."""
+    """8.4.4 cards 58, 65, 69: the instruction sends the Non-player to Operations."""
     refuse = REFUSALS.get(card)
     return refuse is not None and refuse(st, f)
 

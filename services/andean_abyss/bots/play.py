@@ -16,7 +16,7 @@ from .. import board as B
 from .. import data as D
 from ..constants import GUER_U
 from ..state import AAState
-from .boxes import CHARTS
+from .boxes import CHARTS, frame_vars
 from .instructions import operations_instead
 from .options import by_space, generic, verb
 from .tables import NEVER_EVENT, can_rally_base, leftmost, pick, second_ops
@@ -81,14 +81,19 @@ def choose_free_op(st: AAState, d: Decision, f: int) -> str:
 
 def agitation(st: AAState, d: Decision, f: int) -> str:
     """8.7.5 (AA-R-29): fewest Terror, then Support, then Population, then random; only
-    where Resources pay for all its Terror and a shift."""
+    where Resources pay for all its Terror and a shift; each space as far as Resources
+    allow before the next (`np_space`, kept in the phase's vars: the space under way)."""
     offered = by_space(d)
+    v = frame_vars(st, "aa.agitation")
+    if v.get("np_space") in offered:
+        return offered[v["np_space"]]
     ok = [s for s in offered if st.resources[f] >= st.terror[s] + 1]
     if not ok:
         return "done" if "done" in d.option_ids() else generic(st, d, f)
     key = min((st.terror[s], -(st.support[s] > 0), -D.POP[s]) for s in ok)
     tied = [s for s in ok if (st.terror[s], -(st.support[s] > 0), -D.POP[s]) == key]
-    return offered[pick(st, tied)]
+    v["np_space"] = pick(st, tied)
+    return offered[v["np_space"]]
 
 
 def elite_backing(st: AAState, d: Decision, f: int) -> str:

@@ -75,3 +75,12 @@ def test_aa_8_4_4_card_69_free_op_by_executor_and_8_9_flowchart_op() -> None:
     assert PROCEDURE.choose(during(69), ops, CARTELS).option_id == "op:rally"
     assert PROCEDURE.choose(during(69), ops, AUC).option_id == "op:terror"
     assert PROCEDURE.choose(during(1), ops, FARC).option_id == "op:rally"
+
+
+def test_aa_8_4_4_card_46_farc_terror_not_at_opposition() -> None:
+    """AA 8.4.4 card 46: the FARC's Terror goes to a City or Department not at Opposition
+    (santander at Support; not narino at Active Opposition, nor a LoC)."""
+    d = decision(("space:narino", "space=narino"), ("space:santander", "space=santander"),
+                 ("space:loc_cucuta_arauca", "space=loc_cucuta_arauca"))
+    for _ in range(3):
+        assert PROCEDURE.choose(during(46), d, FARC).option_id == "space:santander"

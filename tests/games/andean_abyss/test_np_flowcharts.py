@@ -6,21 +6,23 @@ from __future__ import annotations
 from services.andean_abyss import GAME
 from services.andean_abyss import board as B
 from services.andean_abyss import data as D
-from services.andean_abyss.bots import auc, cartels, farc
+from services.andean_abyss.bots import PROCEDURE, auc, cartels, farc
 from services.andean_abyss.bots.boxes import march_group
 from services.andean_abyss.constants import BASE, GUER_A, GUER_U
 from services.andean_abyss.special.insurgent import cultivate_spaces
 from services.andean_abyss.state import AAState
 from services.kernel.ctx import Ctx
+from services.kernel.decisions import Choice, Decision
 from services.kernel.flow import push
 from tests.games.andean_abyss.np_scenario import (
     np_choices,
+    np_steps,
     op_spaces,
     play,
     solo,
     tv_r_54_march,
 )
-from tests.games.andean_abyss.scenario import S, count, put, rig_die, take
+from tests.games.andean_abyss.scenario import S, count, put, rig_die, start_op, start_proc, take
 
 FARC, AUC, CARTELS = 1, 2, 3
 ALL_OPS = {"rally", "march", "attack", "terror"}
@@ -340,3 +342,144 @@ def test_aa_8_6_1_elite_backing_skipped_with_nothing_to_place() -> None:
     assert elite_backing(st) == ["decline"]
     assert B.active(st, S["antioquia"], AUC) == 1
 
+
+
+def farc_march_onto_loc(st: AAState, loc: str) -> None:
+    """A FARC March (8.7.2 step 1) with `loc` selected as its destination."""
+    start_op(st, FARC, "march")
+    apply(st, f"space:{loc}")
+
+
+def pending(st: AAState) -> Decision:
+    ds = [d for d in GAME.decisions(st) if not d.optional]
+    assert ds
+    return ds[0]
+
+
+def apply(st: AAState, option_id: str) -> None:
+    """Take `option_id` at the pending decision, through the engine's flow."""
+    d = pending(st)
+    assert option_id in d.option_ids(), (option_id, d.option_ids())
+    GAME.apply(Ctx(), st, d, Choice(d.id, option_id=option_id))
+    st.serial += 1
+
+
+def procedure_decides(st: AAState, f: int) -> str:
+    """The procedure's choice for f at the pending decision (a 4-player table: the flow
+    stops at each decision), applied."""
+    got = str(PROCEDURE.choose(st, pending(st), f).option_id)
+    apply(st, got)
+    return got
+
+
+def test_aa_8_7_2_farc_march_step_1_one_guerrilla_from_one_random_origin() -> None:
+    """AA 8.7.2 step 1: each LoC receives 1 Guerrilla from one adjacent origin, chosen by
+    random_pick (AA-R-21: the 8.2 chart, all three being Departments): loc_bogota_san_jose
+    touches meta_west, guaviare and meta_east (Active Opposition, FARC Bases, 1 stays), and
+    the chart roll (5, 1, 5) names guaviare, (3, 3, 5) meta_east; after that one group no
+    other origin sends any. Through a whole Operation no LoC gets more than 1."""
+    for roll, origin in (((5, 1, 5), "guaviare"), ((3, 3, 5), "meta_east")):
+        st = solo(seats=4)
+        for s in ("meta_west", "guaviare", "meta_east"):
+            put(st, s, "farc_underground", 3)
+        farc_march_onto_loc(st, "loc_bogota_san_jose")
+        d = pending(st)
+        assert d.kind == "aa.march_from"
+        assert [o.id for o in d.options if o.id.startswith("from:")] == [
+            "from:meta_west", "from:guaviare", "from:meta_east"]
+        before = B.guerrillas(st, S[origin], FARC)
+        rig_die(st, *roll)
+        assert procedure_decides(st, FARC) == f"from:{origin}"
+        assert [procedure_decides(st, FARC), procedure_decides(st, FARC)] == ["u:1", "a:0"]
+        assert B.guerrillas(st, S["loc_bogota_san_jose"], FARC) == 1
+        assert B.guerrillas(st, S[origin], FARC) == before - 1
+        assert pending(st).kind == "aa.march_from"
+        assert procedure_decides(st, FARC) == "done"
+        assert pending(st).kind == "coin.op_space"
+    st = solo()
+    take(st, "santander", "farc_underground")  # no Underground FARC at Support: March
+    st.avail[B.PIECES.pool[GUER_U[FARC]]] = 8
+    st.avail[B.PIECES.pool[BASE[FARC]]] = 0
+    put(st, "meta_west", "farc_underground", 3)
+    put(st, "guaviare", "farc_underground", 3)
+    assert farc.first_box(st) == "march"
+    events = play(st, 1, [FARC])
+    onto = [(e.data["to"], e.data["count"]) for e in events
+            if e.kind == "aa.march" and B.is_loc(S[e.data["to"]])]
+    assert len(onto) >= 3 and all(n == 1 for _, n in onto)
+    assert len({to for to, _ in onto}) == len(onto)  # one group each
+    assert B.guerrillas(st, S["loc_bogota_san_jose"], FARC) == 1
+
+
+def test_aa_8_7_5_agitation_one_space_as_far_as_resources_allow() -> None:
+    """AA 8.7.5 (AA-R-29): FARC with 3 Resources; FARC-Controlled huila (Population 2) and
+    cesar (1), both at Support, no Terror: huila first (highest Population), shifted as far
+    as Resources allow (Active Support -> Passive Opposition), cesar not reached; then, the
+    Terror first: a space whose Terror and a shift Resources cannot pay for is skipped."""
+    st = solo(seats=4)
+    put(st, "cesar", "farc_underground")
+    st.support[S["huila"]], st.support[S["cesar"]] = 2, 1
+    st.resources[FARC] = 3
+    start_proc(st, "aa.agitation", extra=[])
+    picks = []
+    while [d for d in GAME.decisions(st) if d.kind == "aa.agitation"]:
+        picks.append(procedure_decides(st, FARC))
+    assert picks == ["space:huila"] * 3
+    assert (st.support[S["huila"]], st.support[S["cesar"]]) == (-1, 1)
+    st = solo(seats=4)
+    put(st, "cesar", "farc_underground")
+    st.support[S["huila"]], st.support[S["cesar"]] = 2, 0
+    st.terror[S["huila"]] = 2
+    st.resources[FARC] = 2
+    start_proc(st, "aa.agitation", extra=[])
+    picks = []
+    while [d for d in GAME.decisions(st) if d.kind == "aa.agitation"]:
+        picks.append(procedure_decides(st, FARC))
+    assert picks == ["space:cesar"] * 2  # huila: 2 Terror + 1 shift > 2 Resources
+    assert (st.terror[S["huila"]], st.support[S["cesar"]]) == (2, -2)
+
+
+def test_aa_8_7_4_farc_terror_locs_three_kidnap_spaces_rest_then_kidnap() -> None:
+    """AA 8.7 Q3 no -> 8.7.4 Terror: (1) the unSabotaged LoC with an Underground FARC
+    Guerrilla (loc_cali_pasto, cost 0); (2) 3 more spaces where Kidnap could take
+    something (Cartels Bases with Cartels Resources: 3 of putumayo, meta_west, guaviare,
+    meta_east) - the LoC, Sabotaged by its Terror, is not one of them; (3) every other
+    populated space not at Active Opposition (huila, santander, bogota). Kidnap in 3 Terror
+    spaces: the LoC first (Government), then Departments with Cartels Bases."""
+    st = solo()
+    st.avail[B.PIECES.pool[GUER_U[FARC]]] = 8
+    put(st, "bogota", "farc_underground")
+    put(st, "loc_cali_pasto", "farc_underground")
+    assert farc.first_box(st) == "terror"
+    events = play(st, 1, [FARC])
+    spaces = op_spaces(events, "terror")
+    assert spaces[0] == "loc_cali_pasto"
+    assert len(set(spaces[1:4])) == 3
+    assert set(spaces[1:4]) <= {"putumayo", "meta_west", "guaviare", "meta_east"}
+    assert sorted(spaces[4:]) == ["bogota", "huila", "santander"]
+    kidnap = np_steps(events, "aa.kidnap")
+    assert kidnap[0] == "space:loc_cali_pasto" and len(kidnap) == 3
+    assert {k.split(":")[1] for k in kidnap[1:]} <= set(spaces[1:4])
+
+
+def test_aa_8_5_1_lone_base_gathers_from_most_guerrillas_ties_random_active_first() -> None:
+    """AA 8.5.1 bullet 3 (AA-R-25): no Cartels Guerrilla Available, so the lone Cartels Base
+    in meta_west gathers up to 3 from spaces without Cartels Bases: most Guerrillas first
+    (vichada 3, cesar 3: a tie, random_pick by the 8.2 chart: (3, 5, 1) vichada, (3, 1, 5)
+    cesar), Active first within a space."""
+    for roll, first in (((3, 5, 1), "from:vichada:u"), ((3, 1, 5), "from:cesar:a")):
+        st = solo(seats=4)
+        put(st, "vichada", "cartels_underground", 3)
+        put(st, "cesar", "cartels_underground", 2)
+        put(st, "cesar", "cartels_active")
+        st.avail[B.PIECES.pool[GUER_U[CARTELS]]] = 0
+        start_op(st, CARTELS, "rally")
+        apply(st, "space:meta_west")
+        assert procedure_decides(st, CARTELS) == "gather"
+        rig_die(st, *roll)
+        got = [procedure_decides(st, CARTELS) for _ in range(2)]
+        assert got[0] == first
+        assert got[1] == ("from:cesar:a" if first == "from:vichada:u" else "from:vichada:u")
+        assert procedure_decides(st, CARTELS) in ("from:vichada:u", "from:cesar:u")
+        assert procedure_decides(st, CARTELS) == "done"
+        assert B.guerrillas(st, S["meta_west"], CARTELS) == 3

@@ -288,3 +288,110 @@ def test_aa_8_4_4_card_72_spread_evenly_round_robin() -> None:
         assert got.count(s) == 2
     assert B.PIECES.available(st, GUER_U[CARTELS]) == 0
     assert count(st, "putumayo", "cartels_underground") == 3
+
+
+def test_aa_8_4_4_card_69_from_underground_to_march_priority_then_rally() -> None:
+    """AA 8.4.4 card 69: the Cartels move from a random space holding their Underground
+    Guerrillas (putumayo: 3; vichada holds only an Active one, cali none) to the Department
+    their March box ranks first (8.5.2: next to putumayo's 3+ Guerrillas, fewer than 2
+    Bases), then Rally there (8.5.1). With no Underground Guerrilla: Operations instead
+    (8.1 rule 4)."""
+    st = solo()
+    take(st, "cali", "cartels_underground")
+    put(st, "putumayo", "cartels_underground", 2)
+    put(st, "vichada", "cartels_active")
+    tier = {D.NAMES[s] for s in B.adjacent(st, S["putumayo"])
+            if B.is_dept(s) and B.base_room(st, s) > 0}
+    st, events = event_through_act(st, 69, CARTELS)
+    steps = np_steps(events, "coin.event_step")
+    assert steps[0] == "space:putumayo"
+    assert steps[1].split(":")[1] in tier
+    assert steps[2] == "op:rally"
+    assert B.guerrillas(st, S["putumayo"], CARTELS) == 0
+    st = solo()
+    put(st, "vichada", "cartels_active")
+    for s in ("cali", "putumayo"):
+        take(st, s, "cartels_underground")
+        put(st, s, "cartels_active")
+    _, events = event_through_act(st, 69, CARTELS)
+    assert np_steps(events, "coin.eligible")[0].startswith("op:")
+    assert not [e for e in events if e.kind == "coin.event"]
+
+
+def test_aa_8_4_4_card_70_executor_active_guerrilla_else_farc_auc_cartels() -> None:
+    """AA 8.4.4 card 70 (shaded, the Cartels executing): in each Forest Department the
+    Cartels' Active Guerrilla if they have one there (guaviare), else a FARC Guerrilla
+    (putumayo, where the Cartels have only an Underground one; choco, narino, meta_west),
+    else AUC (atlantico); +3 Cartels Resources per Terror."""
+    st = solo()
+    put(st, "guaviare", "cartels_active")
+    before = st.resources[CARTELS]
+    st, events = event_through_act(st, 70, CARTELS)
+    used = dict(o.split(":")[1:] for o in np_steps(events, "aa.ev_every"))
+    assert used == {"guaviare": "cartels", "putumayo": "farc", "choco": "farc",
+                    "narino": "farc", "meta_west": "farc", "atlantico": "auc"}
+    assert st.resources[CARTELS] == before + 3 * 6
+
+
+def test_aa_8_4_4_card_50_police_at_opposition_first_locs_last() -> None:
+    """AA 8.4.4 card 50 (shaded, the AUC executing): the 2 Police come from Opposition
+    spaces first (narino, choco), and never from a LoC while another space has one; both
+    replaced by AUC Guerrillas (8.4.2: placing, not removing)."""
+    st = solo()
+    for s in ("narino", "choco", "loc_cali_pasto"):
+        put(st, s, "police")
+    st, events = event_through_act(st, 50, AUC)
+    assert np_steps(events, "coin.event_step") == ["replace"]
+    assert sorted(np_steps(events, "aa.ev_pieces")) == ["piece:choco:police",
+                                                        "piece:narino:police"]
+    assert np_steps(events, "aa.ev_replace") == ["by:auc_underground"] * 2
+    assert [B.police(st, S[s]) for s in ("narino", "choco", "loc_cali_pasto")] == [0, 0, 1]
+    assert [B.underground(st, S[s], AUC) for s in ("narino", "choco")] == [1, 1]
+    st = solo()
+    for s in ("narino", "loc_cali_pasto"):
+        put(st, s, "police")
+    st, events = event_through_act(st, 50, AUC)
+    first, second = np_steps(events, "aa.ev_pieces")
+    assert first == "piece:narino:police"
+    assert B.is_city(S[second.split(":")[1]])  # S0 Police: Cities only, and the LoC last
+    assert B.police(st, S["loc_cali_pasto"]) == 1
+
+
+def test_aa_8_4_4_card_21_farc_base_where_farc_guerrillas_and_support() -> None:
+    """AA 8.4.4 card 21 (shaded, FARC executing): the FARC Base goes to a space with FARC
+    Guerrillas at Support (santander, bogota); with none at Support, to a space with FARC
+    Guerrillas (and room for a Base)."""
+    st = solo()
+    put(st, "bogota", "farc_underground")
+    st, events = event_through_act(st, 21, FARC)
+    (step,) = np_steps(events, "coin.event_step")
+    assert step.split(":")[1] in ("bogota", "santander")
+    assert B.bases(st, S[step.split(":")[1]], FARC) == 1
+    st = solo()
+    take(st, "santander", "farc_underground")
+    guerrillas = {D.NAMES[s] for s in B.cities_and_depts(st)
+                  if B.guerrillas(st, s, FARC) and B.base_room(st, s) > 0}
+    assert guerrillas == {"choco", "narino", "huila", "arauca"}
+    st, events = event_through_act(st, 21, FARC)
+    (step,) = np_steps(events, "coin.event_step")
+    assert step.split(":")[1] in guerrillas
+
+
+def test_aa_8_4_4_card_46_city_or_department_removals_govt_farc_auc_cartels() -> None:
+    """AA 8.4.4 card 46 (the AUC executing, naming itself): the Terror in a City or
+    Department (santander, not the LoC where the AUC also has a Guerrilla); the 2 enemy
+    pieces removed in the order Government, FARC, AUC, Cartels (P3 within: the Government
+    Base, then a Police), not by the AUC's own enemy order (FARC first); Passive Support."""
+    st = solo()
+    for s in ("atlantico", "guaviare", "putumayo", "antioquia", "arauca"):
+        take(st, s, "auc_underground")
+    put(st, "santander", "police")
+    put(st, "loc_cucuta_arauca", "auc_underground")
+    farc = B.guerrillas(st, S["santander"], FARC)
+    assert farc == 1 and B.bases(st, S["santander"], GOVT) == 1
+    st, events = event_through_act(st, 46, AUC)
+    assert np_steps(events, "coin.event_step") == ["faction:auc", "space:santander",
+                                                   "passive_support"]
+    assert np_steps(events, "aa.remove_piece") == ["piece:govt_base", "piece:police"]
+    assert B.guerrillas(st, S["santander"], FARC) == farc
+    assert st.support[S["santander"]] == 1
