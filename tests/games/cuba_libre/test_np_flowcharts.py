@@ -113,15 +113,23 @@ def test_cl_8_6_2_directorio_rally_then_subvert() -> None:
     assert st.resources[DR] == 5 - 3 + 1
 
 
+def camaguey_attack(**cubes: int) -> CLState:
+    """A DR Attack position: 4 DR Guerrillas in Camagüey Province (2 Active) against
+    `cubes` (kind: count), none in Havana, 5 DR Guerrillas and no Base Available."""
+    st = solo()
+    take(st, "havana", "directorio_underground", 2)
+    put(st, "camaguey_province", "directorio_active", 2)
+    for kind, n in cubes.items():
+        put(st, "camaguey_province", kind, n)
+    st.avail[Kind.DR_U], st.avail[Kind.DR_BASE] = 5, 0
+    return st
+
+
 def test_cl_8_6_4_directorio_attack_ambush_first() -> None:
     """CL 8.6.4: an Attack that gives DR Control (Camagüey Province: 3 DR vs 3 Troops) and no
     Terror entry (no Active level with DR) nor Rally entry (5 Guerrillas Available, no Base):
     Ambush there (the 1st Attack space, an Underground Guerrilla) removing the Troops."""
-    st = solo()
-    take(st, "havana", "directorio_underground", 2)
-    put(st, "camaguey_province", "directorio_active", 2)
-    put(st, "camaguey_province", "troops", 3)
-    st.avail[Kind.DR_U], st.avail[Kind.DR_BASE] = 5, 0
+    st = camaguey_attack(troops=3)
     assert not directorio.cond_terror(st)
     assert not directorio.cond_rally(st) and directorio.cond_attack(st)
     events = play(st, 1, [DR], done=1, first="op")
@@ -136,12 +144,7 @@ def test_cl_8_1_2_p4_directorio_ambush_removes_cubes_alternately_police_first() 
     """CL 8.1.2 P4: cubes alternately, Police first (Police, Troop, ...): the DR Ambush in
     Camagüey Province (4 DR against 2 Police and 2 Troops; the removal gives DR Control)
     takes 1 Police, then 1 Troop, not 2 Police."""
-    st = solo()
-    take(st, "havana", "directorio_underground", 2)
-    put(st, "camaguey_province", "directorio_active", 2)
-    put(st, "camaguey_province", "police", 2)
-    put(st, "camaguey_province", "troops", 2)
-    st.avail[Kind.DR_U], st.avail[Kind.DR_BASE] = 5, 0
+    st = camaguey_attack(police=2, troops=2)
     assert directorio.first_box(st) == "attack"
     events = play(st, 1, [DR], done=1, first="op")
     assert op_spaces(events, "attack") == ["camaguey_province"]
