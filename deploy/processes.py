@@ -113,14 +113,15 @@ def port_in_use(port: int) -> bool:
 
 def start_redis(port: int = 0, data_dir: Path | None = None,
                 password: str | None = None, fsync: str = "everysec",
-                hash_value_max: int = 256) -> Proc:
+                hash_value_max: int = 4096) -> Proc:
     """A Redis server on loopback. With `data_dir` it persists there in an append-only
     file (a restart on the same directory finds every key) and the directory stays;
     without, it keeps nothing and its scratch directory is removed when it stops.
     `fsync`: "everysec" (a crash may lose the last second or two of writes, Redis's
     usual trade-off) or "always" (nothing acknowledged is ever lost).
-    `hash_value_max`: hash-max-ziplist-value, as deploy/redis/redis.conf (decision 0011;
-    Redis's own default is 64). Returns once it answers and has loaded its data."""
+    `hash_value_max`: hash-max-ziplist-value, as deploy/redis/redis.conf (decisions 0011,
+    0014: a table's meta and archive hashes stay ziplists; Redis's own default is 64).
+    Returns once it answers and has loaded its data."""
     port = port or free_port()
     if port_in_use(port):
         raise RuntimeError(f"port {port} is in use: set REDIS_PORT, or REDIS_URL to use that Redis")

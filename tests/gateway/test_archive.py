@@ -35,6 +35,8 @@ def test_watch_from_the_start_reads_the_archive_then_the_stream_byte_for_byte(ne
     play_to_end([ann, bob], tid, random.Random(12))
     watcher.join()
     assert redis.hget(keys.table_archive(tid), "ids")  # the older entries were moved
+    # Its chunks (a few KB at most) keep the archive hash a compact ziplist (decision 0014).
+    assert redis.object("encoding", keys.table_archive(tid)) == b"ziplist"
     assert redis.xlen(keys.table_events(tid)) < archive.LONGEST
     full = _collect(ann, tid)
     assert [e.SerializeToString() for e in full] == live
