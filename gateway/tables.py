@@ -26,7 +26,7 @@ from tablero.v1 import rules_pb2
 
 from services.runtime.status import clip
 
-from . import archive, keys
+from . import archive, keys, stored_state
 from .config import Config
 from .errors import GatewayError, aborted, denied, invalid, not_found, precondition
 from .markers import COMMITTED, marker
@@ -262,7 +262,7 @@ class Tables:
         meta, last = next(res), next(res)
         if not meta:
             raise not_found(f"table {tid}")
-        state = next(res) or b"" if with_state else b""
+        state = stored_state.unpack(next(res) or b"") if with_state else b""
         prev = next(res) if idem_field else None
         return Table.parse(tid, meta, last), state, prev, session
 
@@ -422,8 +422,8 @@ class Tables:
                   for v, e in (events if events is not None else [(nv, e) for e in t.events])]
         stored.append(("*", nv, marker(nv, t.outcome, pending).SerializeToString()))
         fields = dict(meta, outcome=t.outcome.SerializeToString())
-        args: list[Any] = [version, t.state.SerializeToString(), "\n".join(entries), idem_field,
-                           len(fields)]
+        args: list[Any] = [version, stored_state.pack(t.state.SerializeToString()),
+                           "\n".join(entries), idem_field, len(fields)]
         for k, v in fields.items():
             args += [k, v]
         args.append(len(stored))

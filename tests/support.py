@@ -19,6 +19,7 @@ from tablero.v1 import rules_pb2 as rp
 
 from clients.loadtest import LoadConfig, LoadTest
 from deploy.processes import Proc, start_gateway, start_rules
+from gateway import keys, stored_state
 from services.kernel import engine
 from services.kernel.decisions import Choice
 
@@ -179,7 +180,7 @@ def load_tester_game_replays(endpoint: str, redis: Any, game: str, game_rules: A
     step = engine.replay(game_rules, int(meta[b"seats"]), json.loads(meta[b"options"]),
                          int(meta[b"seed"]), choices)
     assert step.outcome is not None
-    assert step.state == pb.GameState.FromString(redis.get(f"t:{{{tid}}}:state")).data
+    assert step.state == stored_game_state(redis, tid).data
 
 
 def suggested_act_matches_engine(rules: rules_pb2_grpc.RulesStub, game_rules: Any,
@@ -193,3 +194,9 @@ def suggested_act_matches_engine(rules: rules_pb2_grpc.RulesStub, game_rules: An
     nxt = rules.Act(rp.RulesActRequest(state=t.state, seat=seat, choice=c), timeout=30)
     mine = engine.act(game_rules, local_state, seat, Choice(c.decision_id, c.option_id))
     assert nxt.state.data == mine.state
+
+
+def stored_game_state(redis: Any, tid: str) -> pb.GameState:
+    """The GameState a table keeps in Redis, as the gateway reads it (deflated when large,
+    gateway/stored_state.py)."""
+    return pb.GameState.FromString(stored_state.unpack(redis.get(keys.table_state(tid))))

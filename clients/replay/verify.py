@@ -93,7 +93,8 @@ async def load_record(redis: Redis, tid: str) -> TableRecord:
         table_id=tid, game=meta[b"game"].decode(), seats=int(meta[b"seats"]),
         options=json.loads(meta[b"options"]), seed=int(meta[b"seed"]),
         status=meta[b"status"].decode(), version=int(meta[b"version"]),
-        log=[json.loads(e) for e in log], state=common_pb2.GameState.FromString(state),
+        log=[json.loads(e) for e in log],
+        state=common_pb2.GameState.FromString(keys.state_bytes(state)),
         outcome=common_pb2.Outcome.FromString(meta.get(b"outcome", b"")))
 
 

@@ -17,7 +17,7 @@ from tablero.v1 import common_pb2, rules_pb2_grpc
 from clients.replay import layout
 from clients.replay.verify import load_record, replay
 from clients.sdk import Client, random_chooser
-from gateway import keys
+from gateway import keys, stored_state
 
 
 @pytest.fixture
@@ -92,11 +92,11 @@ def test_a_changed_seed_diverges_at_the_first_choice(gateway, rules_target, plat
 def test_a_changed_final_state_is_caught_byte_for_byte(gateway, rules_target, platform,
                                                        finished, redis):
     tid = copy_table(redis, finished[2])
-    st = common_pb2.GameState.FromString(redis.get(f"t:{{{tid}}}:state"))
+    st = common_pb2.GameState.FromString(stored_state.unpack(redis.get(keys.table_state(tid))))
     data = bytearray(st.data)
     data[len(data) // 2] ^= 0x01
     st.data = bytes(data)
-    redis.set(f"t:{{{tid}}}:state", st.SerializeToString())
+    redis.set(keys.table_state(tid), stored_state.pack(st.SerializeToString()))
     code, [r] = run_replay(gateway, rules_target, platform.redis_url, tid)
     assert code == 1 and r["divergence"]["reason"] == "final state bytes differ"
     assert f"first difference at byte {len(data) // 2}" in r["divergence"]["actual"]
@@ -115,6 +115,11 @@ def test_the_verifier_reads_the_keys_the_gateway_writes():
     for name in ("table_meta", "table_log", "table_state"):
         assert getattr(layout, name)(tid) == getattr(keys, name)(tid)
     assert layout.TABLES_FINISHED == keys.TABLES_FINISHED
+    # A state as the gateway stores it, small (as it is) or large (deflated), reads back.
+    for size in (40, stored_state.DEFLATE_OVER + 1, 5000):
+        state = common_pb2.GameState(game="duel", data=bytes(range(256)) * (size // 256) +
+                                     b"x" * (size % 256)).SerializeToString()
+        assert layout.state_bytes(stored_state.pack(state)) == state
 
 
 @pytest.mark.parametrize("store", ["empty", "unreachable"])

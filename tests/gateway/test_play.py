@@ -6,7 +6,7 @@ import random
 
 from tablero.v1 import gateway_pb2 as gw
 
-from ..support import play_to_end, struct_view
+from ..support import play_to_end, stored_game_state, struct_view
 
 
 def test_private_table_played_to_the_end_by_two_clients(new_client, redis):
@@ -83,6 +83,7 @@ def test_bots_draw_on_a_secret_bot_seed_of_their_own_never_the_game_seed(platfor
     from tablero.v1 import rules_pb2 as rp
     from tablero.v1 import rules_pb2_grpc
 
+
     ann, bob = new_client("ann"), new_client("bob")
     info = ann.CreateTable(gw.CreateTableRequest(game="duel", seats=2, join=True))
     bob.JoinTable(gw.JoinTableRequest(invite_code=info.invite_code))
@@ -90,7 +91,7 @@ def test_bots_draw_on_a_secret_bot_seed_of_their_own_never_the_game_seed(platfor
     meta = redis.hgetall(f"t:{{{tid}}}:meta")
     seed, bot_seed = int(meta[b"seed"]), int(meta[b"bot_seed"])
     assert bot_seed != seed
-    state = pb.GameState.FromString(redis.get(f"t:{{{tid}}}:state"))
+    state = stored_game_state(redis, tid)
     hint = ann.Suggest(gw.SuggestRequest(table_id=tid, policy="random"))
     with grpc.insecure_channel(platform.rules[0].endpoint) as ch:
         rules = rules_pb2_grpc.RulesStub(ch)

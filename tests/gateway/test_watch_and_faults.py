@@ -6,7 +6,6 @@ import random
 import threading
 import time
 
-from tablero.v1 import common_pb2 as pb
 from tablero.v1 import gateway_pb2 as gw
 
 from deploy.processes import start_gateway, start_rules, target
@@ -15,7 +14,7 @@ from services.kernel.decisions import Choice
 from tests.duel import GAME
 
 from ..conftest import FAST_ENV
-from ..support import GatewayClient, play_to_end, random_choice
+from ..support import GatewayClient, play_to_end, random_choice, stored_game_state
 from .stored import stored_entries
 
 
@@ -147,6 +146,6 @@ def test_replaying_the_choice_log_from_the_seed_reproduces_the_final_state(new_c
                for e in log]
     step = engine.replay(GAME, int(meta[b"seats"]), json.loads(meta[b"options"]),
                          int(meta[b"seed"]), choices)
-    stored = pb.GameState.FromString(redis.get(f"t:{{{tid}}}:state"))
+    stored = stored_game_state(redis, tid)
     assert step.state == stored.data
     assert step.state_hash == log[-1]["hash"]
