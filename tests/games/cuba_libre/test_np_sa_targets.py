@@ -7,7 +7,7 @@ from __future__ import annotations
 from services.cuba_libre import GAME
 from services.cuba_libre import events as cards
 from services.cuba_libre.bots import syndicate
-from services.cuba_libre.constants import Kind
+from services.cuba_libre.constants import Cap, Kind
 from services.cuba_libre.state import CLState
 from services.kernel.ctx import Ctx
 from services.kernel.events import Event
@@ -101,3 +101,19 @@ def test_cl_8_5_5_bribe_step_3_syndicate_space_26july_first_cities_before_ecs() 
     assert count(st, "ec_central", "m26_underground") == 1
     assert count(st, "camaguey_province", "directorio_underground") == 1
 
+
+def test_cl_r_40_cl_8_5_5_mafia_offensive_assassinates_the_bribe_target() -> None:
+    """CL 8.5.5 Mafia Offensive (card 43 shaded, CL-R-40): after Terror, instead of Bribe, a
+    free Assassinate in the Terror space (Havana, the only one at Support or Opposition), its
+    target by Bribe's steps 1-3 there: a Directorio Guerrilla (step 2), not the Government
+    player's Police that P4's players-first would take."""
+    st = terror_position()
+    st.support[S["pinar_del_rio"]] = st.support[S["la_habana"]] = 0
+    st.caps |= 1 << Cap.SYNDICATE_ASSASSINATES
+    events = play(st, 1, [SYNDICATE], done=1, first="op")
+    assert op_spaces(events, "terror") == ["havana"]
+    assert np_choices(events, "cl.assassinate") == ["piece:havana:directorio_underground"]
+    assert not np_choices(events, "cl.bribe")
+    assert count(st, "havana", "directorio_underground") == 1
+    assert count(st, "havana", "police") == 4
+    assert st.resources[SYNDICATE] == 15 - 1
