@@ -117,3 +117,22 @@ def test_cl_r_40_cl_8_5_5_mafia_offensive_assassinates_the_bribe_target() -> Non
     assert count(st, "havana", "directorio_underground") == 1
     assert count(st, "havana", "police") == 4
     assert st.resources[SYNDICATE] == 15 - 1
+
+
+# -- 8.6.1 Assassinate -------------------------------------------------------------------------
+
+
+def test_cl_8_6_1_assassinate_removes_a_base_before_the_players_cubes() -> None:
+    """CL 8.6.1 Assassinate: the piece Ⓐ that removes a Base, then Government pieces, a
+    player's, a Non-player's (P4): in Sierra Maestra (Active Opposition, 3 Underground DR
+    Guerrillas against 1 Police and 1 Troop) the 26July Base, not the Government player's
+    Police that P4's players-first would take."""
+    st = solo()
+    put(st, "sierra_maestra", "directorio_underground", 3)
+    put(st, "sierra_maestra", "police")
+    put(st, "sierra_maestra", "troops")
+    events = play(st, 1, [DR], done=1, first="op")
+    assert "sierra_maestra" in op_spaces(events, "terror")
+    assert np_choices(events, "cl.assassinate") == ["piece:sierra_maestra:m26_base"]
+    assert count(st, "sierra_maestra", "m26_base") == 0
+    assert count(st, "sierra_maestra", "police") == 1
