@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from services.cuba_libre import GAME
 from services.cuba_libre import events as cards
-from services.cuba_libre.bots import syndicate
+from services.cuba_libre.bots import m26, syndicate
 from services.cuba_libre.constants import Cap, Kind
+from services.cuba_libre.special.m26 import KidnapProc
 from services.cuba_libre.state import CLState
 from services.kernel.ctx import Ctx
 from services.kernel.events import Event
 from services.kernel.flow import push
+from services.kernel.state import Frame
 from tests.games.cuba_libre.np_scenario import (
     DR,
     M26,
@@ -136,3 +138,20 @@ def test_cl_8_6_1_assassinate_removes_a_base_before_the_players_cubes() -> None:
     assert np_choices(events, "cl.assassinate") == ["piece:sierra_maestra:m26_base"]
     assert count(st, "sierra_maestra", "m26_base") == 0
     assert count(st, "sierra_maestra", "police") == 1
+
+
+# -- 8.7.1 Raúl -------------------------------------------------------------------------------
+
+
+def test_cl_8_7_1_raul_rerolls_a_kidnap_roll_of_1_or_2_only() -> None:
+    """CL 8.7.1 (card 22 unshaded, Raúl): the 26July bot rerolls a Kidnap die of 1-2 and keeps
+    3-6; the decision as the Kidnap in Havana from the Government asks it."""
+    st = solo()
+    st.caps |= 1 << Cap.M26_REROLLS_ATTACK_AND_KIDNAP
+    kept = []
+    for roll in range(1, 7):
+        fr = Frame("cl.kidnap", {"f": M26, "s": S["havana"], "g": 0, "roll": roll,
+                                 "rerolled": False})
+        (d,) = KidnapProc().decisions(st, fr)
+        kept.append(m26.reroll(st, d, M26))
+    assert kept == ["reroll", "reroll", "keep", "keep", "keep", "keep"]
