@@ -31,9 +31,11 @@ class Vocabulary:
     `klass(kind id)` (base, police, troops, underground, active), `owner(kind id)`,
     `faction_ids`, `enemies[f]` (the factions f harms first, in order), `pop(space)`,
     `pick(st, spaces)` (8.0 random_pick), the option verbs a Non-player never takes
-    (`never`, e.g. AA-R-03 own removal), and `beneficiaries(st, f)`: when a choice names
+    (`never`, e.g. AA-R-03 own removal), `beneficiaries(st, f)`: when a choice names
     only factions, the tiers f picks from (CL 8.4.4: itself, then another Non-player, then
-    anyone; equal chance within a tier); without it, itself then its enemy order."""
+    anyone; equal chance within a tier); without it, itself then its enemy order; and
+    `remove_own`, the order of the classes of its own pieces a faction removes (CL 8.1.2
+    P5 adds Troops before Police)."""
 
     index: Mapping[str, int]
     kind_ids: Sequence[str]
@@ -45,6 +47,7 @@ class Vocabulary:
     pick: Callable[[Any, list[int]], int]
     never: tuple[str, ...] = ()
     beneficiaries: Callable[[Any, int], Sequence[Sequence[int]]] | None = None
+    remove_own: Sequence[str] = REMOVE_OWN
 
 
 class OptionReader:
@@ -88,7 +91,7 @@ class OptionReader:
     def piece_key(self, st: Any, f: int, removing: bool, o: Option) -> tuple[int, int]:
         """P1 (placing: own pieces first where the game says so, then Bases), removing
         enemies (the enemy order, then Bases, Police, Troops, Underground, Active), removing
-        own (Active first)."""
+        own (the game's `remove_own`: Active first)."""
         k = self.kind_of(o)
         if k is None:
             return (9, 9)
@@ -97,7 +100,7 @@ class OptionReader:
         if not removing:
             return (self.beneficiary_rank(st, f, g), rank(PLACE, klass))
         if g == f:
-            return (len(self.vocab.faction_ids), rank(REMOVE_OWN, klass))
+            return (len(self.vocab.faction_ids), rank(self.vocab.remove_own, klass))
         return by_faction_then_class(self.vocab.enemies(st, f), REMOVE_ENEMY, g, klass)
 
     def beneficiary_rank(self, st: Any, f: int, g: int) -> int:

@@ -10,7 +10,7 @@ from services.kernel.decisions import Decision
 from .. import data as D
 from ..constants import FACTION_IDS, KIND_IDS
 from ..state import CLState
-from .tables import beneficiaries, enemies, klass, owner, pick
+from .tables import REMOVE_OWN, beneficiaries, enemies, klass, owner, pick
 
 __all__ = ["READER", "by_space", "count_of", "generic", "pick_in_tiers", "space_of", "verb"]
 
@@ -18,7 +18,7 @@ READER = OptionReader(Vocabulary(
     index=D.INDEX, kind_ids=KIND_IDS, klass=klass, owner=owner, faction_ids=FACTION_IDS,
     enemies=enemies, pop=lambda s: D.POP[s], pick=pick,
     never=("reclaim",),  # CL 1.4.1: no piece taken back from the map while others remain
-    beneficiaries=beneficiaries))
+    beneficiaries=beneficiaries, remove_own=REMOVE_OWN))
 
 space_of = READER.space_of
 by_space = READER.by_space

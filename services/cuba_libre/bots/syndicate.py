@@ -278,9 +278,14 @@ def bribe_piece(st: CLState, d: Decision, f: int) -> str:
     mine = [o for o in removes if g is not None and owner(o.args["piece"]) == g] or removes
     if not mine:
         return done_or(st, d, f)
-    return min(mine, key=lambda o: (
-        not releases_cash(st, s, KIND_IDS.index(o.args["piece"])),
-        next((i for i, k in enumerate(P4_ORDER) if o.args["piece"].endswith(k)), 9))).id
+    return min(mine, key=lambda o: bribe_piece_rank(st, s, o.args["piece"])).id
+
+
+def bribe_piece_rank(st: CLState, s: int, piece: str) -> tuple[bool, int]:
+    """8.5.5 Bribe's piece order in s: the one whose removal obtains Cash first
+    (`releases_cash`), then P4 (Bases, Police first, Underground Guerrillas first)."""
+    return (not releases_cash(st, s, KIND_IDS.index(piece)),
+            next((i for i, k in enumerate(P4_ORDER) if piece.endswith(k)), 9))
 
 
 def mafia_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
@@ -289,6 +294,21 @@ def mafia_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
     if not B.has_cap(st, Cap.SYNDICATE_ASSASSINATES):
         return []
     return [[s for s in v.get("spaces", []) if bribe_target(st, s) is not None]]
+
+
+def mafia_assassinate(st: CLState, d: Decision, f: int) -> str:
+    """8.5.5 Mafia Offensive (CL-R-40): Assassinate in a Terror space (`mafia_tiers`), the
+    target chosen by Bribe's steps 1-3 there (`bribe_target`: the faction, then
+    `bribe_piece_rank`: the piece)."""
+    spaces = [s for tier in mafia_tiers(st, frame_vars(st, "coin.op")) for s in tier]
+    aimed = {o.id: (s, o.args["piece"]) for o in d.options
+             if verb(o) == "piece" and (s := space_of(o)) in spaces
+             and owner(o.args["piece"]) == bribe_target(st, s)}
+    if not aimed:
+        return generic(st, d, f)
+    s = pick(st, sorted({s for s, _ in aimed.values()}))
+    return min((i for i, (t, _) in aimed.items() if t == s),
+               key=lambda i: bribe_piece_rank(st, s, aimed[i][1]))
 
 
 def first_box(st: CLState) -> str:
@@ -317,4 +337,5 @@ HANDLERS = {
     "cl.bribe": sa_pick(bribe_tiers),
     "cl.bribe_mode": bribe_mode,
     "cl.bribe_piece": bribe_piece,
+    "cl.assassinate": mafia_assassinate,
 }

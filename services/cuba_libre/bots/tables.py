@@ -71,6 +71,11 @@ def p4_order(took: Sequence[int] = ()) -> tuple[str, ...]:
     return P4_ORDER
 
 
+REMOVE_OWN = ("active", "underground", "troops", "police", "base")
+"""8.1.2 P5 removing or replacing own pieces, by `klass`: Active Guerrillas before
+Underground ones, Troops before Police (Bases, which P5 does not name, last)."""
+
+
 def owner(kind: str) -> int:
     return KIND_FACTION[KIND_IDS.index(kind)]
 

@@ -4,14 +4,18 @@ the exact spaces, pieces and order each guideline asks for."""
 
 from __future__ import annotations
 
+from services.cuba_libre import GAME
 from services.cuba_libre import board as B
+from services.cuba_libre import events as cards
 from services.cuba_libre.bots import government as G
 from services.cuba_libre.bots import m26
 from services.cuba_libre.constants import Kind, UsAlliance
 from services.cuba_libre.state import CLState
+from services.kernel.ctx import Ctx
+from services.kernel.flow import push
 from tests.games.cuba_libre import np_scenario as sc
 
-from .helpers import DR, GOVT, M26, SYNDICATE, S, count, put, take
+from .helpers import DR, GOVT, M26, SYNDICATE, S, count, game, put, take
 from .test_np_govt import cities_held, empty_board, events, govt_turn, np_game, op_spaces
 from .test_np_govt_propaganda import round_position, run_round
 
@@ -157,3 +161,30 @@ def test_tv_r_40_a_cl_8_1_item_3_government_cannot_pay_passes() -> None:
     assert sc.np_choices(t.events, "coin.eligible") == ["pass"]
     assert not op_spaces(t)
     assert t.st.resources[GOVT] == 6
+
+
+# -- 8.1.2 P5 removing own pieces -------------------------------------------------------------
+
+
+def replace_own_cube(seed: int) -> list[str]:
+    """The Non-player Government executes card 10 (MAP) unshaded, "Replace one cube anywhere",
+    on a map whose only cubes are its own: 1 Troop and 1 Police in each of havana and
+    matanzas; its choices of the Event's steps."""
+    st = empty_board(game(3, seed=seed, non_players="govt"))
+    for space in ("havana", "matanzas"):
+        put(st, space, "troops")
+        put(st, space, "police")
+    st.played, st.stack = [10], []
+    push(st, "coin.effect", key=cards.key(10, "unshaded"), f=GOVT, pc=0)
+    ctx = Ctx()
+    GAME.advance(ctx, st)
+    return sc.np_choices(ctx.events, "coin.event_step")
+
+
+def test_cl_8_1_2_p5_government_replaces_its_own_troops_before_police() -> None:
+    """CL 8.1.2 P5: a Non-player removing or replacing its own pieces takes Troops before
+    Police: the Government replacing one of its own cubes (card 10 unshaded) replaces a Troop,
+    whichever space the random_pick gives (several seeds, so a coin flip would fail)."""
+    for seed in range(1, 9):
+        chosen = replace_own_cube(seed)[0]
+        assert chosen in ("piece:havana:troops", "piece:matanzas:troops"), (seed, chosen)

@@ -1,0 +1,157 @@
+"""CL 8.4.4 item 1 and the Special Activities' targets (8.5.5 Bribe steps 2-3 and Mafia
+Offensive, 8.6.1 Assassinate, 8.6.2 Expat Backing, 8.7.1 Raúl, 8.7.3 El Che) on constructed
+positions played through the flow: the exact faction, spaces, pieces and order."""
+
+from __future__ import annotations
+
+from services.cuba_libre import GAME
+from services.cuba_libre import events as cards
+from services.cuba_libre.bots import m26, syndicate
+from services.cuba_libre.constants import Cap, Kind
+from services.cuba_libre.special.m26 import KidnapProc
+from services.cuba_libre.state import CLState
+from services.kernel.ctx import Ctx
+from services.kernel.events import Event
+from services.kernel.flow import push
+from services.kernel.state import Frame
+from tests.games.cuba_libre.np_scenario import (
+    DR,
+    M26,
+    SYNDICATE,
+    count,
+    np_choices,
+    op_spaces,
+    play,
+    put,
+    solo,
+    take,
+)
+
+from .helpers import S, game
+
+# -- 8.4.4 item 1: the beneficiary of an Event ------------------------------------------------
+
+
+def syndicate_event(st: CLState, card: int, side: str) -> list[Event]:
+    """The Non-player Syndicate executes `card`'s `side`; the events."""
+    st.played, st.stack = [card], []
+    push(st, "coin.effect", key=cards.key(card, side), f=SYNDICATE, pc=0)
+    ctx = Ctx()
+    GAME.advance(ctx, st)
+    return ctx.events
+
+
+def test_cl_8_4_4_item_1_another_non_players_faction_before_a_players() -> None:
+    """CL 8.4.4 item 1 (CL-R-37): an Event benefiting a faction not the bot's own names
+    another Non-player's faction before a player's: the Syndicate's card 33 unshaded (+5
+    Resources to Directorio or 26July) goes to whichever of the two is the Non-player."""
+    for seed in range(1, 5):
+        st = game(2, seed=seed, non_players="directorio+syndicate")
+        before = list(st.resources)
+        assert np_choices(syndicate_event(st, 33, "unshaded")) == ["faction:directorio"]
+        assert st.resources[DR] == before[DR] + 5 and st.resources[M26] == before[M26]
+        st = game(2, seed=seed, non_players="m26+syndicate")
+        assert np_choices(syndicate_event(st, 33, "unshaded")) == ["faction:m26"]
+
+
+# -- 8.5.5 Bribe steps 2-3 and Mafia Offensive ----------------------------------------------
+
+
+def terror_position() -> CLState:
+    """The Syndicate's Terror box (8.5.4): a Syndicate Guerrilla at every Casino (no Rally),
+    no empty EC (no March), no Casino left to build (no Construct)."""
+    st = solo()
+    for s in ("pinar_del_rio", "la_habana", "havana"):
+        put(st, s, "syndicate_underground")
+    for ec in ("ec_west", "ec_central", "ec_east"):
+        put(st, ec, "troops")
+    st.cash = [S["la_habana"] * 13 + Kind.SYND_U, S["havana"] * 13 + Kind.SYND_U,
+               S["pinar_del_rio"] * 13 + Kind.SYND_U, -1]
+    st.avail[Kind.CASINO_OPEN] = 0
+    return st
+
+
+def test_cl_8_5_5_bribe_step_2_directorio_when_no_casino_has_26july() -> None:
+    """CL 8.5.5 Bribe step 2: no open Casino holds 26July pieces (La Habana's gone), so the
+    Bribe goes where one holds Directorio pieces: Havana, both DR Guerrillas (before step 3's
+    26July in Santiago de Cuba, with a Syndicate Guerrilla)."""
+    st = terror_position()
+    take(st, "la_habana", "m26_underground")
+    put(st, "santiago_de_cuba", "syndicate_active")
+    assert syndicate.first_box(st) == "terror"
+    events = play(st, 1, [SYNDICATE], done=1, first="op")
+    assert np_choices(events, "cl.bribe") == ["space:havana"]
+    assert np_choices(events, "cl.bribe_mode") == ["guerrillas"]
+    assert count(st, "havana", "directorio_underground") == 0
+    assert count(st, "havana", "troops") == 6 and count(st, "havana", "police") == 4
+
+
+def test_cl_8_5_5_bribe_step_3_syndicate_space_26july_first_cities_before_ecs() -> None:
+    """CL 8.5.5 Bribe step 3: no open Casino holds 26July or DR pieces: a space with Syndicate
+    pieces, 26July before DR, Cities/Provinces before ECs: Santiago de Cuba (26July), not
+    the central EC (26July) nor Camagüey Province (DR)."""
+    st = terror_position()
+    take(st, "la_habana", "m26_underground")
+    take(st, "havana", "directorio_underground", 2)
+    for space in ("santiago_de_cuba", "ec_central", "camaguey_province"):
+        put(st, space, "syndicate_active")
+    put(st, "ec_central", "m26_underground")
+    assert syndicate.first_box(st) == "terror"
+    events = play(st, 1, [SYNDICATE], done=1, first="op")
+    assert np_choices(events, "cl.bribe") == ["space:santiago_de_cuba"]
+    assert count(st, "santiago_de_cuba", "m26_underground") == 0
+    assert count(st, "ec_central", "m26_underground") == 1
+    assert count(st, "camaguey_province", "directorio_underground") == 1
+
+
+def test_cl_r_40_cl_8_5_5_mafia_offensive_assassinates_the_bribe_target() -> None:
+    """CL 8.5.5 Mafia Offensive (card 43 shaded, CL-R-40): after Terror, instead of Bribe, a
+    free Assassinate in the Terror space (Havana, the only one at Support or Opposition), its
+    target by Bribe's steps 1-3 there: a Directorio Guerrilla (step 2), not the Government
+    player's Police that P4's players-first would take."""
+    st = terror_position()
+    st.support[S["pinar_del_rio"]] = st.support[S["la_habana"]] = 0
+    st.caps |= 1 << Cap.SYNDICATE_ASSASSINATES
+    events = play(st, 1, [SYNDICATE], done=1, first="op")
+    assert op_spaces(events, "terror") == ["havana"]
+    assert np_choices(events, "cl.assassinate") == ["piece:havana:directorio_underground"]
+    assert not np_choices(events, "cl.bribe")
+    assert count(st, "havana", "directorio_underground") == 1
+    assert count(st, "havana", "police") == 4
+    assert st.resources[SYNDICATE] == 15 - 1
+
+
+# -- 8.6.1 Assassinate -------------------------------------------------------------------------
+
+
+def test_cl_8_6_1_assassinate_removes_a_base_before_the_players_cubes() -> None:
+    """CL 8.6.1 Assassinate: the piece Ⓐ that removes a Base, then Government pieces, a
+    player's, a Non-player's (P4): in Sierra Maestra (Active Opposition, 3 Underground DR
+    Guerrillas against 1 Police and 1 Troop) the 26July Base, not the Government player's
+    Police that P4's players-first would take."""
+    st = solo()
+    put(st, "sierra_maestra", "directorio_underground", 3)
+    put(st, "sierra_maestra", "police")
+    put(st, "sierra_maestra", "troops")
+    events = play(st, 1, [DR], done=1, first="op")
+    assert "sierra_maestra" in op_spaces(events, "terror")
+    assert np_choices(events, "cl.assassinate") == ["piece:sierra_maestra:m26_base"]
+    assert count(st, "sierra_maestra", "m26_base") == 0
+    assert count(st, "sierra_maestra", "police") == 1
+
+
+# -- 8.7.1 Raúl -------------------------------------------------------------------------------
+
+
+def test_cl_8_7_1_raul_rerolls_a_kidnap_roll_of_1_or_2_only() -> None:
+    """CL 8.7.1 (card 22 unshaded, Raúl): the 26July bot rerolls a Kidnap die of 1-2 and keeps
+    3-6; the decision as the Kidnap in Havana from the Government asks it."""
+    st = solo()
+    st.caps |= 1 << Cap.M26_REROLLS_ATTACK_AND_KIDNAP
+    kept = []
+    for roll in range(1, 7):
+        fr = Frame("cl.kidnap", {"f": M26, "s": S["havana"], "g": 0, "roll": roll,
+                                 "rerolled": False})
+        (d,) = KidnapProc().decisions(st, fr)
+        kept.append(m26.reroll(st, d, M26))
+    assert kept == ["reroll", "reroll", "keep", "keep", "keep", "keep"]
