@@ -5,9 +5,10 @@ FARC Attack's "every space", priorities P4 and P6, 8.1 rule 7 and card 40's plac
 from __future__ import annotations
 
 from services.andean_abyss import board as B
-from services.andean_abyss.bots import farc
+from services.andean_abyss.bots import auc, farc
 from services.andean_abyss.constants import BASE, GUER_U, PROPAGANDA_FIRST
 from services.andean_abyss.state import AAState
+from services.kernel.events import Event
 from tests.games.andean_abyss.np_scenario import op_spaces, play, solo
 from tests.games.andean_abyss.scenario import S, put, take
 
@@ -42,3 +43,33 @@ def test_aa_8_7_2_step_2_stay_underground_targets_first() -> None:
     assert B.guerrillas(st, S["pasto"], FARC) == 1
     assert B.guerrillas(st, S["putumayo"], FARC) == 1
     assert B.guerrillas(st, S["santander"], FARC) == 2
+
+
+def marches(events: list[Event]) -> list[tuple[str, str, int]]:
+    return [(e.data["from"], e.data["to"], e.data["count"]) for e in events
+            if e.kind == "aa.march"]
+
+
+def test_aa_8_6_2_auc_march_destination_tier_and_origins_keep_one_at_bases() -> None:
+    """AA 8.6.2 through the flow: the destination is (i) a FARC Base space an entering group
+    can stay Underground in (meta_east: 1 FARC Guerrilla, no cube), not (ii) huila or
+    meta_west (FARC Base, 3 FARC Guerrillas, not Neutral); every adjacent AUC Guerrilla goes,
+    except 1 in each origin with a FARC Base (guaviare, arauca: 1 of 2 each); santander's
+    FARC Guerrilla is no Base (AA-R-28): both of its AUC Guerrillas go."""
+    for seed in range(1, 4):
+        st = solo(seed)
+        st.avail[B.PIECES.pool[GUER_U[AUC]]] = 5  # cond_rally fails
+        st.avail[B.PIECES.pool[BASE[AUC]]] = 0
+        for s in ("guaviare", "arauca", "santander"):
+            put(st, s, "auc_underground")
+        st.support[S["huila"]] = -1
+        put(st, "huila", "farc_underground", 2)
+        put(st, "meta_west", "farc_underground")
+        assert auc.first_box(st) == "march"
+        events = play(st, 1, [AUC])
+        assert op_spaces(events, "march") == ["meta_east"]
+        assert sorted(marches(events)) == [("arauca", "meta_east", 1),
+                                           ("guaviare", "meta_east", 1),
+                                           ("santander", "meta_east", 2)]
+        assert [B.guerrillas(st, S[s], AUC) for s in
+                ("meta_east", "guaviare", "arauca", "santander")] == [4, 1, 1, 0]
