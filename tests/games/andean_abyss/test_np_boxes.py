@@ -5,11 +5,11 @@ FARC Attack's "every space", priorities P4 and P6, 8.1 rule 7 and card 40's plac
 from __future__ import annotations
 
 from services.andean_abyss import board as B
-from services.andean_abyss.bots import auc, farc
+from services.andean_abyss.bots import auc, cartels, farc
 from services.andean_abyss.constants import BASE, GUER_U, PROPAGANDA_FIRST
 from services.andean_abyss.state import AAState
 from services.kernel.events import Event
-from tests.games.andean_abyss.np_scenario import op_spaces, play, solo
+from tests.games.andean_abyss.np_scenario import np_steps, op_spaces, play, solo
 from tests.games.andean_abyss.scenario import S, put, take
 
 FARC, AUC, CARTELS = 1, 2, 3
@@ -73,3 +73,34 @@ def test_aa_8_6_2_auc_march_destination_tier_and_origins_keep_one_at_bases() -> 
                                            ("santander", "meta_east", 2)]
         assert [B.guerrillas(st, S[s], AUC) for s in
                 ("meta_east", "guaviare", "arauca", "santander")] == [4, 1, 1, 0]
+
+
+def removed(events: list[Event]) -> list[tuple[str, str]]:
+    return [(e.data["space"], e.data["piece"]) for e in events if e.kind == "aa.removed"]
+
+
+def test_aa_8_5_3_cartels_bribe_govt_then_farc_then_auc_spaces() -> None:
+    """AA 8.5.3 Bribe after the Terror (putumayo at Opposition, then cali Neutral), 3
+    Resources each (11 - 2 = 9: 3 spaces): first the space with Government pieces (cali: 2
+    cubes, Police first), then FARC (putumayo: its 1 FARC Guerrilla, completed with the AUC
+    one, AA-R-27), then AUC (atlantico: its AUC Guerrilla)."""
+    st = solo()
+    for s in ("guaviare", "meta_east", "meta_west"):
+        take(st, s, "cartels_base")  # Cartels pieces in cali, putumayo, atlantico only
+    take(st, "putumayo", "farc_underground")
+    put(st, "atlantico", "cartels_active")
+    put(st, "amazonas", "cartels_active")
+    st.ships = [S["amazonas"] * 4 + CARTELS] * 4  # no Shipment Available: no March
+    st.avail[B.PIECES.pool[GUER_U[CARTELS]]] = 0  # no Rally
+    st.avail[B.PIECES.pool[BASE[CARTELS]]] = 0
+    st.resources[CARTELS] = 11
+    assert cartels.first_box(st) == "terror"
+    events = play(st, 1, [CARTELS])
+    assert op_spaces(events, "terror") == ["putumayo", "cali"]
+    assert np_steps(events, "aa.bribe") == ["space:cali", "space:putumayo", "space:atlantico"]
+    assert np_steps(events, "aa.bribe_mode") == ["cubes", "guerrillas", "guerrillas"]
+    assert removed(events) == [("cali", "police"), ("cali", "troops"),
+                               ("putumayo", "farc_underground"),
+                               ("putumayo", "auc_underground"),
+                               ("atlantico", "auc_underground")]
+    assert st.resources[CARTELS] == 0
