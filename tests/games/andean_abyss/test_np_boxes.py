@@ -5,6 +5,7 @@ FARC Attack's "every space", priorities P4 and P6, 8.1 rule 7 and card 40's plac
 from __future__ import annotations
 
 from services.andean_abyss import board as B
+from services.andean_abyss import data as D
 from services.andean_abyss.bots import auc, cartels, farc
 from services.andean_abyss.constants import BASE, GUER_U, PROPAGANDA_FIRST
 from services.andean_abyss.state import AAState
@@ -12,7 +13,7 @@ from services.kernel.events import Event
 from tests.games.andean_abyss.np_scenario import np_steps, op_spaces, play, solo
 from tests.games.andean_abyss.scenario import S, put, take
 
-FARC, AUC, CARTELS = 1, 2, 3
+GOVT, FARC, AUC, CARTELS = 0, 1, 2, 3
 
 
 def final_propaganda_next(st: AAState) -> None:
@@ -104,3 +105,26 @@ def test_aa_8_5_3_cartels_bribe_govt_then_farc_then_auc_spaces() -> None:
                                ("putumayo", "auc_underground"),
                                ("atlantico", "auc_underground")]
     assert st.resources[CARTELS] == 0
+
+
+def test_aa_8_7_3_farc_attacks_every_space_with_3_guerrillas_and_an_enemy() -> None:
+    """AA 8.7.3 bullet 1, "every space with >= 3 FARC Guerrillas and >= 1 enemy piece": all
+    three (santander, cali, putumayo, 3 each), not vichada (7, no enemy) nor guaviare (2);
+    then bullet 2's 1 City/Department more (an Underground FARC Guerrilla and an enemy, such
+    as guaviare); 4 spaces in all."""
+    for seed in (1, 2, 3):
+        st = solo(seed)
+        put(st, "santander", "farc_active", 2)
+        put(st, "cali", "farc_active", 3)
+        put(st, "putumayo", "farc_active")
+        put(st, "vichada", "farc_active", 7)  # 8 Available left
+        st.avail[B.PIECES.pool[BASE[FARC]]] = 0  # no Rally
+        st.resources[FARC], st.resources[GOVT] = 20, 5
+        assert farc.first_box(st) == "attack"
+        more = [D.NAMES[s] for s in farc.attack_tiers(st, {})[1]]
+        assert "guaviare" in more and "vichada" not in more
+        events = play(st, 1, [FARC])
+        spaces = op_spaces(events, "attack")
+        assert len(spaces) == 4
+        assert set(spaces[:3]) == {"santander", "cali", "putumayo"}
+        assert spaces[3] in more
