@@ -80,22 +80,29 @@ def removed(events: list[Event]) -> list[tuple[str, str]]:
     return [(e.data["space"], e.data["piece"]) for e in events if e.kind == "aa.removed"]
 
 
+def cartels_terror_position(resources: int) -> AAState:
+    """Cartels pieces in cali, putumayo (Underground Guerrillas) and atlantico, its 4
+    Shipments held in amazonas (none Available: no March), none Available: Terror."""
+    st = solo()
+    for s in ("guaviare", "meta_east", "meta_west"):
+        take(st, s, "cartels_base")
+    take(st, "putumayo", "farc_underground")
+    put(st, "atlantico", "cartels_active")
+    put(st, "amazonas", "cartels_active")
+    st.ships = [S["amazonas"] * 4 + CARTELS] * 4
+    st.avail[B.PIECES.pool[GUER_U[CARTELS]]] = 0  # no Rally
+    st.avail[B.PIECES.pool[BASE[CARTELS]]] = 0
+    st.resources[CARTELS] = resources
+    assert cartels.first_box(st) == "terror"
+    return st
+
+
 def test_aa_8_5_3_cartels_bribe_govt_then_farc_then_auc_spaces() -> None:
     """AA 8.5.3 Bribe after the Terror (putumayo at Opposition, then cali Neutral), 3
     Resources each (11 - 2 = 9: 3 spaces): first the space with Government pieces (cali: 2
     cubes, Police first), then FARC (putumayo: its 1 FARC Guerrilla, completed with the AUC
     one, AA-R-27), then AUC (atlantico: its AUC Guerrilla)."""
-    st = solo()
-    for s in ("guaviare", "meta_east", "meta_west"):
-        take(st, s, "cartels_base")  # Cartels pieces in cali, putumayo, atlantico only
-    take(st, "putumayo", "farc_underground")
-    put(st, "atlantico", "cartels_active")
-    put(st, "amazonas", "cartels_active")
-    st.ships = [S["amazonas"] * 4 + CARTELS] * 4  # no Shipment Available: no March
-    st.avail[B.PIECES.pool[GUER_U[CARTELS]]] = 0  # no Rally
-    st.avail[B.PIECES.pool[BASE[CARTELS]]] = 0
-    st.resources[CARTELS] = 11
-    assert cartels.first_box(st) == "terror"
+    st = cartels_terror_position(11)
     events = play(st, 1, [CARTELS])
     assert op_spaces(events, "terror") == ["putumayo", "cali"]
     assert np_steps(events, "aa.bribe") == ["space:cali", "space:putumayo", "space:atlantico"]
@@ -128,3 +135,15 @@ def test_aa_8_7_3_farc_attacks_every_space_with_3_guerrillas_and_an_enemy() -> N
         assert len(spaces) == 4
         assert set(spaces[:3]) == {"santander", "cali", "putumayo"}
         assert spaces[3] in more
+
+
+def test_aa_8_1_rule_7_no_ship_after_an_operation_without_sa() -> None:
+    """AA 8.1 rule 7: the Cartels' Terror (2 Resources: 2 spaces, none left to Bribe) is a
+    paid Operation without a Special Activity, so Ship is offered; the Non-player holding
+    4 Shipments declines it and keeps them."""
+    st = cartels_terror_position(2)
+    ships = list(st.ships)
+    events = play(st, 1, [CARTELS])
+    assert op_spaces(events, "terror") == ["putumayo", "cali"]
+    assert np_steps(events, "coin.bonus_limop") == ["decline"]
+    assert st.ships == ships and not [e for e in events if e.kind == "aa.ship"]
