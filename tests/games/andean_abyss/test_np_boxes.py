@@ -4,14 +4,17 @@ FARC Attack's "every space", priorities P4 and P6, 8.1 rule 7 and card 40's plac
 
 from __future__ import annotations
 
+from services.andean_abyss import GAME
 from services.andean_abyss import board as B
 from services.andean_abyss import data as D
 from services.andean_abyss.bots import auc, cartels, farc
 from services.andean_abyss.constants import BASE, GUER_U, PROPAGANDA_FIRST
 from services.andean_abyss.state import AAState
+from services.kernel.ctx import Ctx
 from services.kernel.events import Event
+from services.kernel.flow import push
 from tests.games.andean_abyss.np_scenario import np_steps, op_spaces, play, solo
-from tests.games.andean_abyss.scenario import S, put, take
+from tests.games.andean_abyss.scenario import S, count, put, take
 
 GOVT, FARC, AUC, CARTELS = 0, 1, 2, 3
 
@@ -147,3 +150,36 @@ def test_aa_8_1_rule_7_no_ship_after_an_operation_without_sa() -> None:
     assert op_spaces(events, "terror") == ["putumayo", "cali"]
     assert np_steps(events, "coin.bonus_limop") == ["decline"]
     assert st.ships == ships and not [e for e in events if e.kind == "aa.ship"]
+
+
+def test_aa_p4_rally_base_replaces_active_guerrillas_first() -> None:
+    """AA 8.1.2 P4 through the flow: the FARC Rally's Base (8.7.1 bullet 1) in cesar (1
+    Underground, 2 Active FARC Guerrillas) replaces the 2 Active ones; the Underground one
+    stays."""
+    st = solo()
+    put(st, "cesar", "farc_underground")
+    put(st, "cesar", "farc_active", 2)
+    assert farc.first_box(st) == "rally"
+    events = play(st, 1, [FARC])
+    assert "cesar" in op_spaces(events, "rally")
+    assert np_steps(events, "aa.rally_base") == ["base:0"]
+    assert [count(st, "cesar", k) for k in ("farc_underground", "farc_active", "farc_base")] \
+        == [1, 0, 1]
+
+
+def test_aa_p6_drug_profits_base_if_it_can_else_6_resources() -> None:
+    """AA 8.1.2 P6 through the flow (AA 6.3.3): the Cartels' Shipment in cesar (room for a
+    Base) becomes a Cartels Base; the one in putumayo (2 Bases already) +6 Resources."""
+    st = solo()
+    put(st, "cesar", "cartels_underground")
+    put(st, "putumayo", "cartels_underground")
+    st.ships = [S["cesar"] * 4 + CARTELS, S["putumayo"] * 4 + CARTELS, -1, -1]
+    resources = st.resources[CARTELS]
+    st.stack = []
+    push(st, "aa.drug_profits", f=CARTELS)
+    ctx = Ctx()
+    GAME.advance(ctx, st)
+    assert np_steps(ctx.events, "aa.drug_profits") == ["base", "resources"]
+    assert count(st, "cesar", "cartels_base") == 1
+    assert st.resources[CARTELS] == resources + 6
+    assert st.ships == [-1] * 4
