@@ -9,12 +9,14 @@ from services.andean_abyss import board as B
 from services.andean_abyss import data as D
 from services.andean_abyss.bots import auc, cartels, farc
 from services.andean_abyss.constants import BASE, GUER_U, PROPAGANDA_FIRST
+from services.andean_abyss.events import SHADED, program_key
 from services.andean_abyss.state import AAState
 from services.kernel.ctx import Ctx
 from services.kernel.events import Event
 from services.kernel.flow import push
 from tests.games.andean_abyss.np_scenario import np_steps, op_spaces, play, solo
-from tests.games.andean_abyss.scenario import S, count, put, take
+from tests.games.andean_abyss.scenario import S, count, put, rig_die, start_proc, take
+from tests.games.andean_abyss.test_np_flowcharts import procedure_decides
 
 GOVT, FARC, AUC, CARTELS = 0, 1, 2, 3
 
@@ -183,3 +185,23 @@ def test_aa_p6_drug_profits_base_if_it_can_else_6_resources() -> None:
     assert count(st, "cesar", "cartels_base") == 1
     assert st.resources[CARTELS] == resources + 6
     assert st.ships == [-1] * 4
+
+
+def test_aa_8_4_4_card_40_cube_to_a_random_city_auc_bases_in_2_random_cities() -> None:
+    """AA 8.4.4 card 40 shaded by the AUC, each choice as the flow asks it (dice rigged at
+    each): arauca (1 Police, the most); its cube to a random City (8.2: rolls 1,3,1 ->
+    medellin); then 1 AUC piece, a Base first (P1), into each of 2 random Cities: (6,6,6)
+    choco -> cali, then (1,3,1) medellin."""
+    st = solo(seats=4)
+    put(st, "arauca", "police")
+    st.played.append(40)
+    start_proc(st, "coin.effect", key=program_key(40, SHADED, st.edition), f=AUC, pc=0)
+    steps = []
+    for rolls in ((), (), (1, 3, 1), (6, 6, 6), (), (1, 3, 1), ()):
+        if rolls:
+            rig_die(st, *rolls)
+        steps.append(procedure_decides(st, AUC))
+    assert steps == ["space:arauca", "piece:police", "to:medellin", "space:cali",
+                     "place:auc_base", "space:medellin", "place:auc_base"]
+    assert B.police(st, S["arauca"]) == 0 and B.police(st, S["medellin"]) >= 1
+    assert B.bases(st, S["cali"], AUC) == B.bases(st, S["medellin"], AUC) == 1
