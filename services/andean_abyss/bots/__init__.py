@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from services.coin.bots.driver import NonPlayers
+from services.coin.bots.options import support_shift
 from services.kernel.decisions import Choice, Decision
 from services.kernel.errors import RulesBug
 
+from .. import data as D
 from ..state import AAState
 from . import boxes, events, play
 from .options import generic
@@ -86,8 +88,18 @@ class AAProcedure:
         steered = events.instructed(st, d, faction)  # 8.4.4
         if steered is not None:
             return Choice(d.id, option_id=steered)
-        handler = HANDLERS.get(d.kind, generic)
+        handler = HANDLERS.get(d.kind)
+        if handler is None:
+            return Choice(d.id, option_id=generic(st, d, faction, self.shift_impact(st, d)))
         return Choice(d.id, option_id=handler(st, d, faction))
+
+    def shift_impact(self, st: AAState, d: Decision) -> Callable[[str], int]:
+        """8.4.3: how much choosing an option of `d` changes Total Support plus Total
+        Opposition, by a dry run of that choice on a copy of the state."""
+        if self.np is None:
+            raise RulesBug("the Non-player procedure is not bound to a flow")
+        np = self.np
+        return lambda o: support_shift(D.POP, st, np.dry_choice(st, d, o))
 
 
 PROCEDURE = AAProcedure()

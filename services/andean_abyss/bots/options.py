@@ -4,6 +4,8 @@ removal; AA-R-24 the enemy orders)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from services.coin.bots.options import OptionReader, Vocabulary, count_of, removing, verb
 from services.kernel.decisions import Decision, Option
 
@@ -31,5 +33,8 @@ def piece_key(f: int, removing: bool, o: Option) -> tuple[int, int]:
     return READER.piece_key(None, f, removing, o)
 
 
-def generic(st: AAState, d: Decision, f: int) -> str:
-    return READER.generic(st, d, f)
+def generic(st: AAState, d: Decision, f: int,
+            impact: Callable[[str], int] | None = None) -> str:
+    """8.1.1-8.1.2, 8.4.2-8.4.3 for any decision no box names; `impact`: an option's change
+    of Total Support + Total Opposition (8.4.3)."""
+    return READER.generic(st, d, f, impact)

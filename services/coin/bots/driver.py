@@ -82,6 +82,13 @@ class NonPlayers:
         if self.before is not None:
             self.before(ctx, st)
 
+    def dry_choice(self, st: Any, d: Decision, option_id: str) -> Any:
+        """A copy of `st` with option `option_id` of `d` (the pending decision) applied
+        through the flow and nothing after it: what that choice alone does (AA 8.4.3)."""
+        after = copy_state(st)
+        self.flow.choose(Ctx(), after, d, Choice(d.id, option_id=option_id))
+        return after
+
     def announce(self, ctx: Ctx, f: int, d: Decision, c: Choice) -> None:
         """The public `coin.np_choice` event of a Non-player's choice."""
         label = next((o.label for o in d.options if o.id == c.option_id), str(c.amount))

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from services.coin.spaces import total_opposition, total_support
 from services.kernel.decisions import Decision, Option
 
 from .priorities import PLACE, REMOVE_ENEMY, REMOVE_OWN, best, by_faction_then_class, maximum, rank
@@ -111,10 +112,11 @@ class OptionReader:
         tiers = self.vocab.beneficiaries(st, f)
         return next((i for i, t in enumerate(tiers) if g in t), len(tiers))
 
-    def generic(self, st: Any, d: Decision, f: int) -> str:
-        """Any decision no box names: 8.1.1 maximum, 8.1.2 priorities, the largest
-        Population for Support shifts, benefit self and harm the enemy order, 8.0
-        random_pick for the rest."""
+    def generic(self, st: Any, d: Decision, f: int,
+                impact: Callable[[str], int] | None = None) -> str:
+        """Any decision no box names: 8.1.1 maximum, 8.1.2 priorities, for Support shifts
+        the greatest `impact` of an option (AA 8.4.3; without it the largest Population),
+        benefit self and harm the enemy order, 8.0 random_pick for the rest."""
         ids = maximum(d.option_ids())
         ids = [i for i in ids if verb(i) not in self.vocab.never] or ids
         opts = [o for o in d.options if o.id in ids]
@@ -129,10 +131,20 @@ class OptionReader:
         spaces = {s: o.id for o in opts if (s := self.space_of(o)) is not None}
         if spaces and len(spaces) == len(opts):
             if "support" in d.prompt.lower() or "opposition" in d.prompt.lower():
-                top = max(self.vocab.pop(s) for s in spaces)
-                spaces = {s: i for s, i in spaces.items() if self.vocab.pop(s) == top}
+                spaces = self.greatest_shift(spaces, impact)
             return spaces[self.vocab.pick(st, list(spaces))]
         return equal_chance(st.rng, [o.id for o in opts])
+
+    def greatest_shift(self, spaces: dict[int, str],
+                       impact: Callable[[str], int] | None) -> dict[int, str]:
+        """AA 8.4.3: the spaces (option by space) whose shift changes Total Support plus
+        Total Opposition the most (`impact` of the option); without `impact`, the largest
+        Population."""
+        def key(s: int) -> int:
+            return impact(spaces[s]) if impact is not None else self.vocab.pop(s)
+        keys = {s: key(s) for s in spaces}
+        top = max(keys.values())
+        return {s: i for s, i in spaces.items() if keys[s] == top}
 
     def faction_choice(self, st: Any, f: int, opts: list[Option]) -> list[Option]:
         """Options naming only a faction: itself (AA 8.4.4, CL 8.4.4 rule 1), else the first
@@ -154,3 +166,10 @@ class OptionReader:
 def removing(d: Decision, ids: Sequence[str]) -> bool:
     text = (d.prompt + " " + " ".join(o.label for o in d.options if o.id in ids)).lower()
     return "remove" in text or "replace" in text or "destroy" in text
+
+
+def support_shift(pop: Sequence[int], before: Any, after: Any) -> int:
+    """AA 8.4.3 impact of a shift: |change of Total Support| + |change of Total Opposition|
+    between two states."""
+    return (abs(total_support(after, pop) - total_support(before, pop))
+            + abs(total_opposition(after, pop) - total_opposition(before, pop)))

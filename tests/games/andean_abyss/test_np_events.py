@@ -3,11 +3,17 @@ Event executes, and the generic 8.4.2-8.4.3 rules (P1, P3 in the enemy order of 
 
 from __future__ import annotations
 
+from services.andean_abyss import GAME
+from services.andean_abyss import board as B
 from services.andean_abyss.bots import PROCEDURE
+from services.andean_abyss.events import SHADED, UNSHADED, program_key
 from services.andean_abyss.state import AAState
+from services.kernel.ctx import Ctx
 from services.kernel.decisions import Decision, option
+from services.kernel.flow import push
 from services.kernel.state import Frame
-from tests.games.andean_abyss.np_scenario import solo
+from tests.games.andean_abyss.np_scenario import np_steps, solo
+from tests.games.andean_abyss.scenario import S, rig_die
 
 FARC, AUC, CARTELS = 1, 2, 3
 
@@ -84,3 +90,60 @@ def test_aa_8_4_4_card_46_farc_terror_not_at_opposition() -> None:
                  ("space:loc_cucuta_arauca", "space=loc_cucuta_arauca"))
     for _ in range(3):
         assert PROCEDURE.choose(during(46), d, FARC).option_id == "space:santander"
+
+
+def run_event(st: AAState, card: int, side: str, f: int) -> list[str]:
+    """`card`'s `side` executed by Non-player `f` through the flow; its Event-step choices."""
+    st.played.append(card)
+    st.stack = []
+    push(st, "coin.effect", key=program_key(card, side, st.edition), f=f, pc=0)
+    ctx = Ctx()
+    GAME.advance(ctx, st)
+    return np_steps(ctx.events, "coin.event_step")
+
+
+def sabotaged(st: AAState, *locs: str) -> None:
+    for loc in locs:
+        st.sabotage |= 1 << S[loc]
+
+
+def test_aa_8_4_3_greatest_impact_shift_tv_r_45() -> None:
+    """AA 8.3, 8.4.3 TV-R-45: card 6 shaded by the AUC, the three 3-Econ LoCs Sabotaged:
+    random City (6,6,3) narino -> choco -> cali -> ibague, whose 2-Econ pipeline is
+    Sabotaged; antioquia, santander, huila (Population 2) tie at impact 2: (6,6,6) choco ->
+    cali -> ibague -> antioquia, Neutral to Passive Opposition, Total Opposition +2."""
+    st = solo()
+    sabotaged(st, "loc_cucuta_arauca", "loc_sincelejo_ayacucho", "loc_cucuta_ayacucho")
+    assert (st.support[S["antioquia"]], st.support[S["santander"]],
+            st.support[S["huila"]]) == (0, 2, 0)
+    opposition = B.total_opposition(st)
+    rig_die(st, 6, 6, 3, 6, 6, 6)
+    steps = run_event(st, 6, SHADED, AUC)
+    assert steps == ["space:loc_bucaramanga_ibague_bogota", "space:antioquia"]
+    assert B.is_sabotaged(st, S["loc_bucaramanga_ibague_bogota"])
+    assert st.support[S["antioquia"]] == -1
+    assert B.total_opposition(st) == opposition + 2
+
+
+def test_aa_8_4_3_impact_not_population_card_6_unshaded() -> None:
+    """AA 8.4.3: the space whose shift changes Total Support + Total Opposition the most, not
+    the largest Population: card 6 unshaded next to Sabotaged loc_cucuta_arauca sets arauca
+    (Population 1, Active Opposition: Support +1, Opposition -2, impact 3) first, then
+    santander (Population 2, Neutral: impact 2)."""
+    st = solo()
+    sabotaged(st, "loc_cucuta_arauca")
+    st.support[S["santander"]] = 0
+    assert st.support[S["arauca"]] == -2
+    assert run_event(st, 6, UNSHADED, AUC) == ["space:arauca", "space:santander"]
+    assert st.support[S["arauca"]] == st.support[S["santander"]] == 1
+
+
+def test_aa_8_4_3_impact_of_a_two_level_shift_card_5_shaded() -> None:
+    """AA 8.4.3: card 5 shaded shifts 2 levels toward Active Opposition: antioquia from
+    Passive Support (Support -2, Opposition +2: impact 4) over santander at Passive
+    Opposition (only 1 level left: impact 2), both Population 2, whatever the dice."""
+    for seed in range(1, 9):
+        st = solo(seed)
+        st.support[S["antioquia"]], st.support[S["santander"]] = 1, -1
+        assert run_event(st, 5, SHADED, FARC) == ["space:antioquia"]
+        assert st.support[S["antioquia"]] == -1
