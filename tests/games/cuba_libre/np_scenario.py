@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from services.cuba_libre import GAME, deck, setup
 from services.cuba_libre import data as D
-from services.cuba_libre.constants import KIND_IDS
+from services.cuba_libre.constants import KIND_IDS, Kind
 from services.cuba_libre.state import CLState
 from services.kernel.events import Event
 from tests.coin import np_cards
@@ -53,3 +53,17 @@ def take(st: CLState, space: str, kind: str, n: int = 1) -> None:
 def count(st: CLState, space: str, kind: str) -> int:
     from services.cuba_libre import board as B
     return B.n(st, D.INDEX[space], KIND_IDS.index(kind))
+
+
+def terror_position() -> CLState:
+    """The Syndicate's Terror box (8.5.4): a Syndicate Guerrilla at every Casino (no Rally),
+    no empty EC (no March), no Casino left to build (no Construct)."""
+    st = solo()
+    for s in ("pinar_del_rio", "la_habana", "havana"):
+        put(st, s, "syndicate_underground")
+    for ec in ("ec_west", "ec_central", "ec_east"):
+        put(st, ec, "troops")
+    st.cash = [D.INDEX["la_habana"] * 13 + Kind.SYND_U, D.INDEX["havana"] * 13 + Kind.SYND_U,
+               D.INDEX["pinar_del_rio"] * 13 + Kind.SYND_U, -1]
+    st.avail[Kind.CASINO_OPEN] = 0
+    return st

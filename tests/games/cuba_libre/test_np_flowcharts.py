@@ -23,6 +23,7 @@ from tests.games.cuba_libre.np_scenario import (
     put,
     solo,
     take,
+    terror_position,
 )
 
 S = D.INDEX
@@ -67,14 +68,7 @@ def test_cl_8_5_4_syndicate_terror_at_support_or_opposition_then_bribe() -> None
     """CL 8.5.4 step 3 (no player at victory): 1 City/Province at Support or Opposition with
     an Underground Syndicate Guerrilla; then 8.5.5 Bribe (3 Resources) removes 26July pieces
     (step 2: an open Casino with 26July pieces: La Habana)."""
-    st = solo()
-    for s in ("pinar_del_rio", "la_habana", "havana"):
-        put(st, s, "syndicate_underground")
-    for ec in ("ec_west", "ec_central", "ec_east"):
-        put(st, ec, "troops")
-    st.cash = [S["la_habana"] * 13 + Kind.SYND_U, S["havana"] * 13 + Kind.SYND_U,
-               S["pinar_del_rio"] * 13 + Kind.SYND_U, -1]  # Construct's entry fails
-    st.avail[Kind.CASINO_OPEN] = 0  # the Casinos' pool
+    st = terror_position()
     assert syndicate.first_box(st) == "terror"
     events = play(st, 1, [SYNDICATE], done=1, first="op")
     spaces = op_spaces(events, "terror")
@@ -160,18 +154,12 @@ def test_cl_8_5_5_bribe_step_1_removes_the_piece_that_obtains_cash_first() -> No
     Habana (with 2 Police, an open Casino, a Syndicate Guerrilla) makes the Bribe remove
     Government cubes there, that Troop first (P4's Police first would take a Police, which
     yields no Cash: 2 are there): the Government player is asked about its Cash."""
-    st = solo()
-    for s in ("pinar_del_rio", "la_habana", "havana"):
-        put(st, s, "syndicate_underground")
-    for ec in ("ec_west", "ec_central", "ec_east"):  # no empty EC to March into (8.5.2)
-        put(st, ec, "troops")
+    st = terror_position()
     st.avail[Kind.TROOPS] += 1
     for kind, n in (("police", 2), ("troops", 1)):
         put(st, "la_habana", kind, n - count(st, "la_habana", kind))
     assert (count(st, "la_habana", "police"), count(st, "la_habana", "troops")) == (2, 1)
-    st.cash = [S["havana"] * 13 + Kind.SYND_U, S["pinar_del_rio"] * 13 + Kind.SYND_U,
-               S["la_habana"] * 13 + Kind.TROOPS, -1]
-    st.avail[Kind.CASINO_OPEN] = 0
+    st.cash[0] = S["la_habana"] * 13 + Kind.TROOPS  # the Government player's, not Synd's
     assert syndicate.first_box(st) == "terror"
     events = play(st, 1, [SYNDICATE], done=1, first="op")
     assert np_choices(events, "cl.bribe") == ["space:la_habana"]

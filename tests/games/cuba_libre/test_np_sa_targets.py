@@ -1,13 +1,13 @@
 """CL 8.4.4 item 1 and the Special Activities' targets (8.5.5 Bribe steps 2-3 and Mafia
-Offensive, 8.6.1 Assassinate, 8.6.2 Expat Backing, 8.7.1 Raúl, 8.7.3 El Che) on constructed
-positions played through the flow: the exact faction, spaces, pieces and order."""
+Offensive, 8.6.1 Assassinate, 8.7.1 Raúl) on constructed positions played through the
+flow: the exact faction, spaces, pieces and order."""
 
 from __future__ import annotations
 
 from services.cuba_libre import GAME
 from services.cuba_libre import events as cards
 from services.cuba_libre.bots import m26, syndicate
-from services.cuba_libre.constants import Cap, Kind
+from services.cuba_libre.constants import Cap
 from services.cuba_libre.special.m26 import KidnapProc
 from services.cuba_libre.state import CLState
 from services.kernel.ctx import Ctx
@@ -25,6 +25,7 @@ from tests.games.cuba_libre.np_scenario import (
     put,
     solo,
     take,
+    terror_position,
 )
 
 from .helpers import S, game
@@ -55,20 +56,6 @@ def test_cl_8_4_4_item_1_another_non_players_faction_before_a_players() -> None:
 
 
 # -- 8.5.5 Bribe steps 2-3 and Mafia Offensive ----------------------------------------------
-
-
-def terror_position() -> CLState:
-    """The Syndicate's Terror box (8.5.4): a Syndicate Guerrilla at every Casino (no Rally),
-    no empty EC (no March), no Casino left to build (no Construct)."""
-    st = solo()
-    for s in ("pinar_del_rio", "la_habana", "havana"):
-        put(st, s, "syndicate_underground")
-    for ec in ("ec_west", "ec_central", "ec_east"):
-        put(st, ec, "troops")
-    st.cash = [S["la_habana"] * 13 + Kind.SYND_U, S["havana"] * 13 + Kind.SYND_U,
-               S["pinar_del_rio"] * 13 + Kind.SYND_U, -1]
-    st.avail[Kind.CASINO_OPEN] = 0
-    return st
 
 
 def test_cl_8_5_5_bribe_step_2_directorio_when_no_casino_has_26july() -> None:
