@@ -14,19 +14,7 @@ from services.kernel.ctx import Ctx
 from services.kernel.events import Event
 from services.kernel.flow import push
 from services.kernel.state import Frame
-from tests.games.cuba_libre.np_scenario import (
-    DR,
-    M26,
-    SYNDICATE,
-    count,
-    np_choices,
-    op_spaces,
-    play,
-    put,
-    solo,
-    take,
-    terror_position,
-)
+from tests.games.cuba_libre import np_scenario as sc
 
 from .helpers import S, game
 
@@ -36,7 +24,7 @@ from .helpers import S, game
 def syndicate_event(st: CLState, card: int, side: str) -> list[Event]:
     """The Non-player Syndicate executes `card`'s `side`; the events."""
     st.played, st.stack = [card], []
-    push(st, "coin.effect", key=cards.key(card, side), f=SYNDICATE, pc=0)
+    push(st, "coin.effect", key=cards.key(card, side), f=sc.SYNDICATE, pc=0)
     ctx = Ctx()
     GAME.advance(ctx, st)
     return ctx.events
@@ -49,10 +37,10 @@ def test_cl_8_4_4_item_1_another_non_players_faction_before_a_players() -> None:
     for seed in range(1, 5):
         st = game(2, seed=seed, non_players="directorio+syndicate")
         before = list(st.resources)
-        assert np_choices(syndicate_event(st, 33, "unshaded")) == ["faction:directorio"]
-        assert st.resources[DR] == before[DR] + 5 and st.resources[M26] == before[M26]
+        assert sc.np_choices(syndicate_event(st, 33, "unshaded")) == ["faction:directorio"]
+        assert st.resources[sc.DR] == before[sc.DR] + 5 and st.resources[sc.M26] == before[sc.M26]
         st = game(2, seed=seed, non_players="m26+syndicate")
-        assert np_choices(syndicate_event(st, 33, "unshaded")) == ["faction:m26"]
+        assert sc.np_choices(syndicate_event(st, 33, "unshaded")) == ["faction:m26"]
 
 
 # -- 8.5.5 Bribe steps 2-3 and Mafia Offensive ----------------------------------------------
@@ -62,33 +50,33 @@ def test_cl_8_5_5_bribe_step_2_directorio_when_no_casino_has_26july() -> None:
     """CL 8.5.5 Bribe step 2: no open Casino holds 26July pieces (La Habana's gone), so the
     Bribe goes where one holds Directorio pieces: Havana, both DR Guerrillas (before step 3's
     26July in Santiago de Cuba, with a Syndicate Guerrilla)."""
-    st = terror_position()
-    take(st, "la_habana", "m26_underground")
-    put(st, "santiago_de_cuba", "syndicate_active")
+    st = sc.terror_position()
+    sc.take(st, "la_habana", "m26_underground")
+    sc.put(st, "santiago_de_cuba", "syndicate_active")
     assert syndicate.first_box(st) == "terror"
-    events = play(st, 1, [SYNDICATE], done=1, first="op")
-    assert np_choices(events, "cl.bribe") == ["space:havana"]
-    assert np_choices(events, "cl.bribe_mode") == ["guerrillas"]
-    assert count(st, "havana", "directorio_underground") == 0
-    assert count(st, "havana", "troops") == 6 and count(st, "havana", "police") == 4
+    events = sc.play(st, 1, [sc.SYNDICATE], done=1, first="op")
+    assert sc.np_choices(events, "cl.bribe") == ["space:havana"]
+    assert sc.np_choices(events, "cl.bribe_mode") == ["guerrillas"]
+    assert sc.count(st, "havana", "directorio_underground") == 0
+    assert sc.count(st, "havana", "troops") == 6 and sc.count(st, "havana", "police") == 4
 
 
 def test_cl_8_5_5_bribe_step_3_syndicate_space_26july_first_cities_before_ecs() -> None:
     """CL 8.5.5 Bribe step 3: no open Casino holds 26July or DR pieces: a space with Syndicate
     pieces, 26July before DR, Cities/Provinces before ECs: Santiago de Cuba (26July), not
     the central EC (26July) nor Camagüey Province (DR)."""
-    st = terror_position()
-    take(st, "la_habana", "m26_underground")
-    take(st, "havana", "directorio_underground", 2)
+    st = sc.terror_position()
+    sc.take(st, "la_habana", "m26_underground")
+    sc.take(st, "havana", "directorio_underground", 2)
     for space in ("santiago_de_cuba", "ec_central", "camaguey_province"):
-        put(st, space, "syndicate_active")
-    put(st, "ec_central", "m26_underground")
+        sc.put(st, space, "syndicate_active")
+    sc.put(st, "ec_central", "m26_underground")
     assert syndicate.first_box(st) == "terror"
-    events = play(st, 1, [SYNDICATE], done=1, first="op")
-    assert np_choices(events, "cl.bribe") == ["space:santiago_de_cuba"]
-    assert count(st, "santiago_de_cuba", "m26_underground") == 0
-    assert count(st, "ec_central", "m26_underground") == 1
-    assert count(st, "camaguey_province", "directorio_underground") == 1
+    events = sc.play(st, 1, [sc.SYNDICATE], done=1, first="op")
+    assert sc.np_choices(events, "cl.bribe") == ["space:santiago_de_cuba"]
+    assert sc.count(st, "santiago_de_cuba", "m26_underground") == 0
+    assert sc.count(st, "ec_central", "m26_underground") == 1
+    assert sc.count(st, "camaguey_province", "directorio_underground") == 1
 
 
 def test_cl_r_40_cl_8_5_5_mafia_offensive_assassinates_the_bribe_target() -> None:
@@ -96,16 +84,16 @@ def test_cl_r_40_cl_8_5_5_mafia_offensive_assassinates_the_bribe_target() -> Non
     free Assassinate in the Terror space (Havana, the only one at Support or Opposition), its
     target by Bribe's steps 1-3 there: a Directorio Guerrilla (step 2), not the Government
     player's Police that P4's players-first would take."""
-    st = terror_position()
+    st = sc.terror_position()
     st.support[S["pinar_del_rio"]] = st.support[S["la_habana"]] = 0
     st.caps |= 1 << Cap.SYNDICATE_ASSASSINATES
-    events = play(st, 1, [SYNDICATE], done=1, first="op")
-    assert op_spaces(events, "terror") == ["havana"]
-    assert np_choices(events, "cl.assassinate") == ["piece:havana:directorio_underground"]
-    assert not np_choices(events, "cl.bribe")
-    assert count(st, "havana", "directorio_underground") == 1
-    assert count(st, "havana", "police") == 4
-    assert st.resources[SYNDICATE] == 15 - 1
+    events = sc.play(st, 1, [sc.SYNDICATE], done=1, first="op")
+    assert sc.op_spaces(events, "terror") == ["havana"]
+    assert sc.np_choices(events, "cl.assassinate") == ["piece:havana:directorio_underground"]
+    assert not sc.np_choices(events, "cl.bribe")
+    assert sc.count(st, "havana", "directorio_underground") == 1
+    assert sc.count(st, "havana", "police") == 4
+    assert st.resources[sc.SYNDICATE] == 15 - 1
 
 
 # -- 8.6.1 Assassinate -------------------------------------------------------------------------
@@ -116,15 +104,15 @@ def test_cl_8_6_1_assassinate_removes_a_base_before_the_players_cubes() -> None:
     player's, a Non-player's (P4): in Sierra Maestra (Active Opposition, 3 Underground DR
     Guerrillas against 1 Police and 1 Troop) the 26July Base, not the Government player's
     Police that P4's players-first would take."""
-    st = solo()
-    put(st, "sierra_maestra", "directorio_underground", 3)
-    put(st, "sierra_maestra", "police")
-    put(st, "sierra_maestra", "troops")
-    events = play(st, 1, [DR], done=1, first="op")
-    assert "sierra_maestra" in op_spaces(events, "terror")
-    assert np_choices(events, "cl.assassinate") == ["piece:sierra_maestra:m26_base"]
-    assert count(st, "sierra_maestra", "m26_base") == 0
-    assert count(st, "sierra_maestra", "police") == 1
+    st = sc.solo()
+    sc.put(st, "sierra_maestra", "directorio_underground", 3)
+    sc.put(st, "sierra_maestra", "police")
+    sc.put(st, "sierra_maestra", "troops")
+    events = sc.play(st, 1, [sc.DR], done=1, first="op")
+    assert "sierra_maestra" in sc.op_spaces(events, "terror")
+    assert sc.np_choices(events, "cl.assassinate") == ["piece:sierra_maestra:m26_base"]
+    assert sc.count(st, "sierra_maestra", "m26_base") == 0
+    assert sc.count(st, "sierra_maestra", "police") == 1
 
 
 # -- 8.7.1 Raúl -------------------------------------------------------------------------------
@@ -133,12 +121,12 @@ def test_cl_8_6_1_assassinate_removes_a_base_before_the_players_cubes() -> None:
 def test_cl_8_7_1_raul_rerolls_a_kidnap_roll_of_1_or_2_only() -> None:
     """CL 8.7.1 (card 22 unshaded, Raúl): the 26July bot rerolls a Kidnap die of 1-2 and keeps
     3-6; the decision as the Kidnap in Havana from the Government asks it."""
-    st = solo()
+    st = sc.solo()
     st.caps |= 1 << Cap.M26_REROLLS_ATTACK_AND_KIDNAP
     kept = []
     for roll in range(1, 7):
-        fr = Frame("cl.kidnap", {"f": M26, "s": S["havana"], "g": 0, "roll": roll,
+        fr = Frame("cl.kidnap", {"f": sc.M26, "s": S["havana"], "g": 0, "roll": roll,
                                  "rerolled": False})
         (d,) = KidnapProc().decisions(st, fr)
-        kept.append(m26.reroll(st, d, M26))
+        kept.append(m26.reroll(st, d, sc.M26))
     assert kept == ["reroll", "reroll", "keep", "keep", "keep", "keep"]
