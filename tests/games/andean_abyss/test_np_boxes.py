@@ -1,6 +1,7 @@
 """AA 8.1, 8.5-8.7 Non-player boxes not covered elsewhere, on constructed positions through
 the flow: FARC March step 2's destination order, the AUC March, the Cartels Bribe targets,
-FARC Attack's "every space", priorities P4 and P6, 8.1 rule 7 and card 40's placements."""
+FARC Attack's "every space", priorities P4 and P6, 8.1 rule 7, card 40's placements and
+8.9's AUC piece after a Kidnap roll of 6."""
 
 from __future__ import annotations
 
@@ -205,3 +206,18 @@ def test_aa_8_4_4_card_40_cube_to_a_random_city_auc_bases_in_2_random_cities() -
                      "place:auc_base", "space:medellin", "place:auc_base"]
     assert B.police(st, S["arauca"]) == 0 and B.police(st, S["medellin"]) >= 1
     assert B.bases(st, S["cali"], AUC) == B.bases(st, S["medellin"], AUC) == 1
+
+
+def test_aa_8_9_kidnap_6_np_auc_places_a_base_if_stacking_allows_else_a_guerrilla() -> None:
+    """AA 8.9 (gap AA-R-24) with AA 4.3.3 step 3: the FARC's Kidnap rolls 6 (die rigged), so
+    the Non-player AUC places a piece in the Kidnap space: a Base where stacking allows
+    (cesar: a lone Cartels Base), else a Guerrilla (putumayo: 2 Cartels Bases already) (P1)."""
+    for space, piece in (("cesar", "auc_base"), ("putumayo", "auc_underground")):
+        st = solo(seats=4)
+        put(st, "cesar", "cartels_base")
+        put(st, "cesar", "farc_underground")
+        before = count(st, space, piece)
+        rig_die(st, 6)
+        start_proc(st, "aa.kidnap_space", s=S[space])
+        assert procedure_decides(st, AUC) == f"place:{piece}"
+        assert count(st, space, piece) == before + 1
