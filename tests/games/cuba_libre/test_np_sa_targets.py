@@ -1,6 +1,7 @@
-"""CL 8.4.4 item 1 and the Special Activities' targets (8.5.5 Bribe steps 2-3 and Mafia
-Offensive, 8.6.1 Assassinate, 8.7.1 Raúl) on constructed positions played through the
-flow: the exact faction, spaces, pieces and order."""
+"""CL 8.4.4 item 1, the Special Activities' targets (8.5.5 Bribe steps 2-3 and Mafia
+Offensive, 8.6.1 Assassinate, 8.7.1 Raúl) and the 26July March order with El Che (8.7.3
+step 3) on constructed positions played through the flow: the exact faction, spaces,
+pieces and order."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from services.kernel.state import Frame
 from tests.games.cuba_libre import np_scenario as sc
 
 from .helpers import S, game
+from .test_np_exact import m26_march_position
 
 # -- 8.4.4 item 1: the beneficiary of an Event ------------------------------------------------
 
@@ -130,3 +132,23 @@ def test_cl_8_7_1_raul_rerolls_a_kidnap_roll_of_1_or_2_only() -> None:
         (d,) = KidnapProc().decisions(st, fr)
         kept.append(m26.reroll(st, d, sc.M26))
     assert kept == ["reroll", "reroll", "keep", "keep", "keep", "keep"]
+
+
+# -- 8.7.3 El Che -----------------------------------------------------------------------------
+
+
+def test_cl_8_7_3_step_3_el_che_marches_into_the_government_space_before_the_ec() -> None:
+    """CL 8.7.3 step 3 (card 13 El Che in play): step 2 before step 1. Whatever the seed's
+    random_pick, the 26July March first enters Santiago de Cuba (Government-Controlled, fed
+    by Sierra Maestra at Active Opposition: 1 of its 2 Guerrillas, 1 stays), then EC East
+    (no Underground 26July) from Oriente, the only origin left with a Guerrilla to spare;
+    without El Che EC East comes first (test_np_exact's step 1 test)."""
+    for seed in (1, 3):
+        st = m26_march_position(seed)
+        st.caps |= 1 << Cap.M26_FIRST_MARCH_GROUP_HIDES
+        events = sc.play(st, 1, [sc.M26], done=1, first="op")
+        assert sc.op_spaces(events, "march") == ["santiago_de_cuba", "ec_east"]
+        assert sc.np_choices(events, "cl.march_from") == ["from:sierra_maestra", "from:oriente",
+                                                          "done"]
+        assert [sc.count(st, s, "m26_underground") for s in
+                ("sierra_maestra", "oriente", "ec_east")] == [1, 1, 1]
