@@ -1,14 +1,16 @@
 """CL 8.4.4 item 1, the Special Activities' targets (8.5.5 Bribe steps 2-3 and Mafia
-Offensive, 8.6.1 Assassinate, 8.7.1 Raúl) and the 26July March order with El Che (8.7.3
-step 3) on constructed positions played through the flow: the exact faction, spaces,
-pieces and order."""
+Offensive, 8.6.1 Assassinate, 8.7.1 Raúl), the 26July March order with El Che (8.7.3
+step 3) and the space of the DR's Expat Backing Rally (8.6.2, CL-R-54) on constructed
+positions played through the flow: the exact faction, spaces, pieces and order."""
 
 from __future__ import annotations
 
 from services.cuba_libre import GAME
+from services.cuba_libre import board as B
 from services.cuba_libre import events as cards
 from services.cuba_libre.bots import m26, syndicate
 from services.cuba_libre.constants import Cap
+from services.cuba_libre.ops.rally import push_expat_backing
 from services.cuba_libre.special.m26 import KidnapProc
 from services.cuba_libre.state import CLState
 from services.kernel.ctx import Ctx
@@ -152,3 +154,30 @@ def test_cl_8_7_3_step_3_el_che_marches_into_the_government_space_before_the_ec(
                                                           "done"]
         assert [sc.count(st, s, "m26_underground") for s in
                 ("sierra_maestra", "oriente", "ec_east")] == [1, 1, 1]
+
+
+# -- 8.6.2 Expat Backing ----------------------------------------------------------------------
+
+
+def expat_backing(st: CLState) -> list[Event]:
+    """The Support phase's Expat Backing (CL 6.3.4) for the Non-player DR; the events."""
+    st.stack = []
+    push_expat_backing(st)
+    ctx = Ctx()
+    GAME.advance(ctx, st)
+    return ctx.events
+
+
+def test_cl_r_54_cl_8_6_2_expat_backing_where_the_rally_places_enough_for_control() -> None:
+    """CL 8.6.2 Expat Backing (CL 6.3.4, CL-R-54): the free DR Rally goes where the Guerrillas
+    it places give DR Control, the highest Pop first. Oriente (Pop 2; a 26July and a Syndicate
+    Guerrilla: DR needs 3) gets only 1 Guerrilla from a Rally without a DR Base, which gives
+    no Control; Matanzas (Pop 1, empty) does: 1 DR Guerrilla there, DR-Controlled."""
+    st = sc.solo()
+    sc.put(st, "oriente", "m26_underground")
+    sc.put(st, "oriente", "syndicate_underground")
+    events = expat_backing(st)
+    assert sc.np_choices(events, "coin.op_space")[0] == "space:matanzas"
+    assert sc.op_spaces(events, "rally") == ["matanzas"]
+    assert sc.count(st, "matanzas", "directorio_underground") == 1
+    assert B.control(st, S["matanzas"]) == sc.DR
