@@ -12,7 +12,7 @@ from .. import data as D
 from ..casinos import pact, pact_freezes
 from ..constants import GUER_U, Kind
 from ..ops.march import two_steps
-from ..ops.rally import expat_spaces
+from ..ops.rally import expat_spaces, mass_count
 from ..state import CLState
 from . import boxes
 from . import insurgents as I
@@ -253,15 +253,22 @@ def op_space(st: CLState, d: Decision, f: int) -> str:
     return boxes.op_space(CHARTS, st, d, f)
 
 
+def rally_places(st: CLState, s: int) -> int:
+    """CL-R-54: the DR Guerrillas a Rally in s can place (CL 3.3.1): Bases + Pop with a DR
+    Base there, else 1; no more than are Available."""
+    most = mass_count(st, s, F) if B.n(st, s, Kind.DR_BASE) else 1
+    return min(most, B.PIECES.available(st, GUER_U[F]))
+
+
 def expat_backing(st: CLState, d: Decision, f: int) -> str:
-    """8.6.2 Expat Backing (CL-R-54): where Guerrillas give DR Control (highest Pop first),
-    else where a Base replaces 2 Guerrillas, else a random qualifying space."""
+    """8.6.2 Expat Backing (CL-R-54): where the Guerrillas the Rally places give DR Control
+    (highest Pop first), else where a Base replaces 2 Guerrillas, else a random qualifying
+    space."""
     offered = {s: o.id for o in d.options if (s := space_of(o)) is not None}
     ok = [s for s in expat_spaces(st) if s in offered] or list(offered)
     if not ok:
         return generic(st, d, f)
-    gain = [s for s in ok if needed(st, s) <= B.PIECES.available(st, GUER_U[F])
-            and B.control(st, s) != F]
+    gain = [s for s in ok if needed(st, s) <= rally_places(st, s) and B.control(st, s) != F]
     if gain:
         top = max(D.POP[s] for s in gain)
         return offered[pick(st, [s for s in gain if D.POP[s] == top])]

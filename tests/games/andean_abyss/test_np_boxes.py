@@ -1,6 +1,7 @@
 """AA 8.1, 8.5-8.7 Non-player boxes not covered elsewhere, on constructed positions through
 the flow: FARC March step 2's destination order, the AUC March, the Cartels Bribe targets,
-FARC Attack's "every space", priorities P4 and P6, 8.1 rule 7 and card 40's placements."""
+FARC Attack's "every space", priorities P4 and P6, 8.1 rule 7, card 40's placements, and
+8.9's AUC piece after a Kidnap roll of 6 and FARC March LoC step under option O.3."""
 
 from __future__ import annotations
 
@@ -33,7 +34,17 @@ def test_aa_8_7_2_step_2_stay_underground_targets_first() -> None:
     others (santander: Active Support, 3 cubes). Origins: putumayo (Active Opposition, 2
     Guerrillas and Cartels Bases: 1 stays, 1 moves) next to pasto, arauca (3 Guerrillas, a
     FARC Base: 2 move) next to santander."""
-    st = solo()
+    st = farc_march_before_final_propaganda()
+    events = play(st, 1, [FARC])
+    assert op_spaces(events, "march")[:2] == ["pasto", "santander"]
+    assert B.guerrillas(st, S["pasto"], FARC) == 1
+    assert B.guerrillas(st, S["putumayo"], FARC) == 1
+    assert B.guerrillas(st, S["santander"], FARC) == 2
+
+
+def farc_march_before_final_propaganda(**options: str) -> AAState:
+    """The FARC's 1st box is March, the final Propaganda card next (in the deck)."""
+    st = solo(**options)
     take(st, "santander", "farc_underground")  # cond_march: no Underground FARC at Support
     st.avail[B.PIECES.pool[GUER_U[FARC]]] = 8  # cond_rally fails
     st.avail[B.PIECES.pool[BASE[FARC]]] = 0
@@ -44,11 +55,24 @@ def test_aa_8_7_2_step_2_stay_underground_targets_first() -> None:
     put(st, "arauca", "farc_underground", 2)
     final_propaganda_next(st)
     assert farc.first_box(st) == "march"
+    return st
+
+
+def test_aa_8_9_hidden_upcoming_card_farc_march_always_does_the_loc_step() -> None:
+    """AA 8.9 with option O.3 (AA 2.2, hidden_next_card): the FARC cannot see that the final
+    Propaganda card is next, so 8.7.2 step 1 is done (the same position without O.3 has
+    none, test above): 1 Guerrilla onto each unSabotaged LoC an origin reaches, highest Econ
+    first (loc_cucuta_arauca 3, loc_bogota_yopal 2, then two of Econ 1); those moves use up
+    the origins' movable Guerrillas (arauca 2, putumayo 1, guaviare 1), so no step 2."""
+    st = farc_march_before_final_propaganda(hidden_next_card="true")
     events = play(st, 1, [FARC])
-    assert op_spaces(events, "march")[:2] == ["pasto", "santander"]
-    assert B.guerrillas(st, S["pasto"], FARC) == 1
-    assert B.guerrillas(st, S["putumayo"], FARC) == 1
-    assert B.guerrillas(st, S["santander"], FARC) == 2
+    spaces = op_spaces(events, "march")
+    assert spaces[:2] == ["loc_cucuta_arauca", "loc_bogota_yopal"]
+    assert sorted(spaces[2:]) == ["loc_bogota_san_jose", "loc_neiva_pasto"]
+    assert sorted(marches(events)) == [("arauca", "loc_bogota_yopal", 1),
+                                       ("arauca", "loc_cucuta_arauca", 1),
+                                       ("guaviare", "loc_bogota_san_jose", 1),
+                                       ("putumayo", "loc_neiva_pasto", 1)]
 
 
 def marches(events: list[Event]) -> list[tuple[str, str, int]]:
@@ -205,3 +229,18 @@ def test_aa_8_4_4_card_40_cube_to_a_random_city_auc_bases_in_2_random_cities() -
                      "place:auc_base", "space:medellin", "place:auc_base"]
     assert B.police(st, S["arauca"]) == 0 and B.police(st, S["medellin"]) >= 1
     assert B.bases(st, S["cali"], AUC) == B.bases(st, S["medellin"], AUC) == 1
+
+
+def test_aa_8_9_kidnap_6_np_auc_places_a_base_if_stacking_allows_else_a_guerrilla() -> None:
+    """AA 8.9 (gap AA-R-24) with AA 4.3.3 step 3: the FARC's Kidnap rolls 6 (die rigged), so
+    the Non-player AUC places a piece in the Kidnap space: a Base where stacking allows
+    (cesar: a lone Cartels Base), else a Guerrilla (putumayo: 2 Cartels Bases already) (P1)."""
+    for space, piece in (("cesar", "auc_base"), ("putumayo", "auc_underground")):
+        st = solo(seats=4)
+        put(st, "cesar", "cartels_base")
+        put(st, "cesar", "farc_underground")
+        before = count(st, space, piece)
+        rig_die(st, 6)
+        start_proc(st, "aa.kidnap_space", s=S[space])
+        assert procedure_decides(st, AUC) == f"place:{piece}"
+        assert count(st, space, piece) == before + 1

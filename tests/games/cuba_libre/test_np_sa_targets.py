@@ -1,13 +1,16 @@
-"""CL 8.4.4 item 1 and the Special Activities' targets (8.5.5 Bribe steps 2-3 and Mafia
-Offensive, 8.6.1 Assassinate, 8.7.1 Raúl) on constructed positions played through the
-flow: the exact faction, spaces, pieces and order."""
+"""CL 8.4.4 item 1, the Special Activities' targets (8.5.5 Bribe steps 2-3 and Mafia
+Offensive, 8.6.1 Assassinate, 8.7.1 Raúl), the 26July March order with El Che (8.7.3
+step 3) and the space of the DR's Expat Backing Rally (8.6.2, CL-R-54) on constructed
+positions played through the flow: the exact faction, spaces, pieces and order."""
 
 from __future__ import annotations
 
 from services.cuba_libre import GAME
+from services.cuba_libre import board as B
 from services.cuba_libre import events as cards
 from services.cuba_libre.bots import m26, syndicate
 from services.cuba_libre.constants import Cap
+from services.cuba_libre.ops.rally import push_expat_backing
 from services.cuba_libre.special.m26 import KidnapProc
 from services.cuba_libre.state import CLState
 from services.kernel.ctx import Ctx
@@ -17,6 +20,7 @@ from services.kernel.state import Frame
 from tests.games.cuba_libre import np_scenario as sc
 
 from .helpers import S, game
+from .test_np_exact import m26_march_position
 
 # -- 8.4.4 item 1: the beneficiary of an Event ------------------------------------------------
 
@@ -130,3 +134,50 @@ def test_cl_8_7_1_raul_rerolls_a_kidnap_roll_of_1_or_2_only() -> None:
         (d,) = KidnapProc().decisions(st, fr)
         kept.append(m26.reroll(st, d, sc.M26))
     assert kept == ["reroll", "reroll", "keep", "keep", "keep", "keep"]
+
+
+# -- 8.7.3 El Che -----------------------------------------------------------------------------
+
+
+def test_cl_8_7_3_step_3_el_che_marches_into_the_government_space_before_the_ec() -> None:
+    """CL 8.7.3 step 3 (card 13 El Che in play): step 2 before step 1. Whatever the seed's
+    random_pick, the 26July March first enters Santiago de Cuba (Government-Controlled, fed
+    by Sierra Maestra at Active Opposition: 1 of its 2 Guerrillas, 1 stays), then EC East
+    (no Underground 26July) from Oriente, the only origin left with a Guerrilla to spare;
+    without El Che EC East comes first (test_np_exact's step 1 test)."""
+    for seed in (1, 3):
+        st = m26_march_position(seed)
+        st.caps |= 1 << Cap.M26_FIRST_MARCH_GROUP_HIDES
+        events = sc.play(st, 1, [sc.M26], done=1, first="op")
+        assert sc.op_spaces(events, "march") == ["santiago_de_cuba", "ec_east"]
+        assert sc.np_choices(events, "cl.march_from") == ["from:sierra_maestra", "from:oriente",
+                                                          "done"]
+        assert [sc.count(st, s, "m26_underground") for s in
+                ("sierra_maestra", "oriente", "ec_east")] == [1, 1, 1]
+
+
+# -- 8.6.2 Expat Backing ----------------------------------------------------------------------
+
+
+def expat_backing(st: CLState) -> list[Event]:
+    """The Support phase's Expat Backing (CL 6.3.4) for the Non-player DR; the events."""
+    st.stack = []
+    push_expat_backing(st)
+    ctx = Ctx()
+    GAME.advance(ctx, st)
+    return ctx.events
+
+
+def test_cl_r_54_cl_8_6_2_expat_backing_where_the_rally_places_enough_for_control() -> None:
+    """CL 8.6.2 Expat Backing (CL 6.3.4, CL-R-54): the free DR Rally goes where the Guerrillas
+    it places give DR Control, the highest Pop first. Oriente (Pop 2; a 26July and a Syndicate
+    Guerrilla: DR needs 3) gets only 1 Guerrilla from a Rally without a DR Base, which gives
+    no Control; Matanzas (Pop 1, empty) does: 1 DR Guerrilla there, DR-Controlled."""
+    st = sc.solo()
+    sc.put(st, "oriente", "m26_underground")
+    sc.put(st, "oriente", "syndicate_underground")
+    events = expat_backing(st)
+    assert sc.np_choices(events, "coin.op_space")[0] == "space:matanzas"
+    assert sc.op_spaces(events, "rally") == ["matanzas"]
+    assert sc.count(st, "matanzas", "directorio_underground") == 1
+    assert B.control(st, S["matanzas"]) == sc.DR
