@@ -260,20 +260,50 @@ def rally_places(st: CLState, s: int) -> int:
     return min(most, B.PIECES.available(st, GUER_U[F]))
 
 
+def expat_gain(st: CLState, ok: list[int]) -> list[int]:
+    """Expat Backing step (1) (CL-R-54): the spaces of `ok` where the Guerrillas the Rally
+    places give DR Control."""
+    return [s for s in ok if needed(st, s) <= rally_places(st, s) and B.control(st, s) != F]
+
+
+def expat_base(st: CLState, ok: list[int]) -> list[int]:
+    """Expat Backing step (2): the spaces of `ok` where a DR Base can replace 2 DR
+    Guerrillas (room for it, one Available)."""
+    if not B.PIECES.available(st, Kind.DR_BASE):
+        return []
+    return [s for s in ok if B.guerrillas(st, s, F) >= 2 and B.base_room(st, s)]
+
+
 def expat_backing(st: CLState, d: Decision, f: int) -> str:
-    """8.6.2 Expat Backing (CL-R-54): where the Guerrillas the Rally places give DR Control
-    (highest Pop first), else where a Base replaces 2 Guerrillas, else a random qualifying
-    space."""
+    """8.6.2 Expat Backing (CL-R-54): (1) where the Guerrillas the Rally places give DR
+    Control (highest Pop first), (2) else where a Base replaces 2 Guerrillas, (3) else a
+    random qualifying space."""
     offered = {s: o.id for o in d.options if (s := space_of(o)) is not None}
     ok = [s for s in expat_spaces(st) if s in offered] or list(offered)
     if not ok:
         return generic(st, d, f)
-    gain = [s for s in ok if needed(st, s) <= rally_places(st, s) and B.control(st, s) != F]
+    gain = expat_gain(st, ok)
     if gain:
         top = max(D.POP[s] for s in gain)
         return offered[pick(st, [s for s in gain if D.POP[s] == top])]
-    base = [s for s in ok if B.guerrillas(st, s, F) >= 2 and B.base_room(st, s)]
-    return offered[pick(st, base or ok)]
+    return offered[pick(st, expat_base(st, ok) or ok)]
+
+
+def rally_flips(st: CLState) -> list[int]:
+    """8.6.2 step 1's spaces (flip rather than place); none under Expat Backing, whose steps
+    place or build (CL-R-54)."""
+    if is_expat(frame_vars(st, "coin.op")):
+        return []
+    return I.flip_spaces(st, F, level_ok(st))
+
+
+def rally_bases(st: CLState) -> list[int]:
+    """8.6.2 step 2's spaces (a Base replaces Guerrillas); under Expat Backing its step (2)'s
+    when step (1) has none (CL-R-54)."""
+    if is_expat(frame_vars(st, "coin.op")):
+        ok = expat_spaces(st)
+        return [] if expat_gain(st, ok) else expat_base(st, ok)
+    return I.base_spaces(st, F, level_ok(st))
 
 
 CHART: Chart[CLState] = Chart(F, first_box, {
@@ -286,8 +316,7 @@ CHART: Chart[CLState] = Chart(F, first_box, {
 CHARTS = {F: CHART}
 HANDLERS = {
     "coin.op_space": op_space,
-    "cl.rally_mode": I.rally_mode(lambda st: I.flip_spaces(st, F, level_ok(st)),
-                                  lambda st: I.base_spaces(st, F, level_ok(st))),
+    "cl.rally_mode": I.rally_mode(rally_flips, rally_bases),
     "cl.assassinate": assassinate,
     "cl.subvert": sa_pick(subvert_tiers),
     "cl.attack_mode": I.attack_mode,

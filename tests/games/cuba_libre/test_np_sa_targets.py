@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from services.cuba_libre import GAME
 from services.cuba_libre import board as B
+from services.cuba_libre import data as D
 from services.cuba_libre import events as cards
 from services.cuba_libre.bots import m26, syndicate
-from services.cuba_libre.constants import Cap
-from services.cuba_libre.ops.rally import push_expat_backing
+from services.cuba_libre.constants import Cap, Kind
+from services.cuba_libre.ops.rally import expat_spaces, push_expat_backing
 from services.cuba_libre.special.m26 import KidnapProc
 from services.cuba_libre.state import CLState
 from services.kernel.ctx import Ctx
@@ -181,3 +182,49 @@ def test_cl_r_54_cl_8_6_2_expat_backing_where_the_rally_places_enough_for_contro
     assert sc.op_spaces(events, "rally") == ["matanzas"]
     assert sc.count(st, "matanzas", "directorio_underground") == 1
     assert B.control(st, S["matanzas"]) == sc.DR
+
+
+def expat_without_control_gain(seed: int) -> CLState:
+    """An Expat Backing position where no Rally can give DR Control (CL-R-54 step (1) has no
+    space): every qualifying space not DR-Controlled gets 3 Police (Government-Controlled,
+    so no longer qualifying); left are Camagüey Province (2 DR Guerrillas) and Matanzas (1),
+    both DR-Controlled."""
+    st = sc.solo(seed)
+    sc.put(st, "camaguey_province", "directorio_underground",
+           2 - sc.count(st, "camaguey_province", "directorio_underground"))
+    sc.put(st, "matanzas", "directorio_underground")
+    for s in expat_spaces(st):
+        if B.control(st, s) != sc.DR:
+            sc.put(st, D.NAMES[s], "police", 3)
+    assert sorted(D.NAMES[s] for s in expat_spaces(st)) == ["camaguey_province", "matanzas"]
+    return st
+
+
+def test_cl_r_54_cl_8_6_2_expat_backing_step_2_a_base_replaces_2_guerrillas() -> None:
+    """CL 8.6.2 Expat Backing step (2) (CL-R-54): no space where the Rally gives DR Control,
+    so the free Rally goes where a DR Base replaces 2 DR Guerrillas (Camagüey Province, not
+    Matanzas with 1), and does that there: a Base, no Guerrilla left (not 1 more placed)."""
+    for seed in (1, 2, 3, 4):
+        st = expat_without_control_gain(seed)
+        events = expat_backing(st)
+        assert sc.op_spaces(events, "rally") == ["camaguey_province"], seed
+        assert sc.np_choices(events, "cl.rally_mode") == ["base"], seed
+        assert sc.count(st, "camaguey_province", "directorio_base") == 1
+        assert sc.count(st, "camaguey_province", "directorio_underground") == 0
+
+
+def test_cl_r_54_cl_8_6_2_expat_backing_step_3_a_random_space_gets_a_guerrilla() -> None:
+    """CL 8.6.2 Expat Backing step (3): no Control to gain and no DR Base Available, so a
+    random_pick qualifying space gets 1 DR Guerrilla (both spaces come up over the seeds)."""
+    chosen = set()
+    for seed in range(1, 9):
+        st = expat_without_control_gain(seed)
+        st.avail[Kind.DR_BASE] = 0
+        events = expat_backing(st)
+        [space] = sc.op_spaces(events, "rally")
+        assert sc.np_choices(events, "cl.rally_mode") == ["place"], seed
+        assert sc.count(st, space, "directorio_underground") == (3 if space == "camaguey_province"
+                                                                 else 2)
+        chosen.add(space)
+    assert chosen == {"camaguey_province", "matanzas"}
+
