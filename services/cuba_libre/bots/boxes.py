@@ -19,7 +19,7 @@ from ..ops.march import march_activates, unmoved
 from ..state import CLState
 from .flowchart import Chart
 from .options import READER, by_space, generic, pick_in_tiers, space_of, verb
-from .tables import P4_ORDER, p4_order, pick
+from .tables import P4_ORDER, p4_order, p4_rank, pick
 
 Plan = Callable[[CLState, int, dict[str, Any]], dict[int, int]]
 
@@ -180,6 +180,4 @@ def piece_rank(factions: list[int], o: Option, within: tuple[str, ...] = P4_ORDE
     `within` (`p4_order`)."""
     kind = READER.kind_of(o) or ""
     g = READER.vocab.owner(kind)
-    fi = factions.index(g) if g in factions else len(factions)
-    k = READER.vocab.klass(kind)
-    return fi, within.index(k) if k in within else len(within)
+    return factions.index(g) if g in factions else len(factions), p4_rank(kind, within)

@@ -20,7 +20,7 @@ from .boxes import done_or, frame_vars, meets, pav, sa_pick
 from .cash import yields_cash
 from .flowchart import Box, Chart, Tiers
 from .options import READER, generic, space_of, verb
-from .tables import P4_ORDER, pick
+from .tables import p4_rank, pick
 
 F = B.DR
 
@@ -86,8 +86,7 @@ def assassinate(st: CLState, d: Decision, f: int) -> str:
         base = READER.vocab.klass(kind) == "base"
         space_rank = 0 if base else 1 if s is not None and yields_cash(st, s, g) else 2
         faction_rank = 0 if g == B.GOVT else 1 if st.seat_of[g] >= 0 else 2
-        k = READER.vocab.klass(kind)
-        return space_rank, faction_rank, P4_ORDER.index(k) if k in P4_ORDER else 9
+        return space_rank, faction_rank, p4_rank(kind)
 
     top = min(key(o) for o in opts)
     tied = [o for o in opts if key(o) == top]

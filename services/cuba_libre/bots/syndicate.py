@@ -16,7 +16,7 @@ from .boxes import done_or, frame_vars, one_origin, pav, sa_pick
 from .cash import releases_cash, yields_cash
 from .flowchart import Box, Chart, Tiers
 from .options import by_space, generic, space_of, verb
-from .tables import P4_ORDER, owner, pick
+from .tables import owner, p4_rank, pick
 
 F = B.SYNDICATE
 CONSTRUCT_COST = 5
@@ -284,8 +284,7 @@ def bribe_piece(st: CLState, d: Decision, f: int) -> str:
 def bribe_piece_rank(st: CLState, s: int, piece: str) -> tuple[bool, int]:
     """8.5.5 Bribe's piece order in s: the one whose removal obtains Cash first
     (`releases_cash`), then P4 (Bases, Police first, Underground Guerrillas first)."""
-    return (not releases_cash(st, s, KIND_IDS.index(piece)),
-            next((i for i, k in enumerate(P4_ORDER) if piece.endswith(k)), 9))
+    return not releases_cash(st, s, KIND_IDS.index(piece)), p4_rank(piece)
 
 
 def mafia_tiers(st: CLState, v: dict[str, Any]) -> Tiers:

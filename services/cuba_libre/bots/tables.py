@@ -76,6 +76,12 @@ REMOVE_OWN = ("active", "underground", "troops", "police", "base")
 Underground ones, Troops before Police (Bases, which P5 does not name, last)."""
 
 
+def p4_rank(kind: str, within: Sequence[str] = P4_ORDER) -> int:
+    """8.1.2 P4: the place of a piece kind id's class in `within` (`P4_ORDER`, `p4_order`)."""
+    k = klass(kind)
+    return within.index(k) if k in within else len(within)
+
+
 def owner(kind: str) -> int:
     return KIND_FACTION[KIND_IDS.index(kind)]
 
