@@ -12,6 +12,7 @@ from google.protobuf import json_format
 from tablero.v1 import common_pb2
 
 from clients.cli import prompt, render
+from clients.cli.games.coin_board import deciding_event
 from services.andean_abyss import GAME as ANDEAN_ABYSS
 from services.cuba import GAME as CUBA
 from services.cuba_libre import GAME as CUBA_LIBRE
@@ -82,7 +83,6 @@ def test_long_cards_fit_80x40_while_their_event_is_offered(game):
     by where to read the rest ('… ? #n'), its first words always on the screen.
     The twelve longest cards stand in for the card in play at each such decision of a
     seeded game."""
-    from clients.cli.games.coin_board import deciding_event
     longest = sorted((c for c in data(game.reference())["cards"] if c.get("faction_order")),
                      key=card_text_length, reverse=True)[:12]
     states = shown = hinted = 0
