@@ -11,8 +11,8 @@ from services.kernel import sealed
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import Proc, pop, push
-from services.kernel.sealed import SealedProc, SealedRound
-from services.kernel.state import Frame
+from services.kernel.sealed import SealedProc
+from services.kernel.state import Frame, SealedRound
 
 from .constants import (
     CATEGORY_IDS,

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import msgspec
 
-from services.kernel.sealed import SealedRound
-from services.kernel.state import KernelState
+from services.kernel.state import KernelState, SealedRound
 
 from .constants import N_ITEMS, NO_CARD, NO_LAW, NO_SEAT, Phase
 

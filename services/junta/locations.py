@@ -8,8 +8,8 @@ from typing import ClassVar
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Option
 from services.kernel.flow import Proc
-from services.kernel.sealed import SealedRound, open_options
-from services.kernel.state import Frame
+from services.kernel.sealed import open_options
+from services.kernel.state import Frame, SealedRound
 
 from .constants import Location, Status
 from .data import DATA

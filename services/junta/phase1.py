@@ -8,8 +8,8 @@ from typing import ClassVar
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import Proc, pop
-from services.kernel.sealed import SealedRound, open_options, round_in
-from services.kernel.state import Frame
+from services.kernel.sealed import open_options, round_in
+from services.kernel.state import Frame, SealedRound
 
 from .constants import DRAW_PER_TURN, Status
 from .decide import FamilyRound, ask, next_turn, option, parts

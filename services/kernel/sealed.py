@@ -21,35 +21,15 @@ from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
 import msgspec
+from mypy_extensions import mypyc_attr
 
 from .ctx import Ctx
 from .decisions import AmountRange, Choice, Decision, Option
 from .errors import RulesBug
 from .flow import Proc, pop
-from .state import Frame, KernelState
+from .state import Frame, KernelState, SealedRound
 
 S = TypeVar("S", bound=KernelState)
-
-
-class SealedRound(msgspec.Struct, array_like=True):
-    """One round of sealed commitments.
-
-    serial:  fixes the decision ids for the round (use the state's serial at opening).
-    seats:   the seats that must commit.
-    mins/maxs: amount bounds per listed seat (amount rounds).
-    options: option ids per listed seat (option rounds); empty for amount rounds.
-    values:  committed values per listed seat; None until committed.
-    """
-
-    key: str
-    kind: str
-    prompt: str
-    serial: int
-    seats: list[int]
-    mins: list[int] = []
-    maxs: list[int] = []
-    options: list[list[str]] = []
-    values: list[int | str | None] = []
 
 
 def open_amounts(key: str, kind: str, prompt: str, serial: int,
@@ -157,6 +137,7 @@ def open_round(stack: list[Frame]) -> SealedRound | None:
     return None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SealedProc(Proc[S]):
     """A round of sealed simultaneous commitments, as a proc any game uses directly.
 

@@ -36,3 +36,24 @@ class KernelState(msgspec.Struct, kw_only=True):
     rng: RngState
     serial: int = 0
     stack: list[Frame] = []
+
+
+class SealedRound(msgspec.Struct, array_like=True):
+    """One round of sealed commitments.
+
+    serial:  fixes the decision ids for the round (use the state's serial at opening).
+    seats:   the seats that must commit.
+    mins/maxs: amount bounds per listed seat (amount rounds).
+    options: option ids per listed seat (option rounds); empty for amount rounds.
+    values:  committed values per listed seat; None until committed.
+    """
+
+    key: str
+    kind: str
+    prompt: str
+    serial: int
+    seats: list[int]
+    mins: list[int] = []
+    maxs: list[int] = []
+    options: list[list[str]] = []
+    values: list[int | str | None] = []

@@ -12,8 +12,7 @@ from services.kernel.decisions import AmountRange, Choice, Decision, decision_id
 from services.kernel.flow import Flow, Proc, goto, pop, push
 from services.kernel.game import Game, GameOptionSpec
 from services.kernel.outcome import Outcome, ranked
-from services.kernel.sealed import SealedRound
-from services.kernel.state import Frame, KernelState
+from services.kernel.state import Frame, KernelState, SealedRound
 
 DECK = 20
 HAND = 3

@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 from services.kernel import codec, engine, playout, rng
 from services.kernel.decisions import Choice
 from services.kernel.events import Event
-from services.kernel.sealed import SealedRound
-from services.kernel.state import Frame
+from services.kernel.state import Frame, SealedRound
 from tests.duel import GAME, DuelState
 from tests.duel.game import DECK, HAND
 

@@ -19,8 +19,8 @@ from services.kernel.flow import Flow, Proc, pop, push
 from services.kernel.game import FlowGame
 from services.kernel.outcome import Outcome, ranked
 from services.kernel.rng import RngState
-from services.kernel.sealed import SealedProc, SealedRound, open_amounts, open_options
-from services.kernel.state import Frame, KernelState
+from services.kernel.sealed import SealedProc, open_amounts, open_options
+from services.kernel.state import Frame, KernelState, SealedRound
 
 ROUNDS = 3
 

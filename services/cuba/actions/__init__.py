@@ -15,8 +15,8 @@ from services.kernel import sealed
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import Proc, goto, pop, push
-from services.kernel.sealed import SealedProc, SealedRound
-from services.kernel.state import Frame
+from services.kernel.sealed import SealedProc
+from services.kernel.state import Frame, SealedRound
 
 from ..constants import CHARACTER_IDS, CHARACTER_INDEX, LAPS, NO_SEAT, SPACE_IDS, Phase, votes_of
 from ..data import DATA

@@ -6,8 +6,8 @@ from __future__ import annotations
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import Proc, pop
-from services.kernel.sealed import SealedRound, open_options
-from services.kernel.state import Frame
+from services.kernel.sealed import open_options
+from services.kernel.state import Frame, SealedRound
 
 from ..constants import SIDE_IDS, Side
 from ..data import DATA

@@ -9,7 +9,8 @@ from services.cuba.data import DATA
 from services.cuba.state import CubaState
 from services.kernel import codec, engine
 from services.kernel.decisions import Choice
-from services.kernel.sealed import ROUND_VAR, SealedRound
+from services.kernel.sealed import ROUND_VAR
+from services.kernel.state import SealedRound
 
 from .helpers import GAME, Table, Wire, blank, set_law
 
