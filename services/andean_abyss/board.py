@@ -42,7 +42,10 @@ PIECES = PieceTable(
     flip={Kind.FARC_U: Kind.FARC_A, Kind.FARC_A: Kind.FARC_U, Kind.AUC_U: Kind.AUC_A,
           Kind.AUC_A: Kind.AUC_U, Kind.CARTELS_U: Kind.CARTELS_A, Kind.CARTELS_A: Kind.CARTELS_U})
 CONTROL = ControlRule(PIECES, 4, controllers=(Faction.GOVT, Faction.FARC))
-GOVT, FARC, AUC, CARTELS = (int(f) for f in Faction)
+GOVT: int = int(Faction.GOVT)
+FARC: int = int(Faction.FARC)
+AUC: int = int(Faction.AUC)
+CARTELS: int = int(Faction.CARTELS)
 NONE = NO_CONTROL
 
 
@@ -269,5 +272,5 @@ class AABoard(Board[AAState]):
         return can_place(st, s, kind)
 
 
-BOARD = AABoard("aa", D.NAMES, FACTION_IDS, D.POP, PIECES, W.WORDS, W.KINDS, W.KINDS_PLURAL,
-                MAX_BASES)
+BOARD: AABoard = AABoard("aa", D.NAMES, FACTION_IDS, D.POP, PIECES, W.WORDS, W.KINDS,
+                         W.KINDS_PLURAL, MAX_BASES)

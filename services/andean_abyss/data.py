@@ -19,13 +19,13 @@ def _load(name: str) -> Any:
     return json.loads((DATA / name).read_text(encoding="utf-8"))
 
 
-MAP = _load("map.json")
-CARDS_JSON = _load("cards.json")
-SETUP = _load("setup.json")
+MAP: Any = _load("map.json")
+CARDS_JSON: Any = _load("cards.json")
+SETUP: Any = _load("setup.json")
 
 _SPACES = MAP["spaces"]
 NAMES: tuple[str, ...] = tuple(s["id"] for s in _SPACES)
-INDEX = {n: i for i, n in enumerate(NAMES)}
+INDEX: dict[str, int] = {n: i for i, n in enumerate(NAMES)}
 NS = len(NAMES)
 TYPE = tuple(SpaceType[s["type"].upper() if s["type"] != "department" else "DEPT"]
              for s in _SPACES)

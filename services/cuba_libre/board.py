@@ -45,7 +45,10 @@ from .constants import (
 )
 from .state import CLState
 
-GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
+GOVT: int = int(Faction.GOVT)
+M26: int = int(Faction.M26)
+DR: int = int(Faction.DIRECTORIO)
+SYNDICATE: int = int(Faction.SYNDICATE)
 
 PIECES = PieceTable(
     KIND_IDS, KIND_FACTION, pool=POOL, base=(*NON_CASINO_BASES, *CASINOS), cube=CUBES,
@@ -346,5 +349,6 @@ class CLBoard(Board[CLState]):
         return True
 
 
-BOARD = CLBoard("cl", D.NAMES, FACTION_IDS, D.POP, PIECES, W.WORDS, W.KINDS, W.KINDS_PLURAL,
-                MAX_BASES, stacking=((NON_CASINO_BASES, MAX_BASES), (CASINOS, MAX_CASINOS)))
+BOARD: CLBoard = CLBoard("cl", D.NAMES, FACTION_IDS, D.POP, PIECES, W.WORDS, W.KINDS,
+                         W.KINDS_PLURAL, MAX_BASES,
+                         stacking=((NON_CASINO_BASES, MAX_BASES), (CASINOS, MAX_CASINOS)))

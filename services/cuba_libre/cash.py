@@ -36,7 +36,10 @@ from .constants import (
 )
 from .state import CLState
 
-GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
+GOVT: int = int(Faction.GOVT)
+M26: int = int(Faction.M26)
+DR: int = int(Faction.DIRECTORIO)
+SYNDICATE: int = int(Faction.SYNDICATE)
 DEPOSIT_ORDER = (M26, DR, GOVT, SYNDICATE)  # CL 6.2.4
 DEPOSIT_GAIN = 6  # CL 6.2.4
 KIND_INDEX = {k: i for i, k in enumerate(KIND_IDS)}

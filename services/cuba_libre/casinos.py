@@ -27,7 +27,10 @@ from . import words as W
 from .constants import BASE, GUER_A, GUER_U, Cap, Faction, Kind
 from .state import CLState
 
-GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
+GOVT: int = int(Faction.GOVT)
+M26: int = int(Faction.M26)
+DR: int = int(Faction.DIRECTORIO)
+SYNDICATE: int = int(Faction.SYNDICATE)
 CASINO_MODES = ("assault", "air_strike", "attack", "assassinate", "any")
 
 

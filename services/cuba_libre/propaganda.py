@@ -127,8 +127,10 @@ def us_alliance(ctx: Ctx, st: CLState) -> None:
 class CivicActionProc(SpaceStepsProc):
     """`cl.civic_action`: CL 6.3.2, 4 Resources a step."""
 
-    name, kind = "cl.civic_action", "cl.civic_action"
-    board, faction = B.BOARD, GOVT
+    name = "cl.civic_action"
+    kind = "cl.civic_action"
+    board = B.BOARD
+    faction = GOVT
     prompt = "Civic Action (4 Resources a step): where?"
 
     def spaces(self, st: CLState, fr: Frame) -> list[int]:
@@ -153,8 +155,10 @@ class AgitationProc(SpaceStepsProc):
     """`cl.agitation`: CL 6.3.3, 1 Resource a step: a Terror marker removed, else a shift
     toward Active Opposition."""
 
-    name, kind = "cl.agitation", "cl.agitation"
-    board, faction = B.BOARD, M26
+    name = "cl.agitation"
+    kind = "cl.agitation"
+    board = B.BOARD
+    faction = M26
     prompt = "Agitation (1 Resource a step): where?"
 
     def spaces(self, st: CLState, fr: Frame) -> list[int]:

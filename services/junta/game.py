@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision
 from services.kernel.errors import RulesBug
-from services.kernel.flow import Flow
+from services.kernel.flow import Flow, Proc
 from services.kernel.game import FlowGame
 from services.kernel.outcome import Outcome
 from services.kernel.rng import RngState
@@ -37,9 +37,10 @@ from .bots import HeuristicBot
 from .families import AUTO
 from .state import JuntaState
 
-ALL_PROCS = (*setup.PROCS, *turn.PROCS, *election.PROCS, *rollcall.PROCS, *phase1.PROCS,
-             *cabinet.PROCS, *budget.PROCS, *locations.PROCS, *assassination.PROCS,
-             *bank.PROCS, *exile.PROCS, *money.PROCS, *cards.PROCS, *coup.PROCS)
+ALL_PROCS: tuple[Proc[JuntaState], ...] = (
+    *setup.PROCS, *turn.PROCS, *election.PROCS, *rollcall.PROCS, *phase1.PROCS, *cabinet.PROCS,
+    *budget.PROCS, *locations.PROCS, *assassination.PROCS, *bank.PROCS, *exile.PROCS,
+    *money.PROCS, *cards.PROCS, *coup.PROCS)
 FLOW: Flow[JuntaState] = Flow(ALL_PROCS)
 AUTO_GUARD = 10_000
 

@@ -141,7 +141,7 @@ def ambush_order(st: AAState, f: int, tiers: Tiers) -> Tiers:
     return out
 
 
-CHART = Chart(F, first_box, {
+CHART: Chart = Chart(F, first_box, {
     "rally": Box(rally_tiers, 3, "extort", extort_tiers),
     "march": Box(march_tiers, 1, "extort", extort_tiers),
     "attack": Box(attack_tiers, 3, "ambush", ambush_tiers),

@@ -120,7 +120,7 @@ def cultivate_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
     return [depts, [s for s in B.spaces(st) if moves and B.bases(st, s, F) >= 2]]
 
 
-CHART = Chart(F, first_box, {
+CHART: Chart = Chart(F, first_box, {
     "rally": Box(rally_tiers, 3, "cultivate", cultivate_tiers),
     "march": Box(march_tiers, 1, "process", process_tiers),
     "terror": Box(terror_tiers, 3, "bribe", bribe_tiers),

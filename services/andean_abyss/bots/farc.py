@@ -198,7 +198,7 @@ def ambush_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
     return ambush_order(st, F, [list(v.get("spaces", [])), *attack_tiers(st, v)])
 
 
-CHART = Chart(F, first_box, {
+CHART: Chart = Chart(F, first_box, {
     "rally": Box(rally_tiers, 99, "extort", extort_tiers),
     "march": Box(march_tiers, 99, "extort", extort_tiers),
     "attack": Box(attack_tiers, 99, "ambush", ambush_tiers),

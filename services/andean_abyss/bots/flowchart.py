@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from services.coin.bots.flowchart import Box, Tiers, first_tier
 from services.coin.bots.flowchart import Chart as CoinChart
 
@@ -18,6 +20,7 @@ PARENT: Mapping[str, str | None] = {"attack": "march", "terror": "march", "march
                                     "rally": None}  # AA-R-23
 
 
+@mypyc_attr(native_class=False)  # as its base (decision 0015)
 @dataclass(frozen=True)
 class Chart(CoinChart[AAState]):
     """A faction's flowchart (8.5-8.7), its arrows AA's."""

@@ -92,7 +92,8 @@ class Train(OpSpec[AAState]):
     """AA 3.2.1 Train: 3 per City/Department; cubes where a City or Govt Base; then Base or
     Civic Action in one selected space (AA-R-19)."""
 
-    name, faction = "train", GOVT
+    name = "train"
+    faction = GOVT
 
     def candidates(self, st: AAState, v: dict[str, Any]) -> tuple[int, ...]:
         return city_or_dept(st)
@@ -279,7 +280,8 @@ class Patrol(OpSpec[AAState]):
     """AA 3.2.2 Patrol: 3 in total; move cubes; Activate on LoCs; one free Assault. Its SA
     may come before or between the moves (`PatrolMoveProc`) or after (AA 4.1)."""
 
-    name, faction = "patrol", GOVT
+    name = "patrol"
+    faction = GOVT
     needs_space = False  # AA 3.1: Patrol counts once paid and its steps run
 
     def start(self, ctx: Ctx, st: AAState, v: dict[str, Any]) -> bool:
@@ -451,7 +453,8 @@ def any_sweep_origin(st: AAState, dest: int, arrived: Sequence[int],
 class Sweep(OpSpec[AAState]):
     """AA 3.2.3 Sweep: 3 per destination (card 2); move Troops in; Activate (cards 11, 17, 71)."""
 
-    name, faction = "sweep", GOVT
+    name = "sweep"
+    faction = GOVT
 
     def candidates(self, st: AAState, v: dict[str, Any]) -> tuple[int, ...]:
         return city_or_dept(st)
@@ -544,7 +547,8 @@ class SweepMoveProc(AskProc[AAState]):
 class Assault(OpSpec[AAState]):
     """AA 3.2.4 Assault: 3 per space (card 3); remove exposed enemies; Drug Bust (3.2.5)."""
 
-    name, faction = "assault", GOVT
+    name = "assault"
+    faction = GOVT
 
     def candidates(self, st: AAState, v: dict[str, Any]) -> tuple[int, ...]:
         return B.spaces(st)
@@ -563,6 +567,6 @@ class Assault(OpSpec[AAState]):
         push_remove(st, s, GOVT, assault_count(st, s), "assault", "drug_bust")
 
 
-OPS = [Train(), Patrol(), Sweep(), Assault()]
+OPS: list[OpSpec[AAState]] = [Train(), Patrol(), Sweep(), Assault()]
 PROCS: list[Proc[AAState]] = [TrainPlaceProc(), TrainFinalProc(), PatrolAssaultProc(),
                               SweepMoveProc()]  # PatrolMoveProc: built by operations.py

@@ -430,6 +430,6 @@ def aid_cut(ctx: Ctx, st: AAState, nspaces: int) -> None:
         ctx.emit("aa.aid_cut", f"AUC Terror: Aid -{lost}.", {"amount": -lost})
 
 
-OPS = [op for f in (B.FARC, B.AUC, B.CARTELS)
+OPS: list[OpSpec[AAState]] = [op for f in (B.FARC, B.AUC, B.CARTELS)
        for op in (Rally(f), March(f), Attack(f), Terror(f))]
 PROCS: list[Proc[AAState]] = [RallySpaceProc(), MarchIntoProc(), AttackSpaceProc()]

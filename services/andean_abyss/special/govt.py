@@ -59,7 +59,8 @@ def air_lift_dests(st: AAState, o: int) -> list[int]:
 class AirLift(SaSpec[AAState]):
     """AA 4.2.1 Air Lift: move Troops from one space to one other space (any distance)."""
 
-    name, faction = "air_lift", GOVT
+    name = "air_lift"
+    faction = GOVT
 
     def reach(self, op: str) -> int:
         """Troops leave one space and enter one; a Sweep's spaces depend on their
@@ -192,7 +193,8 @@ ERADICATE = EradicateLoop()
 # AA-I-16 reach of one unit: Air Strike removes 1 piece in its space; Eradicate removes the
 # Cartels Bases or places a FARC Guerrilla in its space (its shift elsewhere only adds
 # something for Civic Action to do).
-SAS = [AirLift(), AirStrike("air_strike", GOVT, AIR_STRIKE, 1, ("patrol", "sweep", "assault"),
-                            reach=1),
-       LoopSa("eradicate", GOVT, ERADICATE, 1, reach=1)]
+SAS: list[SaSpec[AAState]] = [
+    AirLift(), AirStrike("air_strike", GOVT, AIR_STRIKE, 1, ("patrol", "sweep", "assault"),
+                         reach=1),
+    LoopSa("eradicate", GOVT, ERADICATE, 1, reach=1)]
 PROCS: list[Proc[AAState]] = [AirLiftProc(), AIR_STRIKE, ERADICATE, EradicateShiftProc()]

@@ -224,7 +224,8 @@ class Cultivate(SaSpec[AAState]):
     """AA 4.5.1 Cultivate (with Rally or March): move a Cartels Base in, or place one in a
     Department selected for this Rally."""
 
-    name, faction = "cultivate", CARTELS
+    name = "cultivate"
+    faction = CARTELS
 
     def reach(self, op: str) -> int:
         """A Base moves out of one space (its Rally options there) into one (its room)."""
@@ -270,7 +271,8 @@ class Process(SaSpec[AAState]):
     """AA 4.5.2 Process (with Rally or March): remove Cartels Bases for +3 each, or place
     1-2 Shipments with Guerrillas in Cartels Base spaces."""
 
-    name, faction = "process", CARTELS
+    name = "process"
+    faction = CARTELS
 
     def reach(self, op: str) -> int:
         """One Base removed (a Rally's Base options there) or one Shipment placed."""
@@ -438,10 +440,11 @@ class Ambush(SaSpec[AAState]):
 # AA-I-16 reach of one unit: Extort Activates in its space (a Terror there may go), Bribe
 # removes or flips pieces in its space and costs 3; Kidnap and Assassinate come after
 # their Terror or select it (not known: searched).
-SAS = [LoopSa("extort", FARC, EXTORT, reach=1), LoopSa("extort", AUC, EXTORT, reach=1),
-       Ambush(FARC), Ambush(AUC),
-       LoopSa("kidnap", FARC, KIDNAP, 3, ("terror",)),
-       LoopSa("assassinate", AUC, ASSASSINATE, 3, ("terror",)),
-       Cultivate(), Process(), LoopSa("bribe", CARTELS, BRIBE, 3, reach=1, spends=BRIBE_COST)]
+SAS: list[SaSpec[AAState]] = [
+    LoopSa("extort", FARC, EXTORT, reach=1), LoopSa("extort", AUC, EXTORT, reach=1),
+    Ambush(FARC), Ambush(AUC),
+    LoopSa("kidnap", FARC, KIDNAP, 3, ("terror",)),
+    LoopSa("assassinate", AUC, ASSASSINATE, 3, ("terror",)),
+    Cultivate(), Process(), LoopSa("bribe", CARTELS, BRIBE, 3, reach=1, spends=BRIBE_COST)]
 PROCS: list[Proc[AAState]] = [EXTORT, KIDNAP, KidnapSpaceProc(), ASSASSINATE, CultivateProc(),
                               ProcessProc(), BRIBE, BribeSpaceProc()]

@@ -19,7 +19,10 @@ from . import boxes, cash, directorio, event_spaces, government, m26, play, synd
 from .flowchart import Chart, Handler
 from .options import generic
 
-GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
+GOVT: int = int(Faction.GOVT)
+M26: int = int(Faction.M26)
+DR: int = int(Faction.DIRECTORIO)
+SYNDICATE: int = int(Faction.SYNDICATE)
 CHARTS: dict[int, Chart[CLState]] = {GOVT: government.CHART, M26: m26.CHART,
                                      DR: directorio.CHART, SYNDICATE: syndicate.CHART}
 FACTION_HANDLERS: dict[int, dict[str, Handler]] = {

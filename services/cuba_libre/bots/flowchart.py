@@ -11,7 +11,6 @@ from services.kernel.decisions import Decision
 
 from ..state import CLState
 
-__all__ = ["Box", "Chart", "CLChart", "Handler", "TierFn", "Tiers", "first_tier"]
+__all__ = ["Box", "Chart", "Handler", "TierFn", "Tiers", "first_tier"]
 
-CLChart = Chart[CLState]
 Handler = Callable[[CLState, Decision, int], str]

@@ -49,7 +49,10 @@ from ..state import CLState
 from . import register_procs
 
 Vars = dict[str, Any]
-GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
+GOVT: int = int(Faction.GOVT)
+M26: int = int(Faction.M26)
+DR: int = int(Faction.DIRECTORIO)
+SYNDICATE: int = int(Faction.SYNDICATE)
 INSURGENT_IDS = tuple(int(f) for f in INSURGENTS)
 EXEC = fx.EXECUTOR
 

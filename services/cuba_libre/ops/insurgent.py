@@ -30,7 +30,10 @@ from .march import March, MarchIntoProc
 from .rally import Rally, RallySpaceProc, push_expat_backing
 from .spec import InsurgentOp
 
-GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
+GOVT: int = int(Faction.GOVT)
+M26: int = int(Faction.M26)
+DR: int = int(Faction.DIRECTORIO)
+SYNDICATE: int = int(Faction.SYNDICATE)
 CONSTRUCT_COST = 5  # CL 3.3.5
 
 __all__ = ["OPS", "PROCS", "push_expat_backing", "terror"]

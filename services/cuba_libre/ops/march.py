@@ -21,7 +21,10 @@ from ..constants import FACTION_IDS, GUER_A, GUER_U, Cap, Faction
 from ..state import CLState
 from .spec import InsurgentOp
 
-GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
+GOVT: int = int(Faction.GOVT)
+M26: int = int(Faction.M26)
+DR: int = int(Faction.DIRECTORIO)
+SYNDICATE: int = int(Faction.SYNDICATE)
 GROUP_LIMIT = 3  # CL 3.3.2: a group Activates when it and the cubes there number more than 3
 
 

@@ -23,7 +23,10 @@ from ..constants import BASE, GUER_A, GUER_U, NO_CONTROL, Cap, Faction, Kind
 from ..state import CLState
 from .spec import InsurgentOp
 
-GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
+GOVT: int = int(Faction.GOVT)
+M26: int = int(Faction.M26)
+DR: int = int(Faction.DIRECTORIO)
+SYNDICATE: int = int(Faction.SYNDICATE)
 
 
 def rally_level_ok(st: CLState, s: int, f: int) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from services.coin.operations import SaSpec
 from services.coin.spaces import NEUTRAL, set_support
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, option
@@ -21,7 +22,10 @@ from ..constants import FACTION_IDS, KIND_IDS, Cap, Faction, Kind
 from ..state import CLState
 from .common import InsurgentSa, SaProc, select_terror_after, terror_target
 
-GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
+GOVT: int = int(Faction.GOVT)
+M26: int = int(Faction.M26)
+DR: int = int(Faction.DIRECTORIO)
+SYNDICATE: int = int(Faction.SYNDICATE)
 
 # -- CL 4.4.1 Subvert ---------------------------------------------------------------------------
 
@@ -33,7 +37,7 @@ def subvert_spaces(st: CLState) -> list[int]:
 
 class Subvert(InsurgentSa):
     name = "subvert"
-    with_ops = ("rally", "march")
+    with_ops: tuple[str, ...] = ("rally", "march")
 
     def reach(self, op: str) -> int:
         return 0  # it only adds Resources
@@ -81,7 +85,7 @@ def assassinate_choices(st: CLState, f: int, fr: Frame) -> list[tuple[int, int]]
 
 class Assassinate(InsurgentSa):
     name = "assassinate"
-    with_ops = ("terror",)
+    with_ops: tuple[str, ...] = ("terror",)
 
     def can(self, st: CLState, f: int, op: dict[str, Any]) -> bool:
         if f == SYNDICATE and not B.has_cap(st, Cap.SYNDICATE_ASSASSINATES):
@@ -115,5 +119,5 @@ class AssassinateProc(SaProc):
                  {"faction": FACTION_IDS[f], "space": space, "piece": kind})
 
 
-SAS = [Subvert(DR), Assassinate(DR), Assassinate(SYNDICATE)]
+SAS: list[SaSpec[CLState]] = [Subvert(DR), Assassinate(DR), Assassinate(SYNDICATE)]
 PROCS: list[Proc[Any]] = [SubvertProc(), AssassinateProc()]

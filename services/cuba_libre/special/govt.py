@@ -42,7 +42,8 @@ def transport_origins(st: CLState) -> list[int]:
 
 
 class Transport(SaSpec[CLState]):
-    name, faction = "transport", GOVT
+    name = "transport"
+    faction = GOVT
 
     def reach(self, op: str) -> int:
         return 1  # Troops leave one space (a Sweep or Assault there may lose its cubes)
@@ -114,7 +115,8 @@ class AirStrikeProc(SpaceLoop[CLState]):
     or one of its Bases where it has no Guerrilla (a Casino closed); Cities never. Not while
     Embargoed, unless card 2 shaded (Momentum)."""
 
-    name, board = "cl.air_strike", B.BOARD
+    name = "cl.air_strike"
+    board = B.BOARD
 
     def spaces(self, st: CLState, v: dict[str, Any]) -> list[int]:
         if st.us_alliance == UsAlliance.EMBARGOED and not B.has_mom(
@@ -134,7 +136,8 @@ class ReprisalProc(SpaceLoop[CLState]):
     left), a shift toward Neutral from Opposition, and 1 Guerrilla there moved to an adjacent
     space (any faction, with its Cash; mandatory if there is one)."""
 
-    name, board = "cl.reprisal", B.BOARD
+    name = "cl.reprisal"
+    board = B.BOARD
 
     def spaces(self, st: CLState, v: dict[str, Any]) -> list[int]:
         return [s for s in D.POPULATED if B.control(st, s) == GOVT]
@@ -161,7 +164,8 @@ class MasferrerAssault(SaSpec[CLState]):
     """Card 5 shaded (Momentum): a Government Sweep may be accompanied, as its Special
     Activity, by a free Assault in 1 space."""
 
-    name, faction = "free_assault", GOVT
+    name = "free_assault"
+    faction = GOVT
 
     def reach(self, op: str) -> int:
         return 0  # removes enemy pieces only: no Sweep space is lost

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from services.coin.operations import SaSpec
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, option
 from services.kernel.flow import Proc
@@ -21,7 +22,10 @@ from ..ops.attack import may_reroll, reroll_options, roll_die
 from ..state import CLState
 from .common import InsurgentSa, SaProc, select_terror_after, terror_target
 
-GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
+GOVT: int = int(Faction.GOVT)
+M26: int = int(Faction.M26)
+DR: int = int(Faction.DIRECTORIO)
+SYNDICATE: int = int(Faction.SYNDICATE)
 
 # -- CL 4.3.1 Infiltrate ------------------------------------------------------------------------
 
@@ -35,7 +39,7 @@ def infiltrate_spaces(st: CLState) -> list[int]:
 
 class Infiltrate(InsurgentSa):
     name = "infiltrate"
-    with_ops = ("rally", "march")
+    with_ops: tuple[str, ...] = ("rally", "march")
 
     def can(self, st: CLState, f: int, op: dict[str, Any]) -> bool:
         return bool(infiltrate_spaces(st))
@@ -111,7 +115,7 @@ def kidnap_choices(st: CLState, fr: Frame) -> list[tuple[int, int]]:
 
 class Kidnap(InsurgentSa):
     name = "kidnap"
-    with_ops = ("terror",)
+    with_ops: tuple[str, ...] = ("terror",)
 
     def can(self, st: CLState, f: int, op: dict[str, Any]) -> bool:
         return bool(kidnap_choices(st, Frame("cl.kidnap", {"op": op})))
@@ -186,5 +190,5 @@ def kidnap(ctx: Ctx, st: CLState, s: int, g: int, roll: int) -> None:
         B.close_casino(st, s)
 
 
-SAS = [Infiltrate(M26), Kidnap(M26)]
+SAS: list[SaSpec[CLState]] = [Infiltrate(M26), Kidnap(M26)]
 PROCS: list[Proc[Any]] = [InfiltrateProc(), KidnapProc()]

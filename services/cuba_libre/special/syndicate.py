@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from services.coin.operations import SaSpec
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, option
 from services.kernel.flow import Proc
@@ -19,7 +20,10 @@ from ..constants import KIND_IDS, NO_CASH, Faction, Kind
 from ..state import CLState
 from .common import InsurgentSa, SaProc
 
-GOVT, M26, DR, SYNDICATE = (int(f) for f in Faction)
+GOVT: int = int(Faction.GOVT)
+M26: int = int(Faction.M26)
+DR: int = int(Faction.DIRECTORIO)
+SYNDICATE: int = int(Faction.SYNDICATE)
 PROFIT_GAIN = 3  # CL 4.5.1 B, per Casino closed or Cash removed
 PROFIT_SPACES = 2  # CL 4.5.1 A
 MUSCLE_CUBES = 2  # CL 4.5.3
@@ -41,7 +45,7 @@ def open_casino_spaces(st: CLState) -> list[int]:
 
 class Profit(InsurgentSa):
     name = "profit"
-    with_ops = SYNDICATE_OPS
+    with_ops: tuple[str, ...] = SYNDICATE_OPS
 
     def can(self, st: CLState, f: int, op: dict[str, Any]) -> bool:
         return bool(own_cash(st) or open_casino_spaces(st))
@@ -117,7 +121,7 @@ def muscle_targets(st: CLState) -> list[int]:
 
 class Muscle(InsurgentSa):
     name = "muscle"
-    with_ops = SYNDICATE_OPS
+    with_ops: tuple[str, ...] = SYNDICATE_OPS
 
     def can(self, st: CLState, f: int, op: dict[str, Any]) -> bool:
         return bool(muscle_targets(st))
@@ -234,5 +238,5 @@ class BribeProc(SaProc):
             RULES.remove_piece(ctx, st, v["s"], KIND_IDS.index(arg), CONTRABAND, SYNDICATE)
 
 
-SAS = [Profit(SYNDICATE), Muscle(SYNDICATE), Bribe(SYNDICATE)]
+SAS: list[SaSpec[CLState]] = [Profit(SYNDICATE), Muscle(SYNDICATE), Bribe(SYNDICATE)]
 PROCS: list[Proc[Any]] = [ProfitProc(), MuscleProc(), BribeProc()]
