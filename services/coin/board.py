@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from services.kernel.decisions import Decision, Option, decision_id
 
 from .pieces import PieceTable
@@ -30,6 +32,7 @@ def named(cls: type[P], name: str) -> type[P]:
     return type(cls.__name__, (cls,), {"name": name})
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Board(Generic[S]):
     """prefix: the game's id namespace ("aa", "cl"); space_ids / faction_ids: ids (option
     args) by index;

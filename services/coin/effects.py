@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, decision_id, option
 from services.kernel.flow import Proc, pop
@@ -28,6 +30,7 @@ SpaceAct = Callable[[Ctx, Any, Vars, int], object]
 EXECUTOR: Who = lambda st, v: int(v["f"])  # noqa: E731 - the executing faction chooses
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Step:
     """One step of an event program: automatic (`run`) or a decision (`options`/`choose`)."""
 
@@ -49,6 +52,7 @@ class Step:
         """Forget the step's own vars once it is finished."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Do(Step):
     """Run a function of the state (tracks, markers, flags, pushing a proc)."""
 
@@ -59,6 +63,7 @@ class Do(Step):
         self.fn(ctx, st, v)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Pick(Step):
     """One decision among computed options (with their labels and args); `act` applies the
     chosen id."""
@@ -76,6 +81,7 @@ class Pick(Step):
         return True
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Spaces(Step):
     """Choose n spaces one at a time (distinct unless `repeat`), acting on each as it is
     chosen; stops at n or when none qualifies; "done" only when `up_to` (after `least`).
@@ -119,6 +125,7 @@ class Spaces(Step):
         v.pop(self.key, None)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class EachSpace(Step):
     """Act automatically in every space that qualifies (judged before any is changed)."""
 
@@ -133,6 +140,7 @@ class EachSpace(Step):
 Program = list[Step]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class EffectProc(Proc[Any]):
     """`coin.effect`: run an event program; pushes by steps run before the next step."""
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Generic
 
+from mypy_extensions import mypyc_attr
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, option
 from services.kernel.flow import Proc, pop, push
@@ -24,6 +26,7 @@ from .state import CoinState
 Vars = dict[str, Any]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class FreeModes(Generic[S]):
     """The free Operations an Event may grant in every space. Override the hooks."""
 
@@ -46,6 +49,7 @@ class FreeModes(Generic[S]):
         """After the last space (a game may close the whole Event's action here)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class EverySpaceProc(Proc[Any]):
     """`<prefix>.ev_every`: in every space where possible, one of `modes`."""
 

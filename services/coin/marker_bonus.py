@@ -15,6 +15,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Decision, Option, option
 
@@ -23,6 +25,7 @@ from .sequence import GRANTED
 
 
 @dataclass(frozen=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MarkerWords:
     """The ids and words of one game's marker bonus. Verbs: own (spend one's own marker),
     ask (ask a helper), give (the helper spends one); `arg` names the marker in option args;
@@ -39,6 +42,7 @@ class MarkerWords:
     theirs: str
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MarkerBonus(ABC):
     board: ClassVar[Board[Any]]
     words: ClassVar[MarkerWords]

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, decision_id, option
 from services.kernel.errors import RulesBug
@@ -31,8 +33,12 @@ from .words import Words
 S = TypeVar("S", bound=CoinState)  # the game's state
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class OpSpec(Generic[S]):
-    """One Operation. Override `selectable`, `cost` and `select`; `start`/`finish` if needed."""
+    """One Operation. Override `selectable`, `cost` and `select`; `start`/`finish` if needed.
+
+    `name` and `faction` are kept per object once compiled (decision 0015): a subclass that is
+    not compiled (a test's) sets them in `__init__`, since its class body would not be seen."""
 
     name: str = ""
     faction: int = -1
@@ -64,12 +70,14 @@ class OpSpec(Generic[S]):
         return 1 if v["lim"] else 99
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SaSpec(Generic[S]):
     """One Special Activity: whether it may start now, and how (push its proc).
 
     `reach(op)`: at most how many of the Operation's selectable spaces one unit of the SA
     can take away (-1: not known), and `spends`: the Resources it may cost; an Operation
-    with more spaces than that keeps one whatever the SA does first (`safe_first`)."""
+    with more spaces than that keeps one whatever the SA does first (`safe_first`).
+    `name` and `faction`: as OpSpec's."""
 
     name: str = ""
     faction: int = -1
@@ -85,6 +93,7 @@ class SaSpec(Generic[S]):
         """Push the SA's proc; it must `pop(st, sa=self.name)` when done."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class OperationProc(Proc[Any]):
     """`coin.op`: the loop every Operation shares."""
 
@@ -321,6 +330,7 @@ def op_vars(st: CoinState) -> dict[str, Any]:
     return next(f.vars for f in reversed(st.stack) if f.proc == "coin.op")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class OpSelectProc(Proc[Any]):
     """`coin.op_select` vars: s. Select s for the innermost Operation now: its SA was resolved
     there first (AA 4.3.3 Kidnap before its Terror)."""

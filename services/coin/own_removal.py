@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Generic
 
+from mypy_extensions import mypyc_attr
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, option
 
@@ -19,6 +21,7 @@ from .piece_procs import PieceRules
 EXECUTING = ("coin.op", "coin.effect")  # frames whose `f` is the executing faction
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class OwnRemovals(Generic[S]):
     """The standing own-piece removal of one game. `executing` says who executes now."""
 

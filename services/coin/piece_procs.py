@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import Any, Generic
 
+from mypy_extensions import mypyc_attr
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, option
 from services.kernel.flow import AskProc, Proc, pop, push
@@ -35,6 +37,7 @@ PIECE_VERBS = {"remove": "Remove", "activate": "Activate", "hide": "Flip Undergr
                "replace": "Replace", "move": "Move"}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PieceRules(Generic[S]):
     """What the piece procs ask of a game, beyond its board. Override the hooks."""
 
@@ -104,6 +107,7 @@ class PieceRules(Generic[S]):
         return tuple(k for k in t.kinds_of[f] if k not in t.guerrilla or t.is_underground(k))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PiecesProc(Proc[Any]):
     """`<prefix>.ev_pieces`: pick up to n pieces of the given kinds in one space (or anywhere
     when s < 0) and act on each: remove, activate, hide (Underground), move, or replace by one
@@ -271,6 +275,7 @@ def reclaim(rules: PieceRules[Any], ctx: Ctx, st: CoinState, arg: str, f: int) -
     rules.remove_piece(ctx, st, rules.board.index[space], rules.board.table.index[kind], "", f)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PlaceProc(Proc[Any]):
     """`<prefix>.ev_place`: place n Available pieces, one kind at a time among `kinds`, into s
     (within stacking); as many as can be placed (§5.1.3); the executing faction may take its
@@ -334,6 +339,7 @@ def push_place(board: Board[Any], st: CoinState, s: int, kinds: tuple[int, ...],
     push(st, board.name("ev_place"), s=s, kinds=list(kinds), n=n, who=who)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RemoveProc(Proc[Any]):
     """`<prefix>.remove` vars: s, f (executor), n (left), mode, capture, targets (factions
     targeted so far), who (decides), must (at least one), only (one faction's pieces),
@@ -393,6 +399,7 @@ def push_remove(board: Board[Any], st: CoinState, s: int, f: int, n: int, mode: 
          who=f if who is None else who, must=must, only=only)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ActivateProc(AskProc[Any]):
     """`<prefix>.activate` vars: s, n (left), only. The activator Activates (Sweep, Patrol) 1
     Guerrilla per count as far as there are Underground ones; it chooses which, never

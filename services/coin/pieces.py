@@ -16,11 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mypy_extensions import mypyc_attr
+
 from services.kernel.errors import RulesBug
 
 from .state import CoinState
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PieceTable:
     """The piece kinds of one COIN game.
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from services.kernel.ctx import Ctx
 from services.kernel.flow import Proc, pop, push
 from services.kernel.state import Frame
@@ -17,6 +19,7 @@ from services.kernel.state import Frame
 Phase = Callable[[Ctx, Any, dict[str, Any]], None]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PropagandaProc(Proc[Any]):
     name = "coin.propaganda"
 

@@ -37,6 +37,7 @@ from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 import msgspec
+from mypy_extensions import mypyc_attr
 
 from services.kernel import codec
 from services.kernel.ctx import Ctx
@@ -72,6 +73,7 @@ def first_sa_index(st: CoinState) -> int | None:
     return None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Lines(Generic[S]):
     """The search, for one game's flow and Operation proc."""
 

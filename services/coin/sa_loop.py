@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Generic
 
+from mypy_extensions import mypyc_attr
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, option
 from services.kernel.flow import Proc, pop, push
@@ -20,6 +22,7 @@ from .board import Board, S
 from .operations import SaSpec
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SpaceLoop(Proc[Any], Generic[S]):
     """An SA over up to `max` spaces. Override `spaces`, `apply` and, if needed, `label`."""
 
@@ -77,6 +80,7 @@ class SpaceLoop(Proc[Any], Generic[S]):
         self.apply(ctx, st, v, s)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LoopSa(SaSpec[S]):
     """An SA run by a `SpaceLoop` proc (at most `max_spaces` spaces, only with the Operations
     `with_ops` when given); allowed when its first decision has a candidate."""

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, decision_id, option
 from services.kernel.flow import Proc, pop, push
@@ -105,6 +107,7 @@ def draw(ctx: Ctx, st: CoinState) -> None:
     st.played.append(st.deck.pop())
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DeckProc(Proc[Any]):
     """§2.2, 2.3.8 Play the current card; then make the upcoming card current (`next_card`:
     a game's own way, CL 2.3.8 the sudden Propaganda swap; it must play one card)."""
@@ -136,6 +139,7 @@ class DeckProc(Proc[Any]):
                  first="", ph="pick")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CardProc(Proc[Any]):
     """§2.3.3-2.3.7 The 1st and 2nd Eligible act on one Event card."""
 

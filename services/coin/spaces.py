@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from mypy_extensions import mypyc_attr
+
 from .pieces import PieceTable
 from .state import CoinState
 
@@ -60,6 +62,7 @@ def total_opposition(st: CoinState, pop: Sequence[int]) -> int:
     return sum(-p * lv for p, lv in zip(pop, st.support, strict=True) if lv < 0)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ControlRule:
     """Who can Control a space, and with which pieces (AA 6.2, CL 1.7).
 

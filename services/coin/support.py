@@ -9,6 +9,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, option
 from services.kernel.flow import AskProc, pop
@@ -18,6 +20,7 @@ from .board import Board
 from .state import CoinState
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SpaceStepsProc(AskProc[Any], ABC):
     """A Support-phase step taken space by space until `done`."""
 

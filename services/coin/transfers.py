@@ -16,6 +16,8 @@ from __future__ import annotations
 import functools
 from typing import Generic
 
+from mypy_extensions import mypyc_attr
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import AmountRange, Choice, Decision
 
@@ -28,6 +30,7 @@ def _amount(most: int) -> AmountRange:
     return AmountRange(1, most)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ResourceTransfers(Generic[S]):
     """The standing Resources transfers of one game (most: the Resources track's top; when:
     how the prompt says the window)."""

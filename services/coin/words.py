@@ -6,8 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from mypy_extensions import mypyc_attr
+
 
 @dataclass(frozen=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Words:
     """Display names by index (factions, spaces, piece kinds) or id (Operations, Special
     Activities) and card titles by number; the ids by index where a game looks names up by

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from mypy_extensions import mypyc_attr
 from tablero.cuba.v1 import view_pb2 as pb
 
 from services.kernel import rng as prng
@@ -309,6 +310,7 @@ def bid_amount(s: Seen, d: Decision) -> int:
     return max(d.amount.min, min(d.amount.max, want if spare >= 6 else 0))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a test spies on it
 class HeuristicBot:
     """Plays to win from its own view (see the module docstring)."""
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from . import rng as prng
 from .decisions import Choice, Decision
 from .rng import RngState
@@ -48,6 +50,7 @@ class RandomBot:
         return random_choice(decision, r)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class StateBot(ABC):
     """A policy that decides from a private copy of the state (see the module doc)."""
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from .events import Event
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Ctx:
     """Collects the events of one Setup or Act. Lives only for that call."""
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from .ctx import Ctx
 from .decisions import Choice, Decision
 from .errors import RulesBug
@@ -23,6 +25,7 @@ S = TypeVar("S", bound=KernelState)
 STEP_GUARD = 100_000
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Proc(Generic[S]):
     """A procedure of play. Subclasses set `name` and override what they need."""
 
@@ -51,6 +54,7 @@ class Proc(Generic[S]):
         raise RulesBug(f"proc {self.name} has no automatic step")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class AskProc(Proc[S]):
     """A proc that only asks: once it offers no decision, nothing is left to do, and its
     automatic step ends it."""
@@ -78,6 +82,7 @@ def goto(st: KernelState, proc: str, **vars: Any) -> Frame:
     return push(st, proc, **vars)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Flow(Generic[S]):
     """The procs of one game, by name; runs the stack."""
 

@@ -292,7 +292,9 @@ def test_own_pieces_removed_at_any_step_of_own_execution() -> None:
 class Levy(Boost):
     """A toy SA paid for in Resources: 1 or 2, said in one step (`toy.levy`)."""
 
-    name = "levy"
+    def __init__(self, f: int) -> None:
+        super().__init__(f)
+        self.name = "levy"
 
     def begin(self, ctx: Ctx, st: Any, op: dict[str, Any]) -> None:
         push(st, "toy.levy", f=op["f"])

@@ -113,10 +113,9 @@ class CivicProc(SpaceStepsProc):
 
 
 class Act(OpSpec[ToyState]):
-    name = "act"
-
     def __init__(self, f: int) -> None:
-        self.faction = f
+        # set here, not in the class body: the compiled base keeps them per object (0015)
+        self.name, self.faction = "act", f
 
     def candidates(self, st: Any, v: dict[str, Any]) -> range:
         return range(2)
@@ -132,10 +131,8 @@ class Act(OpSpec[ToyState]):
 
 
 class Boost(SaSpec[ToyState]):
-    name = "boost"
-
     def __init__(self, f: int) -> None:
-        self.faction = f
+        self.name, self.faction = "boost", f  # as Act's
 
     def allowed(self, st: Any, op: dict[str, Any]) -> bool:
         return True

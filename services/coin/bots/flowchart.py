@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 S = TypeVar("S")
 Tiers = list[list[int]]
 TierFn = Callable[[Any, dict[str, Any]], Tiers]
@@ -40,6 +42,7 @@ class Box:
         return [(self.sa, self.sa_tiers), *self.more_sas]
 
 
+@mypyc_attr(native_class=False)  # frozen and generic: a plain class (decision 0015)
 @dataclass(frozen=True)
 class Chart(Generic[S]):
     """A faction's flowchart: `first(st)` is the box its questions reach; `fallback[box]` the
