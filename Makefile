@@ -8,10 +8,11 @@ PY     := $(BIN)/python
 STAMP  := $(VENV)/.installed-run-$(shell cat requirements.txt | cksum | cut -d' ' -f1)
 DEV    := $(VENV)/.installed-dev-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
 BENCHDEPS := $(VENV)/.installed-bench-$(shell cat requirements-dev.txt requirements-bench.txt | cksum | cut -d' ' -f1)
+NATIVEDEPS := $(VENV)/.installed-native-$(shell cat requirements.txt requirements-native.txt | cksum | cut -d' ' -f1)
 BUF    := node_modules/.bin/buf
 export PYTHONPATH := $(CURDIR):$(CURDIR)/gen
 
-.PHONY: all venv dev gen run test lint contract bench bench-memory bench-games clean
+.PHONY: all venv dev gen native run test lint contract bench bench-memory bench-games clean
 
 all: gen
 
@@ -30,6 +31,10 @@ $(DEV): $(STAMP) requirements-dev.txt
 	$(PY) -m pip install -q -r requirements-dev.txt
 	rm -f $(VENV)/.installed-dev-* && touch $(DEV)
 
+$(NATIVEDEPS): $(STAMP) requirements-native.txt
+	$(PY) -m pip install -q -r requirements-native.txt
+	rm -f $(VENV)/.installed-native-* && touch $(NATIVEDEPS)
+
 $(BENCHDEPS): $(DEV) requirements-bench.txt
 	$(PY) -m pip install -q -r requirements-bench.txt
 	rm -f $(VENV)/.installed-bench-* && touch $(BENCHDEPS)
@@ -39,6 +44,12 @@ gen: $(STAMP) gen/.stamp
 gen/.stamp: $(shell find protos -name '*.proto') scripts/gen_protos.py
 	$(PY) scripts/gen_protos.py
 	touch gen/.stamp
+
+# The rules engines compiled with mypyc (decision 0015): every later run, test and bench of
+# this tree uses them while they match their sources (services/native.py), else runs from
+# the sources and warns: `make native` again after an edit. Each package is its own group.
+native: $(NATIVEDEPS) gen
+	$(PY) scripts/native.py
 
 run: gen
 	$(PY) -m deploy
@@ -60,17 +71,18 @@ contract: $(BUF)
 	$(BUF) lint
 	bash scripts/check_breaking.sh
 
-bench: dev gen $(BENCHDEPS)
+bench: dev gen native $(BENCHDEPS)
 	$(PY) -m bench.platform
 	$(PY) -m bench.redis_clients
 
-bench-memory: dev gen
+bench-memory: dev gen native
 	$(PY) -m bench.memory
 
 # Every shipped game beside a base ref in the same run (issue 15's baseline by default).
 BASE ?= 639746b
-bench-games: dev gen
+bench-games: dev gen native
 	$(PY) -m bench.games --grpc --base $(BASE)
 
 clean:
-	rm -rf gen $(VENV) node_modules
+	test ! -x $(PY) || $(PY) scripts/native.py --clean
+	rm -rf gen $(VENV) node_modules build

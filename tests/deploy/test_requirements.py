@@ -25,10 +25,16 @@ OPTIONAL = {ROOT / "clients" / "locustfile.py", ROOT / "clients" / "setup.py"}
 
 
 def names(path: Path) -> set[str]:
+    """The distributions a requirements file names, with those of the files it includes
+    (`-r`), the runtime file's aside."""
     out = set()
     for line in path.read_text().splitlines():
         line = line.split("#")[0].strip()
-        if line and not line.startswith("-r"):
+        if line.startswith("-r"):
+            included = line.split()[1]
+            if included != "requirements.txt":
+                out |= names(path.parent / included)
+        elif line:
             out.add(re.split(r"[=<>\[ ]", line)[0].lower().replace("_", "-"))
     return out
 

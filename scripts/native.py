@@ -1,0 +1,102 @@
+"""`make native`: compile the rules engines to C extension modules with mypyc (decision 0015).
+
+    python scripts/native.py [PACKAGE ...]     # default: every package under services/
+    python scripts/native.py --clean           # remove every compiled module
+
+The same source runs compiled or interpreted: nothing in the rules knows. Each package
+(services/kernel, services/coin, services/<game>) is one extension group, so an image holds
+only its own (deploy/images/rules.Dockerfile). The modules are built in place, next to
+their source (`x.py` → `x.cpython-311-….so`, which Python imports first; a group's code is
+in `tablero_<package>__mypyc….so` at the root), and services/native.json records the hash
+of every compiled source: when a source no longer matches, `services/__init__.py` runs
+every module of the build from its source instead, and says so (services/native.py).
+Nothing is compiled that mypyc cannot run as written: `__init__`/`__main__` modules, the
+rules services' servers (services/runtime), the event cards (their registry reads each
+card function's docstring, which a compiled function does not keep), and the modules that
+define msgspec Structs (the state records, the decisions and events: msgspec needs its own
+class machinery).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SERVICES = ROOT / "services"
+MANIFEST = SERVICES / "native.json"
+# a module that defines a msgspec Struct (or a subclass of one: `kw_only=True`)
+STRUCT = re.compile(r"^class \w+\((?:[\w.]*Struct\b|.*kw_only=True)", re.M)
+SKIP_PACKAGES = {"runtime"}
+CARDS = {"events", "cards"}  # the card registries read each card function's docstring
+
+
+def compiled_sources(package: Path) -> list[Path]:
+    """The modules of one package that are compiled."""
+    out = []
+    for path in sorted(package.rglob("*.py")):
+        if path.name in ("__init__.py", "__main__.py") or CARDS & set(path.parts):
+            continue
+        if STRUCT.search(path.read_text(encoding="utf-8")):
+            continue
+        out.append(path)
+    return out
+
+
+def packages(names: list[str]) -> list[Path]:
+    if names:
+        return [(ROOT / n).resolve() for n in names]
+    return sorted(p for p in SERVICES.iterdir()
+                  if p.is_dir() and (p / "__init__.py").exists() and p.name not in SKIP_PACKAGES)
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def clean() -> None:
+    for so in [*SERVICES.rglob("*.so"), *ROOT.glob("tablero_*__mypyc.*.so")]:
+        so.unlink()
+    MANIFEST.unlink(missing_ok=True)
+
+
+def build(pkgs: list[Path]) -> None:
+    groups = [(p.name, [str(s.relative_to(ROOT)) for s in compiled_sources(p)]) for p in pkgs]
+    names = [str(p.relative_to(ROOT)) for p in pkgs]
+    # the build runs in a child: mypyc's setuptools glue wants a setup() call of its own
+    setup = (
+        "import json, sys\n"
+        "from setuptools import setup\n"
+        "from mypyc.build import mypycify\n"
+        "groups = json.loads(sys.argv.pop(1))\n"
+        "setup(name='tablero-native', packages=[], ext_modules=mypycify(\n"
+        "    [f for _, fs in groups for f in fs], opt_level='3',\n"
+        "    separate=[(fs, 'tablero_' + name) for name, fs in groups]))\n")
+    env = {**os.environ, "MYPYPATH": str(ROOT / "gen")}
+    for p in pkgs:  # a module compiled before and not now must not shadow its source
+        for so in p.rglob("*.so"):
+            so.unlink()
+    built = json.loads(MANIFEST.read_text(encoding="utf-8")) if MANIFEST.exists() else {}
+    built = {f: h for f, h in built.items() if not any(f.startswith(n + "/") for n in names)}
+    MANIFEST.unlink(missing_ok=True)  # a half-done build is no build (services/native.py)
+    subprocess.run([sys.executable, "-c", setup, json.dumps(groups), "build_ext", "--inplace",
+                    "--build-temp", str(ROOT / "build" / "native"), "-j", str(os.cpu_count() or 1)],
+                   cwd=ROOT, env=env, check=True)
+    built.update({f: digest(ROOT / f) for _, fs in groups for f in fs})
+    MANIFEST.write_text(json.dumps(built, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str]) -> None:
+    if argv == ["--clean"]:
+        clean()
+        return
+    build(packages(argv))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,93 @@
+"""Decision 0015: the rules engines compiled with mypyc are used whole while they match their
+sources, and not at all once one does not (services/native.py)."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from services import native
+
+ROOT = Path(__file__).resolve().parents[2]
+SUFFIX = native.SUFFIXES[0]
+# what issue 15 measures: the kernel's flow, the COIN machinery, each game's rules
+ENGINES = ("services.kernel.flow", "services.kernel.sealed", "services.coin.operations",
+           "services.andean_abyss.game", "services.cuba.game", "services.cuba_libre.game",
+           "services.junta.game")
+
+
+def fake_build(tmp_path: Path, sources: dict[str, str]) -> tuple[Path, dict[str, Path]]:
+    """A services/ tree with a compiled file beside each source, and its manifest."""
+    services = tmp_path / "services"
+    for rel, text in sources.items():
+        src = services / rel
+        src.parent.mkdir(parents=True, exist_ok=True)
+        src.write_text(text)
+        src.with_name(src.stem + SUFFIX).write_bytes(b"")
+    manifest = services / "native.json"
+    manifest.write_text(json.dumps({f"services/{rel}": hashlib.sha256(text.encode()).hexdigest()
+                                    for rel, text in sources.items()}))
+    return manifest, native.compiled_modules(services)
+
+
+def test_a_build_that_matches_its_sources_is_used(tmp_path: Path) -> None:
+    manifest, modules = fake_build(tmp_path, {"g/rules.py": "X = 1\n", "g/more.py": "Y = 2\n"})
+    assert sorted(modules) == ["services.g.more", "services.g.rules"]
+    assert native.stale(modules, manifest) == []
+
+
+def test_an_edited_source_makes_the_whole_build_stale(tmp_path: Path) -> None:
+    manifest, modules = fake_build(tmp_path, {"g/rules.py": "X = 1\n", "g/more.py": "Y = 2\n"})
+    modules["services.g.rules"].write_text("X = 2\n")
+    assert native.stale(modules, manifest) == ["services.g.rules"]
+
+
+def test_a_build_without_its_manifest_is_stale(tmp_path: Path) -> None:
+    manifest, modules = fake_build(tmp_path, {"g/rules.py": "X = 1\n"})
+    manifest.unlink()  # scripts/native.py removes it first: a build that did not finish
+    assert native.stale(modules, manifest) == ["services.g.rules"]
+
+
+def test_a_stale_build_runs_every_module_from_its_source(tmp_path: Path) -> None:
+    """The finder `guard` installs loads the source, not the compiled file beside it."""
+    _, modules = fake_build(tmp_path, {"g/rules.py": "X = 1\n"})
+    spec = native.SourceFirst(modules).find_spec("services.g.rules")
+    assert spec is not None and spec.origin == str(modules["services.g.rules"])
+    assert native.SourceFirst(modules).find_spec("services.g.other") is None
+
+
+def test_the_guard_runs_a_stale_build_from_source_and_says_so(tmp_path: Path) -> None:
+    """In a child: a manifest naming another hash for every compiled module makes the kernel's
+    flow load from flow.py (compiled or not, the answer is then the source) with a warning."""
+    modules = native.compiled_modules()
+    if not modules:
+        pytest.skip("no compiled build in this tree (make native)")
+    code = ("import warnings, json, pathlib\n"
+            "from services import native\n"
+            f"native.MANIFEST = pathlib.Path({str(tmp_path / 'native.json')!r})\n"
+            "native.MANIFEST.write_text('{}')\n"
+            "with warnings.catch_warnings(record=True) as w:\n"
+            "    warnings.simplefilter('always')\n"
+            "    native.guard()\n"
+            "import services.kernel.flow as f\n"
+            "print(json.dumps([f.__file__, [str(x.message) for x in w]]))\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         check=True, env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    file, warned = json.loads(out.stdout.strip().splitlines()[-1])
+    assert file.endswith("services/kernel/flow.py")
+    assert len(warned) == 1 and "out of date" in warned[0] and "make native" in warned[0]
+
+
+@pytest.mark.skipif(os.environ.get("TABLERO_NATIVE") != "required",
+                    reason="TABLERO_NATIVE=required (CI, after make native) checks the build")
+def test_ci_runs_the_suite_on_the_compiled_engines() -> None:
+    interpreted = [m for m in ENGINES if not native.is_compiled(importlib.import_module(m))]
+    assert interpreted == []
+    assert native.stale(native.compiled_modules()) == []
