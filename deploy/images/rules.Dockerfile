@@ -16,6 +16,15 @@ COPY services services
 RUN test -f "services/${GAME}/__main__.py" \
  && find services -mindepth 1 -maxdepth 1 -type d ! -name kernel ! -name runtime \
       ! -name coin ! -name "${GAME}" -exec rm -rf {} +
+# The engines compiled with mypyc (decision 0015): the kernel, the COIN machinery when kept,
+# and the game, each its own group (scripts/native.py); the compiler stays in this stage.
+RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
+ && rm -rf /var/lib/apt/lists/*
+COPY requirements-native.txt .
+RUN pip install --no-cache-dir --target /native-tools -r requirements-native.txt
+COPY scripts/native.py scripts/native.py
+RUN PYTHONPATH=/native-tools python scripts/native.py \
+      $(ls -d services/kernel services/coin "services/${GAME}" 2>/dev/null) && rm -rf build
 
 FROM python:3.11-slim
 ARG GAME
@@ -23,8 +32,11 @@ WORKDIR /app
 COPY --from=build /usr/local/lib/python3.11/site-packages /usr/local/lib/python3.11/site-packages
 COPY --from=build /app/gen gen
 COPY --from=build /app/services services
+COPY --from=build /app/tablero_*__mypyc.*.so ./
 ENV GAME=${GAME} PYTHONPATH=/app:/app/gen PYTHONUNBUFFERED=1
-RUN python -c "import importlib, os; importlib.import_module('services.' + os.environ['GAME'])"
+# the game imports, compiled and matching its sources (services/native.py)
+RUN python -W error -c "import importlib, os; importlib.import_module('services.' + os.environ['GAME']); \
+from services import native; import services.kernel.flow as f; assert native.is_compiled(f)"
 USER 10001
 EXPOSE 50051 9090
 # SIGTERM drains (health NOT_SERVING, then stop with grace); exec keeps python PID 1.

@@ -188,6 +188,20 @@ def test_rules_image_serves_the_game_given_as_build_arg() -> None:
     assert "python -m services.${GAME}" in cmd and f"--port {render.GRPC_PORT}" in cmd
 
 
+def test_rules_image_compiles_its_engines_and_checks_them() -> None:
+    """Decision 0015: the image compiles the kernel, the COIN machinery and its game, and
+    refuses to build unless the game then imports compiled and matching its sources."""
+    text = (IMAGES / "rules.Dockerfile").read_text()
+    build = re.search(r"python scripts/native\.py\s+\\?\s*(.*)", text)
+    assert build and "services/kernel" in build[1] and "services/${GAME}" in build[1]
+    assert "COPY --from=build /app/tablero_*__mypyc.*.so ./" in text
+    check = next(line for line in text.splitlines() if "python -W error" in line)
+    assert text.index(check) > text.index("FROM python:3.11-slim\nARG GAME")
+    assert "is_compiled" in text[text.index(check):]
+    ignore = (IMAGES / "rules.Dockerfile.dockerignore").read_text().split()
+    assert {"**/*.so", "services/native.json"} <= set(ignore)  # never a local build
+
+
 def container_env(doc: dict[str, Any]) -> dict[str, dict[str, Any]]:
     c = doc["spec"]["template"]["spec"]["containers"][0]
     return {e["name"]: e for e in c.get("env", [])}
