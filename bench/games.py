@@ -19,7 +19,9 @@ the figures.
 The default base is the merge-base of HEAD with main (what this branch changes); pass
 `--base 639746b` for issue 15's baseline. `--base none` measures this tree alone.
 `--grpc` also plays each game through its rules service over gRPC (bench.rules_service)
-for both trees, once.
+for both trees, once. When this tree's engines are compiled (`make native`, decision 0015),
+it is measured twice, compiled ("new") and from its sources ("new interpreted",
+TABLERO_NATIVE=off), each beside the base: what compiling gives apart from the rest.
 """
 
 from __future__ import annotations
@@ -65,15 +67,19 @@ def play(game_id: str, games: int, seats: int) -> dict[str, Any]:
             step = engine.act(game, step.state, d.seat, random_choice(d, r))
             choices += 1
     seconds = time.process_time() - start  # CPU seconds: a shared machine's load aside
-    return {"games": games, "seats": seats, "choices": choices, "seconds": seconds}
+    flow = importlib.import_module("services.kernel.flow")
+    compiled = (flow.__file__ or "").endswith(".so")  # decision 0015 (older trees: never)
+    return {"games": games, "seats": seats, "choices": choices, "seconds": seconds,
+            "compiled": compiled}
 
 
 # -- the driver ------------------------------------------------------------------------------
 
-def run_child(tree: Path, args: list[str]) -> dict[str, Any]:
+def run_child(tree: Path, args: list[str], native: str = "") -> dict[str, Any]:
     """This file run as a script with `tree` first on the path; its JSON answer."""
     out = subprocess.run(script(Path(__file__).resolve(), ["--child", *args]),
-                         cwd=tree, env=tree_env(tree), capture_output=True, text=True, check=False)
+                         cwd=tree, env=tree_env(tree, native), capture_output=True, text=True,
+                         check=False)
     if out.returncode != 0:
         raise SystemExit(f"bench child in {tree} failed:\n{out.stderr[-3000:]}")
     answer: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
@@ -89,9 +95,11 @@ def script(path: Path, args: list[str]) -> list[str]:
             f"runpy.run_path({str(path)!r}, run_name='__main__')"]
 
 
-def tree_env(tree: Path) -> dict[str, str]:
-    """The environment of a child that imports the game code of `tree`."""
-    return dict(os.environ, PYTHONPATH=f"{tree}{os.pathsep}{tree / 'gen'}")
+def tree_env(tree: Path, native: str = "") -> dict[str, str]:
+    """The environment of a child that imports the game code of `tree` (`native`: "off" runs
+    this tree's compiled modules from their sources, services/native.py)."""
+    return dict(os.environ, PYTHONPATH=f"{tree}{os.pathsep}{tree / 'gen'}",
+                TABLERO_NATIVE=native)
 
 
 def unpack(ref: str, into: Path) -> Path:
@@ -104,6 +112,11 @@ def unpack(ref: str, into: Path) -> Path:
     subprocess.run([sys.executable, "scripts/gen_protos.py"], cwd=tree, check=True,
                    capture_output=True)
     return tree
+
+
+def compiled_here() -> bool:
+    """Whether this tree runs its engines compiled (`make native`, decision 0015)."""
+    return bool(run_child(ROOT, ["play", "cuba", "1", "3"]).get("compiled"))
 
 
 def default_base() -> str:
@@ -123,7 +136,10 @@ def calibrate(game: str, seats: int, seconds: float) -> int:
     return max(2, round(seconds * float(probe["games"]) / float(probe["seconds"])))
 
 
-def measure_games(games: list[str], trees: dict[str, Path], runs: int, seconds: float,
+Tree = tuple[Path, str]  # a tree and its TABLERO_NATIVE
+
+
+def measure_games(games: list[str], trees: dict[str, Tree], runs: int, seconds: float,
                   seats: int) -> None:
     names = list(trees)
     print(f"full random games through engine.act, in process, per CPU second; {runs} runs, "
@@ -133,7 +149,8 @@ def measure_games(games: list[str], trees: dict[str, Path], runs: int, seconds: 
         figures: dict[str, list[dict[str, Any]]] = {name: [] for name in names}
         for i in range(runs):
             for name in (names if i % 2 == 0 else names[::-1]):
-                figures[name].append(run_child(trees[name], ["play", game, str(n), str(seats)]))
+                tree, native = trees[name]
+                figures[name].append(run_child(tree, ["play", game, str(n), str(seats)], native))
         report(game, n, figures)
 
 
@@ -147,30 +164,35 @@ def report(game: str, n: int, figures: dict[str, list[dict[str, Any]]]) -> None:
         cps = [f["choices"] / f["seconds"] for f in runs]
         rates[name] = (gps, cps)
         per = runs[0]["choices"] / runs[0]["games"]
-        print(f"  {game:14s} {name:12s} {n} games, {runs[0]['seats']} seats: games/s "
+        how = "compiled" if runs[0].get("compiled") else "interpreted"
+        print(f"  {game:14s} {name:16s} {n} games, {runs[0]['seats']} seats, {how}: games/s "
               f"{spread(gps, '{:.2f}')}, choices/s {spread(cps, '{:.0f}')} "
               f"({per:.0f} choices/game)")
-    if len(rates) == 2:
-        (base_g, base_c), (new_g, new_c) = rates.values()
+    names = list(rates)
+    if len(names) < 2 or not names[0].startswith("base"):
+        return
+    base_g, base_c = rates[names[0]]
+    for name in names[1:]:
+        new_g, new_c = rates[name]
         g = [a / b for a, b in zip(new_g, base_g, strict=True)]
         c = [a / b for a, b in zip(new_c, base_c, strict=True)]
         games_x = statistics.median(new_g) / statistics.median(base_g)
         choices_x = statistics.median(new_c) / statistics.median(base_c)
-        print(f"  {game:14s} new/base     games/s {games_x:.2f}x "
+        print(f"  {game:14s} {name + '/base':20s} games/s {games_x:.2f}x "
               f"({min(g):.2f}..{max(g):.2f}), choices/s {choices_x:.2f}x "
               f"({min(c):.2f}..{max(c):.2f})")
 
 
-def measure_grpc(games: list[str], trees: dict[str, Path]) -> None:
+def measure_grpc(games: list[str], trees: dict[str, Tree]) -> None:
     print("through each game's rules service over gRPC (Suggest + Act per choice), one run:")
     rules = ROOT / "bench" / "rules_service.py"
     for game in games:
-        for name, tree in trees.items():
-            out = subprocess.run(script(rules, [game]), cwd=tree, env=tree_env(tree),
+        for name, (tree, native) in trees.items():
+            out = subprocess.run(script(rules, [game]), cwd=tree, env=tree_env(tree, native),
                                  capture_output=True, text=True, check=False)
             line = out.stdout.strip().splitlines()[-1] if out.returncode == 0 else (
                 "failed: " + (out.stderr.strip().splitlines() or ["?"])[-1])
-            print(f"  {name:12s} {line}")
+            print(f"  {name:16s} {line}")
 
 
 def main(argv: list[str]) -> None:
@@ -192,10 +214,12 @@ def main(argv: list[str]) -> None:
     games = a.games or [g for g in shipped_games() if g != "duel"]
     base = a.base or default_base()
     with tempfile.TemporaryDirectory(prefix="bench-games-") as tmp:
-        trees = {"new": ROOT}
+        trees: dict[str, Tree] = {"new": (ROOT, "")}
+        if compiled_here():  # this tree's sources too, to tell compiling from the rest
+            trees["new interpreted"] = (ROOT, "off")
         if base != "none":
             print(f"base {base}: unpacking into {tmp}", flush=True)
-            trees = {f"base {base}": unpack(base, Path(tmp)), **trees}
+            trees = {f"base {base}": (unpack(base, Path(tmp)), ""), **trees}
         measure_games(games, trees, a.runs, a.seconds, a.seats)
         if a.grpc:
             measure_grpc(games, trees)
