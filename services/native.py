@@ -70,7 +70,7 @@ class SourceFirst:
 
 def is_compiled(module: ModuleType) -> bool:
     """Whether a module runs compiled."""
-    return (module.__file__ or "").endswith(SUFFIXES)
+    return (getattr(module, "__file__", None) or "").endswith(SUFFIXES)
 
 
 def guard() -> None:

@@ -91,3 +91,40 @@ def test_ci_runs_the_suite_on_the_compiled_engines() -> None:
     interpreted = [m for m in ENGINES if not native.is_compiled(importlib.import_module(m))]
     assert interpreted == []
     assert native.stale(native.compiled_modules()) == []
+
+
+def shadowed_attributes() -> list[str]:
+    """Attributes that a class outside the build sets in its class body while a compiled
+    base keeps them per object: compiled code reading them would see the base's default."""
+    import inspect
+    import pkgutil
+
+    import services
+    found = []
+    for info in pkgutil.walk_packages(services.__path__, "services."):
+        if info.name.endswith("__main__") or ".runtime" in info.name:
+            continue
+        module = importlib.import_module(info.name)
+        if native.is_compiled(module):
+            continue
+        for cls in vars(module).values():
+            if not inspect.isclass(cls) or cls.__module__ != module.__name__:
+                continue
+            for base in cls.__mro__[1:]:
+                if not native.is_compiled(sys.modules[base.__module__]):
+                    continue
+                for name in vars(cls):
+                    slot = vars(base).get(name)
+                    if type(slot).__name__ in ("getset_descriptor", "member_descriptor"):
+                        found.append(f"{cls.__module__}.{cls.__qualname__}.{name} "
+                                     f"(kept per object by {base.__qualname__})")
+    return sorted(set(found))
+
+
+def test_no_class_outside_the_build_sets_an_attribute_a_compiled_base_keeps() -> None:
+    """Decision 0015's trap, checked over every module of services/: a class that is not
+    compiled (an event card's step, a game's __init__ module) sets such an attribute in
+    `__init__`, never in its class body."""
+    if not native.is_compiled(importlib.import_module("services.kernel.flow")):
+        pytest.skip("no compiled build in this tree (make native)")
+    assert shadowed_attributes() == []

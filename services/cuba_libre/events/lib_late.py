@@ -119,7 +119,9 @@ class CashShuffle(fx.Step):
     there (any factions; the new holder's faction owns it), each marker once (CL-I-20); "done"
     ends."""
 
-    prompt = "move a Cash marker to another piece there"
+    def __init__(self) -> None:
+        # in __init__: the compiled Step keeps it per object (decision 0015)
+        self.prompt = "move a Cash marker to another piece there"
 
     def options(self, st: CLState, v: Vars) -> list[Option] | None:
         opts = cash_moves(st, v)

@@ -4,6 +4,7 @@ pieces and tracks after it and the options offered at each decision (CL 5.1, 5.1
 
 from __future__ import annotations
 
+from services.cuba_libre import GAME
 from services.cuba_libre import board as B
 from services.cuba_libre.constants import NO_CASH, Cap, Kind
 from services.cuba_libre.propaganda import skim_spaces
@@ -39,6 +40,8 @@ def test_card_38_unshaded_moves_cash_among_the_pieces_of_one_space() -> None:
     assert options(t) == ["space:havana"]
     t.play("space:havana")
     assert options(t) == ["cash:0:directorio_underground", "cash:0:troops", "done"]
+    step = next(d for d in GAME.decisions(t.st) if d.kind == "coin.event_step")
+    assert step.prompt == "Syndicate: move a Cash marker to another piece there"
     t.play("cash:0:directorio_underground")
     assert t.st.cash[0] == B.cash_code(S["havana"], Kind.DR_U)
     assert B.cash_owner(t.st.cash[0]) == DR and t.at_card()
