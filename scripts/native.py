@@ -19,7 +19,6 @@ class machinery).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -28,8 +27,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SERVICES = ROOT / "services"
-MANIFEST = SERVICES / "native.json"
+sys.path.insert(0, str(ROOT))
+from services.native import MANIFEST, SERVICES, digest  # noqa: E402 - the guard's own record
+
 # a module that defines a msgspec Struct (or a subclass of one: `kw_only=True`)
 STRUCT = re.compile(r"^class \w+\((?:[\w.]*Struct\b|.*kw_only=True)", re.M)
 SKIP_PACKAGES = {"runtime"}
@@ -53,10 +53,6 @@ def packages(names: list[str]) -> list[Path]:
         return [(ROOT / n).resolve() for n in names]
     return sorted(p for p in SERVICES.iterdir()
                   if p.is_dir() and (p / "__init__.py").exists() and p.name not in SKIP_PACKAGES)
-
-
-def digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def clean() -> None:

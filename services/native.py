@@ -42,6 +42,11 @@ def compiled_modules(services: Path = SERVICES) -> dict[str, Path]:
     return out
 
 
+def digest(path: Path) -> str:
+    """What services/native.json records of a compiled source (scripts/native.py writes it)."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 def stale(modules: dict[str, Path], manifest: Path = MANIFEST) -> list[str]:
     """The compiled modules whose source is not the one they were built from."""
     if not modules:
@@ -52,8 +57,7 @@ def stale(modules: dict[str, Path], manifest: Path = MANIFEST) -> list[str]:
         return sorted(modules)
     # the manifest names a module by its path from the root: services/kernel/flow.py
     return sorted(name for name, src in modules.items()
-                  if built.get(name.replace(".", "/") + ".py") !=
-                  hashlib.sha256(src.read_bytes()).hexdigest())
+                  if built.get(name.replace(".", "/") + ".py") != digest(src))
 
 
 class SourceFirst:
@@ -75,13 +79,12 @@ def is_compiled(module: ModuleType) -> bool:
 
 def guard() -> None:
     modules = compiled_modules()
-    if os.environ.get("TABLERO_NATIVE") == "off":  # asked for: every module from its source
-        sys.meta_path.insert(0, SourceFirst(modules))
-        return
-    old = stale(modules, MANIFEST)
-    if not old:
+    asked_off = os.environ.get("TABLERO_NATIVE") == "off"  # every module from its source
+    old = [] if asked_off else stale(modules, MANIFEST)
+    if not (asked_off or old):
         return
     sys.meta_path.insert(0, SourceFirst(modules))
-    warnings.warn(f"the compiled build is out of date ({', '.join(old[:3])}"
-                  f"{', …' if len(old) > 3 else ''}): running every module from its source; "
-                  "`make native` rebuilds it", RuntimeWarning, stacklevel=2)
+    if old:
+        warnings.warn(f"the compiled build is out of date ({', '.join(old[:3])}"
+                      f"{', …' if len(old) > 3 else ''}): running every module from its "
+                      "source; `make native` rebuilds it", RuntimeWarning, stacklevel=2)
