@@ -23,6 +23,16 @@ ENGINES = ("services.kernel.flow", "services.kernel.sealed", "services.coin.oper
            "services.junta.game")
 
 
+@pytest.fixture
+def compiled() -> None:
+    """The tests of the build itself: skipped in a tree without one (`make native`), failed
+    in CI (TABLERO_NATIVE=required, after `make native`), where it must be there."""
+    if not native.is_compiled(importlib.import_module("services.kernel.flow")):
+        if os.environ.get("TABLERO_NATIVE") == "required":
+            pytest.fail("TABLERO_NATIVE=required and the engines are not compiled")
+        pytest.skip("no compiled build in this tree (make native)")
+
+
 def fake_build(tmp_path: Path, sources: dict[str, str]) -> tuple[Path, dict[str, Path]]:
     """A services/ tree with a compiled file beside each source, and its manifest."""
     services = tmp_path / "services"
@@ -63,12 +73,10 @@ def test_a_stale_build_runs_every_module_from_its_source(tmp_path: Path) -> None
     assert native.SourceFirst(modules).find_spec("services.g.other") is None
 
 
-def test_the_guard_runs_a_stale_build_from_source_and_says_so(tmp_path: Path) -> None:
+def test_the_guard_runs_a_stale_build_from_source_and_says_so(compiled: None,
+                                                             tmp_path: Path) -> None:
     """In a child: a manifest naming another hash for every compiled module makes the kernel's
     flow load from flow.py (compiled or not, the answer is then the source) with a warning."""
-    modules = native.compiled_modules()
-    if not modules:
-        pytest.skip("no compiled build in this tree (make native)")
     code = ("import warnings, json, pathlib\n"
             "from services import native\n"
             f"native.MANIFEST = pathlib.Path({str(tmp_path / 'native.json')!r})\n"
@@ -85,9 +93,7 @@ def test_the_guard_runs_a_stale_build_from_source_and_says_so(tmp_path: Path) ->
     assert len(warned) == 1 and "out of date" in warned[0] and "make native" in warned[0]
 
 
-@pytest.mark.skipif(os.environ.get("TABLERO_NATIVE") != "required",
-                    reason="TABLERO_NATIVE=required (CI, after make native) checks the build")
-def test_ci_runs_the_suite_on_the_compiled_engines() -> None:
+def test_every_engine_runs_compiled_and_current(compiled: None) -> None:
     interpreted = [m for m in ENGINES if not native.is_compiled(importlib.import_module(m))]
     assert interpreted == []
     assert native.stale(native.compiled_modules()) == []
@@ -121,10 +127,9 @@ def shadowed_attributes() -> list[str]:
     return sorted(set(found))
 
 
-def test_no_class_outside_the_build_sets_an_attribute_a_compiled_base_keeps() -> None:
+def test_no_class_outside_the_build_sets_an_attribute_a_compiled_base_keeps(
+        compiled: None) -> None:
     """Decision 0015's trap, checked over every module of services/: a class that is not
     compiled (an event card's step, a game's __init__ module) sets such an attribute in
     `__init__`, never in its class body."""
-    if not native.is_compiled(importlib.import_module("services.kernel.flow")):
-        pytest.skip("no compiled build in this tree (make native)")
     assert shadowed_attributes() == []
