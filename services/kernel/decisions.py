@@ -7,41 +7,10 @@ Option ids are frozen across rules versions: the choice log is the durable truth
 
 from __future__ import annotations
 
-import msgspec
-
-
-class Option(msgspec.Struct, frozen=True, array_like=True):
-    id: str
-    label: str = ""
-    args: dict[str, str] = {}
-
-
-class AmountRange(msgspec.Struct, frozen=True, array_like=True):
-    min: int
-    max: int
-
-
-class Decision(msgspec.Struct, frozen=True):
-    """A pending decision. Exactly one of `options` and `amount` is used."""
-
-    id: str
-    seat: int
-    kind: str
-    prompt: str
-    options: tuple[Option, ...] = ()
-    amount: AmountRange | None = None
-    optional: bool = False
-
-    def option_ids(self) -> list[str]:
-        return [o.id for o in self.options]
-
-
-class Choice(msgspec.Struct, frozen=True):
-    """A seat's answer: an option id, or an amount."""
-
-    decision_id: str
-    option_id: str | None = None
-    amount: int | None = None
+from .records import AmountRange as AmountRange
+from .records import Choice as Choice
+from .records import Decision as Decision
+from .records import Option as Option
 
 
 def option(id: str, label: str = "", **args: str) -> Option:

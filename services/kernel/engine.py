@@ -10,37 +10,21 @@ they were encoded from (once: `_Recent`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
-
-import msgspec
+from typing import Any, ClassVar
 
 from . import codec
 from .bots import Bot, StateBot, bot_rng
 from .ctx import Ctx
 from .decisions import Choice, Decision
 from .errors import BadRequest, GameOver, IllegalChoice, NotYourSeat, RulesBug, StaleDecision
-from .events import Event
 from .game import Game
 from .outcome import Outcome
+from .records import BotMove as BotMove
+from .records import BotRun as BotRun
+from .records import SeatView as SeatView
+from .records import Step as Step
 from .rng import RngState
 from .state import KernelState
-
-
-class Step(msgspec.Struct):
-    """The result of Setup or Act."""
-
-    state: bytes
-    events: list[Event]
-    decisions: list[Decision]
-    outcome: Outcome | None
-
-    @property
-    def state_hash(self) -> str:
-        return codec.state_hash(self.state)
-
-    def waiting(self) -> list[Decision]:
-        """The decisions the game waits on (not the standing optional ones)."""
-        return [d for d in self.decisions if not d.optional]
 
 
 def load(game: Game[Any], data: bytes) -> Any:
@@ -89,7 +73,7 @@ class _Recent:
     on those bytes decodes them afresh and the stored bytes stay the truth.
     """
 
-    SIZE = 8
+    SIZE: ClassVar[int] = 8
 
     def __init__(self) -> None:
         # by (game, bytes): [outcome, decisions, the live state until taken, else None]
@@ -177,14 +161,6 @@ def _finish(game: Game[Any], ctx: Ctx, st: KernelState) -> Step:
     return Step(data, ctx.events, ds, out)
 
 
-class SeatView(msgspec.Struct):
-    seat: int | None
-    decisions: list[Decision]
-    pending: list[Decision]
-    view: Any
-    outcome: Outcome | None
-
-
 def view(game: Game[Any], data: bytes, seat: int | None) -> SeatView:
     """What one seat (None = spectator) may see: its own decisions and its view."""
     st = load(game, data)
@@ -265,22 +241,6 @@ def _from_state(game: Game[Any], st: KernelState, seat: int, d: Decision, bot: S
     except (IllegalChoice, StaleDecision) as e:  # a policy's bug, never applied
         raise RulesBug(f"bot policy chose what {d.kind} does not offer: {e}") from e
     return c
-
-
-class BotMove(msgspec.Struct):
-    """One move of a bot run: the seat, its bot's choice, and the step it made."""
-
-    seat: int
-    choice: Choice
-    step: Step
-
-
-class BotRun(msgspec.Struct):
-    """A run of bot moves and where it left the game: the last move's step, or the given
-    state (no events) when no bot had a decision to make."""
-
-    moves: list[BotMove]
-    final: Step
 
 
 MAX_BOT_STEPS = 1000

@@ -11,18 +11,11 @@ import hashlib
 from collections.abc import Sequence
 from typing import TypeVar
 
-import msgspec
+from .state import RngState as RngState
 
 _MASK64 = (1 << 64) - 1
 _MULT = 6364136223846793005
 T = TypeVar("T")
-
-
-class RngState(msgspec.Struct, array_like=True):
-    """The PRNG state: `state` advances; `inc` (odd) selects the stream."""
-
-    state: int = 0
-    inc: int = 1
 
 
 def seeded(seed: int, stream: int = 0) -> RngState:

@@ -11,7 +11,12 @@ from typing import Any
 
 import msgspec
 
-from .rng import RngState
+
+class RngState(msgspec.Struct, array_like=True):
+    """The PRNG state: `state` advances; `inc` (odd) selects the stream."""
+
+    state: int = 0
+    inc: int = 1
 
 
 class Frame(msgspec.Struct, array_like=True):
