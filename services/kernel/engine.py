@@ -76,29 +76,48 @@ class _Recent:
     SIZE: ClassVar[int] = 8
 
     def __init__(self) -> None:
-        # by (game, bytes): [outcome, decisions, the live state until taken, else None]
-        self._seen: dict[tuple[Game[Any], bytes], list[Any]] = {}
+        self._seen: list[_Seen] = []  # oldest first
+
+    def _find(self, game: Game[Any], data: bytes) -> _Seen | None:
+        """The entry of `data`, compared as bytes (the same object first: what this process
+        encoded comes back as it was), not hashed: a state's bytes are kilobytes."""
+        for hit in reversed(self._seen):
+            if hit.game is game and (hit.data is data or hit.data == data):
+                return hit
+        return None
 
     def get(self, game: Game[Any], data: bytes) -> tuple[Outcome | None, list[Decision]] | None:
-        hit = self._seen.get((game, data))
-        return None if hit is None else (hit[0], list(hit[1]))
+        hit = self._find(game, data)
+        return None if hit is None else (hit.out, list(hit.ds))
 
     def take(self, game: Game[Any], data: bytes) -> tuple[Outcome | None,
                                                           tuple[Decision, ...], Any] | None:
         """The outcome and decisions of `data`, and the state it was encoded from, unchanged
         since, once (None after that); None when `data` is not known here."""
-        hit = self._seen.get((game, data))
+        hit = self._find(game, data)
         if hit is None:
             return None
-        st, hit[2] = hit[2], None
-        return hit[0], hit[1], st
+        st, hit.st = hit.st, None
+        return hit.out, hit.ds, st
 
     def put(self, game: Game[Any], data: bytes, out: Outcome | None,
             ds: list[Decision], st: KernelState) -> None:
         seen = self._seen
-        if len(seen) >= self.SIZE:
-            del seen[next(iter(seen))]
-        seen[(game, data)] = [out, tuple(ds), st]
+        hit = self._find(game, data)
+        if hit is not None:
+            seen.remove(hit)  # the same bytes again: as they were put last
+        elif len(seen) >= self.SIZE:
+            del seen[0]
+        seen.append(_Seen(game, data, out, tuple(ds), st))
+
+
+class _Seen:
+    """One state `_Recent` remembers: its game and bytes, outcome and decisions, and the live
+    state it was encoded from until taken (None after)."""
+
+    def __init__(self, game: Game[Any], data: bytes, out: Outcome | None,
+                 ds: tuple[Decision, ...], st: KernelState | None) -> None:
+        self.game, self.data, self.out, self.ds, self.st = game, data, out, ds, st
 
 
 _recent = _Recent()
