@@ -103,12 +103,9 @@ class _Recent:
     def put(self, game: Game[Any], data: bytes, out: Outcome | None,
             ds: list[Decision], st: KernelState) -> None:
         seen = self._seen
-        hit = self._find(game, data)
-        if hit is not None:
-            seen.remove(hit)  # the same bytes again: as they were put last
-        elif len(seen) >= self.SIZE:
+        if len(seen) >= self.SIZE:
             del seen[0]
-        seen.append(_Seen(game, data, out, tuple(ds), st))
+        seen.append(_Seen(game, data, out, tuple(ds), st))  # found first (newest first)
 
 
 class _Seen:
