@@ -13,7 +13,7 @@ every module of the build from its source instead, and says so (services/native.
 Nothing is compiled that mypyc cannot run as written: `__init__`/`__main__` modules, the
 rules services' servers (services/runtime), the event cards (their registry reads each
 card function's docstring, which a compiled function does not keep), and the modules that
-define msgspec Structs (the state records, the decisions and events: msgspec needs its own
+define msgspec Structs (the state records, kernel/records.py, the events: msgspec needs its own
 class machinery).
 """
 
