@@ -1,7 +1,7 @@
 """A table's older events, compacted out of its stream into compressed chunks.
 
-A table's stream keeps only its newest entries (at least KEEP). Once it would outgrow
-the one 4 KB node Redis allocates whole for a short stream, the gateway that committed
+A table's stream keeps only its newest entries (at least KEEP). Once a commit takes it
+past the one 4 KB node Redis allocates whole for a short stream, the gateway that committed
 moves the older ones into the table's archive hash (keys.table_archive): chunks of at
 most CHUNK entries, each the entries as the stream held them (stream id, every field),
 in the bytes chunks.py writes (compact rows deflated from a preset dictionary of the
@@ -27,12 +27,9 @@ from .errors import precondition
 from .scripts import Scripts
 
 KEEP = 4  # newest stream entries never compacted (what watchers read right after a commit)
-STEP = 8  # entries that pile up past KEEP before a compaction, at least
-NODE_BYTES = 3500  # stream entry bytes a table's stream holds before a compaction...
-ENTRY_OVERHEAD = 30  # ...counting each entry's id and field names
-LONGEST = 64  # ...or entries, whichever comes first
+LONGEST = 64  # entries a stream holds at most before a compaction, in one node or not
 CHUNK = 128  # entries per archived chunk at most (their bytes: chunks.py)
-HEAD = 4 * (KEEP + STEP)  # stream entries read per compaction turn at most
+HEAD = 48  # stream entries read per compaction turn at most
 MAX_ID_PART = 2**64 - 1
 
 Entry = chunks.Entry
@@ -105,12 +102,14 @@ async def read_between(scripts: Scripts, tid: str, first: str, last: str) -> lis
         after = entries[-1][0].decode()
 
 
-def due(length: int, entry_bytes: float) -> bool:
-    """Whether a stream of `length` entries of about `entry_bytes` each is due for a
-    compaction: once it would outgrow the one stream node Redis allocates whole (4 KB:
-    short streams cost the same up to that), or holds LONGEST entries."""
-    return length >= KEEP + STEP and (length * (entry_bytes + ENTRY_OVERHEAD) >= NODE_BYTES
-                                      or length >= LONGEST)
+def due(length: int, nodes: int) -> bool:
+    """Whether a stream of `length` entries in `nodes` listpack nodes is due for a
+    compaction: once it has outgrown the one node Redis allocates whole for it (4 KB,
+    `stream-node-max-bytes`: a stream costs the same up to that, and twice that with a
+    second node), or holds LONGEST entries. Its nodes, not an estimate of its bytes: a
+    stream of large commit markers outgrew its node before an estimate from one commit's
+    entries said so (decision 0014)."""
+    return length > KEEP and (nodes > 1 or length >= LONGEST)
 
 
 async def compact(scripts: Scripts, tid: str) -> int:
@@ -122,7 +121,7 @@ async def compact(scripts: Scripts, tid: str) -> int:
         length, ids, game, head = await scripts.execute([
             ["XLEN", events], ["HGET", archive, "ids"], ["HGET", keys.table_meta(tid), "game"],
             ["XRANGE", events, "-", "+", "COUNT", HEAD]])
-        if length - KEEP < (STEP if not moved else 1):
+        if length <= KEEP:
             return moved
         index = ids.decode().split() if ids else []
         last = b""  # the last chunk, when it has room: it grows

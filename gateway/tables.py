@@ -438,9 +438,9 @@ class Tables:
         if r[0] == 2:
             v, first, last = r[1].decode().split(" ")
             return CommitResult(int(v), True, [first, last], [])
-        if archive.due(int(r[2]), sum(len(data) for _, _, data in stored) / len(stored)):
+        if archive.due(int(r[2]), int(r[3])):
             await self._compact(tid)
-        return CommitResult(int(r[1]), False, [i.decode() for i in r[3:]],
+        return CommitResult(int(r[1]), False, [i.decode() for i in r[4:]],
                             [(vis, data) for vis, _, data in stored])
 
     async def _compact(self, tid: str) -> None:

@@ -18,10 +18,12 @@
 -- ARGV[#ARGV - 2] table id, ARGV[#ARGV - 1] its earliest decision deadline (-1 = none):
 --   with KEYS[7], the table's entry in the deadline index
 -- ARGV[#ARGV] create flag: "1" = the table must not exist yet (version -1 expected)
--- Returns {1, new_version, stream length, event ids...}   committed (m >= 1 events;
---                                                          new version = current + k, k >= 1;
---                                                          the length tells the gateway when
---                                                          to compact, archive.py)
+-- Returns {1, new_version, stream length, stream nodes, event ids...}
+--                                                        committed (m >= 1 events; new
+--                                                        version = current + k, k >= 1; the
+--                                                        length and the listpack nodes tell
+--                                                        the gateway when to compact,
+--                                                        archive.py)
 --       | {0, current_version}                           version mismatch (lost race)
 --       | {2, "<version> <first id> <last id>"}          idempotency key already applied
 local create = ARGV[#ARGV] == '1'
@@ -57,13 +59,13 @@ redis.call('HSET', KEYS[1], 'version', nv)
 redis.call('HDEL', KEYS[1], 'deadlines', 'pending')
 i = i + 2 * n + 1
 local m = tonumber(ARGV[i])
-local out = {1, nv, 0}
+local out = {1, nv, 0, 0}
 for k = 1, m do
-  out[k + 3] = redis.call('XADD', KEYS[4], '*', 'vis', ARGV[i + 3 * k - 2],
+  out[k + 4] = redis.call('XADD', KEYS[4], '*', 'vis', ARGV[i + 3 * k - 2],
                           'v', ARGV[i + 3 * k - 1], 'b', ARGV[i + 3 * k])
 end
 if ARGV[4] ~= '' then
-  redis.call('HSET', KEYS[5], ARGV[4], nv .. ' ' .. out[4] .. ' ' .. out[#out])
+  redis.call('HSET', KEYS[5], ARGV[4], nv .. ' ' .. out[5] .. ' ' .. out[#out])
 end
 local due = tonumber(ARGV[#ARGV - 1])
 if KEYS[7] and due >= 0 then redis.call('ZADD', KEYS[7], due, ARGV[#ARGV - 2]) end
@@ -72,5 +74,9 @@ if life > 0 then
   for k = 1, 6 do redis.call('PEXPIRE', KEYS[k], life) end
 end
 out[3] = redis.call('XLEN', KEYS[4])
+local info = redis.call('XINFO', 'STREAM', KEYS[4])
+for j = 1, #info, 2 do
+  if info[j] == 'radix-tree-keys' then out[4] = info[j + 1] end
+end
 if ARGV[#ARGV - 3] ~= '' then redis.call('PUBLISH', ARGV[#ARGV - 3], nv) end
 return out

@@ -72,6 +72,24 @@ def test_a_retried_act_whose_events_were_archived_answers_the_same(new_client, r
     assert list(again.pending) == list(first.pending)
 
 
+def test_every_commit_leaves_the_table_s_stream_in_one_node(new_client, redis):
+    # archive.due: a commit whose entries took the stream into a second listpack node
+    # (Redis allocates each whole, 4 KB: a second doubles the stream's bytes) compacts it
+    # before it is answered, however few entries it holds (decision 0014)
+    ann, bob, tid = _table(new_client, rounds="5")
+    nodes, lengths = [], []
+
+    def after_each_round(step: int) -> None:
+        info = redis.xinfo_stream(keys.table_events(tid))
+        nodes.append(info["radix-tree-keys"])
+        lengths.append(info["length"])
+
+    play_to_end([ann, bob], tid, random.Random(14), between=after_each_round)
+    assert redis.hget(keys.table_archive(tid), "ids")  # compacted along the way
+    assert max(lengths) > archive.KEEP + 4 and min(lengths) <= archive.KEEP + 2
+    assert set(nodes) == {1}
+
+
 def _fill(redis, tid: str, n: int) -> list[tuple[bytes, dict[bytes, bytes]]]:
     """A stream of `n` entries shaped like a table's (visibility, version, bytes)."""
     rng = random.Random(n)
@@ -80,6 +98,29 @@ def _fill(redis, tid: str, n: int) -> list[tuple[bytes, dict[bytes, bytes]]]:
         redis.xadd(keys.table_events(tid), {"vis": vis, "v": k // 3, "b": rng.randbytes(
             rng.randrange(1, 300))})
     return list(redis.xrange(keys.table_events(tid)))
+
+
+def test_a_stream_of_few_large_entries_in_two_nodes_is_compacted_to_one(platform, redis):
+    # archive.due by the stream's nodes, not an estimate of its bytes: nine entries of
+    # 600 bytes outgrow the first 4 KB node; all but the newest KEEP move (decision 0014)
+    tid = "c2" * 16
+    for k in range(9):
+        redis.xadd(keys.table_events(tid), {"vis": "*", "v": k, "b": bytes(600)})
+    info = redis.xinfo_stream(keys.table_events(tid))
+    assert (info["length"], info["radix-tree-keys"]) == (9, 2)
+    assert archive.due(9, 2) and not archive.due(9, 1) and not archive.due(archive.KEEP, 2)
+    assert archive.due(archive.LONGEST, 1)
+
+    async def go() -> int:
+        r = Redis.from_url(platform.redis_url)
+        moved = await archive.compact(Scripts(r), tid)
+        await r.aclose()
+        return moved
+
+    assert run(go()) == 9 - archive.KEEP
+    info = redis.xinfo_stream(keys.table_events(tid))
+    assert (info["length"], info["radix-tree-keys"]) == (archive.KEEP, 1)
+    redis.delete(keys.table_events(tid), keys.table_archive(tid))
 
 
 def test_two_gateways_compacting_one_table_at_once_move_each_entry_once(platform, redis):
@@ -119,7 +160,7 @@ def test_two_gateways_compacting_one_table_at_once_move_each_entry_once(platform
 
 def test_a_compaction_that_lost_the_race_changes_nothing(platform, redis):
     tid = "b1" * 16
-    entries = _fill(redis, tid, archive.KEEP + archive.STEP + 5)
+    entries = _fill(redis, tid, archive.KEEP + 13)
     before = keyspace(redis, (f"t:{{{tid}}}:*",))
     moved = entries[:5]
     stale = [  # read before another gateway moved the first entries: the index differs
