@@ -113,7 +113,7 @@ def port_in_use(port: int) -> bool:
 
 def start_redis(port: int = 0, data_dir: Path | None = None,
                 password: str | None = None, fsync: str = "everysec",
-                hash_value_max: int = 4096) -> Proc:
+                hash_value_max: int = 4096, stream_node_bytes: int = 2048) -> Proc:
     """A Redis server on loopback. With `data_dir` it persists there in an append-only
     file (a restart on the same directory finds every key) and the directory stays;
     without, it keeps nothing and its scratch directory is removed when it stops.
@@ -121,6 +121,8 @@ def start_redis(port: int = 0, data_dir: Path | None = None,
     usual trade-off) or "always" (nothing acknowledged is ever lost).
     `hash_value_max`: hash-max-ziplist-value, as deploy/redis/redis.conf (decisions 0011,
     0014: a table's meta and archive hashes stay ziplists; Redis's own default is 64).
+    `stream_node_bytes`: stream-node-max-bytes, as deploy/redis/redis.conf (decision 0014: a
+    table's event stream is one node of that size; Redis's own default is 4096).
     Returns once it answers and has loaded its data."""
     port = port or free_port()
     if port_in_use(port):
@@ -128,7 +130,8 @@ def start_redis(port: int = 0, data_dir: Path | None = None,
     scratch = None if data_dir else Path(tempfile.mkdtemp(prefix="tablero-redis-"))
     cmd = [redis_server_binary(), "--port", str(port), "--bind", "127.0.0.1", "--save", "",
            "--dir", str(data_dir or scratch), "--maxclients", "20000", "--protected-mode", "no",
-           "--hash-max-ziplist-value", str(hash_value_max)]
+           "--hash-max-ziplist-value", str(hash_value_max),
+           "--stream-node-max-bytes", str(stream_node_bytes)]
     if data_dir:
         data_dir.mkdir(parents=True, exist_ok=True)
         cmd += ["--appendonly", "yes", "--appendfsync", fsync]

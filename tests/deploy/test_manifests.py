@@ -156,14 +156,17 @@ def test_redis_cluster_option_is_cluster_enabled_and_persistent(files: Files) ->
 @pytest.mark.parametrize("conf_file", ["redis.conf", "redis-cluster.conf"])
 def test_redis_keeps_table_hashes_compact_as_the_local_redis_does(conf_file: str) -> None:
     """Decisions 0011, 0014: the deployed Redis (these files, carried in the ConfigMaps)
-    keeps a table's meta and archive hashes as ziplists with the setting `make run` and
-    the tests use (deploy.processes.start_redis)."""
+    keeps a table's meta and archive hashes as ziplists, and its event stream in nodes of
+    the size, that `make run` and the tests use (deploy.processes.start_redis)."""
     import inspect
 
     from deploy import processes
     local = (render.ROOT / "deploy" / "redis" / conf_file).read_text()
-    want = inspect.signature(processes.start_redis).parameters["hash_value_max"].default
-    assert re.findall(r"^hash-max-ziplist-value (\d+)$", local, re.M) == [str(want)]
+    defaults = inspect.signature(processes.start_redis).parameters
+    for setting, param in (("hash-max-ziplist-value", "hash_value_max"),
+                           ("stream-node-max-bytes", "stream_node_bytes")):
+        want = str(defaults[param].default)
+        assert re.findall(rf"^{setting} (\d+)$", local, re.M) == [want], setting
 
 
 def test_kustomization_names_existing_files_and_every_game(files: Files) -> None:

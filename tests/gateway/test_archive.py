@@ -101,11 +101,13 @@ def _fill(redis, tid: str, n: int) -> list[tuple[bytes, dict[bytes, bytes]]]:
 
 
 def test_a_stream_of_few_large_entries_in_two_nodes_is_compacted_to_one(platform, redis):
-    # archive.due by the stream's nodes, not an estimate of its bytes: nine entries of
-    # 600 bytes outgrow the first 4 KB node; all but the newest KEEP move (decision 0014)
+    # archive.due by the stream's nodes, not an estimate of its bytes: nine entries of a
+    # seventh of a node each outgrow the first node; all but the newest KEEP move, and fit
+    # in one (decision 0014)
     tid = "c2" * 16
+    node = int(redis.config_get("stream-node-max-bytes")["stream-node-max-bytes"])
     for k in range(9):
-        redis.xadd(keys.table_events(tid), {"vis": "*", "v": k, "b": bytes(600)})
+        redis.xadd(keys.table_events(tid), {"vis": "*", "v": k, "b": bytes(node // 7)})
     info = redis.xinfo_stream(keys.table_events(tid))
     assert (info["length"], info["radix-tree-keys"]) == (9, 2)
     assert archive.due(9, 2) and not archive.due(9, 1) and not archive.due(archive.KEEP, 2)
