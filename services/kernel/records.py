@@ -3,11 +3,7 @@
 
 They are msgspec Structs, kept apart from the functions over them (kernel.decisions,
 kernel.engine, which re-export them) so that those compile (decision 0015: mypyc does not
-build Structs).
-
-A decision is what one seat may choose now: a finite list of options with stable, readable
-ids ("space:huila", "done"), or a bounded integer range. Option ids are frozen across rules
-versions: the choice log is the durable truth.
+build Structs). What a decision is: kernel.decisions.
 """
 
 from __future__ import annotations
