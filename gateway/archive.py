@@ -1,7 +1,8 @@
 """A table's older events, compacted out of its stream into compressed chunks.
 
 A table's stream keeps only its newest entries (at least KEEP). Once a commit takes it
-past the one 4 KB node Redis allocates whole for a short stream, the gateway that committed
+past the one node Redis allocates whole for a short stream (`stream-node-max-bytes`, 2 KB in
+deploy/redis), the gateway that committed
 moves the older ones into the table's archive hash (keys.table_archive): chunks of at
 most CHUNK entries, each the entries as the stream held them (stream id, every field),
 in the bytes chunks.py writes (compact rows deflated from a preset dictionary of the
@@ -104,8 +105,8 @@ async def read_between(scripts: Scripts, tid: str, first: str, last: str) -> lis
 
 def due(length: int, nodes: int) -> bool:
     """Whether a stream of `length` entries in `nodes` listpack nodes is due for a
-    compaction: once it has outgrown the one node Redis allocates whole for it (4 KB,
-    `stream-node-max-bytes`: a stream costs the same up to that, and twice that with a
+    compaction: once it has outgrown the one node Redis allocates whole for it
+    (`stream-node-max-bytes`: a stream costs the same up to that, and twice that with a
     second node), or holds LONGEST entries. Its nodes, not an estimate of its bytes: a
     stream of large commit markers outgrew its node before an estimate from one commit's
     entries said so (decision 0014)."""
