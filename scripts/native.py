@@ -55,8 +55,17 @@ def packages(names: list[str]) -> list[Path]:
                   if p.is_dir() and (p / "__init__.py").exists() and p.name not in SKIP_PACKAGES)
 
 
+def remove_compiled(packages: list[Path]) -> None:
+    """The compiled files of these packages (a module compiled before and not now must not
+    shadow its source)."""
+    for p in packages:
+        for so in p.rglob("*.so"):
+            so.unlink()
+
+
 def clean() -> None:
-    for so in [*SERVICES.rglob("*.so"), *ROOT.glob("tablero_*__mypyc.*.so")]:
+    remove_compiled([SERVICES])
+    for so in ROOT.glob("tablero_*__mypyc.*.so"):
         so.unlink()
     MANIFEST.unlink(missing_ok=True)
 
@@ -74,9 +83,7 @@ def build(pkgs: list[Path]) -> None:
         "    [f for _, fs in groups for f in fs], opt_level='3',\n"
         "    separate=[(fs, 'tablero_' + name) for name, fs in groups]))\n")
     env = {**os.environ, "MYPYPATH": str(ROOT / "gen")}
-    for p in pkgs:  # a module compiled before and not now must not shadow its source
-        for so in p.rglob("*.so"):
-            so.unlink()
+    remove_compiled(pkgs)
     built = json.loads(MANIFEST.read_text(encoding="utf-8")) if MANIFEST.exists() else {}
     built = {f: h for f, h in built.items() if not any(f.startswith(n + "/") for n in names)}
     MANIFEST.unlink(missing_ok=True)  # a half-done build is no build (services/native.py)
