@@ -49,8 +49,15 @@ def compiled_sources(package: Path) -> list[Path]:
 
 
 def packages(names: list[str]) -> list[Path]:
+    """The packages named (paths from the root: services/kernel), else every one; a name
+    that is not a package of services/ is refused before anything is touched."""
     if names:
-        return [(ROOT / n).resolve() for n in names]
+        out = [(ROOT / n).resolve() for n in names]
+        wrong = [n for n, p in zip(names, out, strict=True)
+                 if p.parent != SERVICES or not (p / "__init__.py").exists()]
+        if wrong:
+            raise SystemExit(f"not a package of services/: {', '.join(wrong)}\n{__doc__}")
+        return out
     return sorted(p for p in SERVICES.iterdir()
                   if p.is_dir() and (p / "__init__.py").exists() and p.name not in SKIP_PACKAGES)
 
