@@ -133,3 +133,20 @@ def test_no_class_outside_the_build_sets_an_attribute_a_compiled_base_keeps(
     compiled (an event card's step, a game's __init__ module) sets such an attribute in
     `__init__`, never in its class body."""
     assert shadowed_attributes() == []
+
+
+def test_the_build_script_refuses_a_name_that_is_not_a_package_before_touching_anything(
+        ) -> None:
+    """scripts/native.py: `--help` or a typo once removed the manifest (the build with it);
+    a name that is not a package of services/ now stops it first."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("native_script", ROOT / "scripts/native.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    before = native.MANIFEST.read_bytes() if native.MANIFEST.exists() else None
+    for wrong in (["--help"], ["services/nope"], ["services/kernel", "gateway"]):
+        with pytest.raises(SystemExit, match="not a package of services/"):
+            script.main(wrong)
+    assert (native.MANIFEST.read_bytes() if native.MANIFEST.exists() else None) == before
+    assert script.packages(["services/kernel"]) == [ROOT / "services" / "kernel"]
