@@ -9,7 +9,7 @@ they were encoded from (once: `_Recent`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from . import codec
@@ -48,10 +48,11 @@ def act(game: Game[Any], data: bytes, seat: int, choice: Choice) -> Step:
     if known is None:
         st = load(game, data)
         out = game.outcome(st)
-        d = _answered(out, [] if out is not None else game.decisions(st), seat, choice)
+        d, choice = _checked(game, out, [] if out is not None else game.decisions(st), seat,
+                             choice)
     else:
         out, ds, st = known
-        d = _answered(out, ds, seat, choice)
+        d, choice = _checked(game, out, ds, seat, choice)
         if st is None:
             st = load(game, data)
     ctx = Ctx()
@@ -133,7 +134,21 @@ def _pending(game: Game[Any], data: bytes, st: KernelState) -> tuple[Outcome | N
 def checked_decision(game: Game[Any], st: KernelState, seat: int, choice: Choice) -> Decision:
     """The decision a choice answers, after checking it is pending, the seat's, and offered."""
     out = game.outcome(st)
-    return _answered(out, [] if out is not None else game.decisions(st), seat, choice)
+    return _checked(game, out, [] if out is not None else game.decisions(st), seat, choice)[0]
+
+
+def _checked(game: Game[Any], out: Outcome | None, ds: Sequence[Decision], seat: int,
+             choice: Choice) -> tuple[Decision, Choice]:
+    """`_answered`, and the choice as it is applied: a choice of a stored log answering a
+    decision in an older shape (`Game.legacy_choice`) is checked, and applied, as the
+    choice it is today."""
+    try:
+        return _answered(out, ds, seat, choice), choice
+    except StaleDecision:
+        now = game.legacy_choice(choice)
+        if now is None:
+            raise
+        return _answered(out, ds, seat, now), now
 
 
 def _answered(out: Outcome | None, ds: Iterable[Decision], seat: int,

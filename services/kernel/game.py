@@ -93,6 +93,13 @@ class Game(ABC, Generic[S]):
     def apply(self, ctx: Ctx, st: S, d: Decision, c: Choice) -> None:
         """Apply a checked choice; then advance until decisions are pending or the game ends."""
 
+    def legacy_choice(self, choice: Choice) -> Choice | None:
+        """`choice` as it is answered today when it answers a decision in a shape an older
+        build of this game offered (a stored choice log's); None when it is not one. The
+        engine asks only for a choice whose decision is not pending, then checks what this
+        returns like any choice, so a log keeps replaying after a decision changed shape."""
+        return None
+
     def decisions_after_advance(self, st: S) -> list[Decision]:
         """`decisions(st)` when the engine asks right after `setup`, or after `apply` and
         its count of the choice (`st.serial` + 1), nothing else having touched the state:
