@@ -141,6 +141,10 @@ class AndeanAbyss(FlowGame[AAState]):
     def apply_standing(self, ctx: Ctx, st: AAState, d: Decision, c: Choice) -> None:
         apply_transfer(ctx, st, d, c)
 
+    def legacy_choice(self, choice: Choice) -> Choice | None:
+        """A Resources transfer of a log stored before the offers were one per giver."""
+        return TRANSFERS.legacy(choice)
+
     def in_play(self, st: AAState) -> bool:
         return not st.over and bool(st.stack)
 
@@ -197,14 +201,14 @@ SHIP_PROMPTS = tuple(f"{words.FACTIONS[g]}: give a Shipment to another faction's
 
 def transfer_decisions(st: AAState) -> list[Decision]:
     """AA 1.5.1 (AA-R-04): Resources and Shipments may be handed over at any time, never
-    between two factions of one seat. Standing optional decisions, ids
-    `t<serial>.<giver>.<receiver>` (coin.transfers) and `h<serial>.<giver>`."""
+    between two factions of one seat. Standing optional decisions, one per giver of each:
+    ids `t<serial>.<giver>` (coin.transfers) and `h<serial>.<giver>`."""
     out: list[Decision] = []
     serial, res = str(st.serial), st.resources
     holders = {B.ship_owner(c) for c in st.ships if c >= 0}
     for giver, seat, to in givers(tuple(st.seat_of)):
-        if res[giver] > 0:
-            out += TRANSFERS.offers(serial, seat, res[giver], to)
+        if res[giver] > 0 and to:
+            out.append(TRANSFERS.offer(serial, giver, seat, res[giver], to))
         if giver in holders:
             opts = shipment_options(st, giver)
             if opts:
@@ -214,10 +218,9 @@ def transfer_decisions(st: AAState) -> list[Decision]:
 
 
 @functools.cache
-def givers(seat_of: tuple[int, ...]) -> tuple[tuple[int, int, tuple[tuple[str, str], ...]], ...]:
-    """AA 1.5.1 by seating: each faction that may give Resources, its seat and the (id tail,
-    prompt) of each faction it may give them to (AA 8.1.2: a Non-player never transfers
-    voluntarily)."""
+def givers(seat_of: tuple[int, ...]) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """AA 1.5.1 by seating: each faction that may give Resources, its seat and the factions
+    it may give them to (AA 8.1.2: a Non-player never transfers voluntarily)."""
     return tuple((g, seat, TRANSFERS.receivers(g, seat_of)) for g, seat in enumerate(seat_of)
                  if not is_np_seat(seat))
 

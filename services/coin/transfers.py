@@ -1,49 +1,51 @@
 """§1.5.1 Resources handed between factions as standing optional decisions: whenever a
-faction has Resources, its seat may give some to another player's faction (an amount
-decision `t<serial>.<giver>.<receiver>`, kind `<prefix>.give_resources`), never blocking the
-game. A game says when the window is open (`window`: AA any time; CL 1.5.1 only while the
-giver or the receiver executes an Operation, Special Activity or Event) and who may give to
-whom (`allowed`: another player's faction; CL card 18 lets 26July and DR trade), and may
-add its own standing transfers beside these (AA Shipments, CL Cash).
+faction has Resources, its seat may give some to another player's faction, never blocking
+the game. A game says when the window is open (`window`: AA any time; CL 1.5.1 only while
+the giver or the receiver executes an Operation, Special Activity or Event) and who may
+give to whom (`allowed`: another player's faction; CL card 18 lets 26July and DR trade),
+and may add its own standing transfers beside these (AA Shipments, CL Cash).
 
-One decision per (giver, receiver) pair keeps the ids of stored games; a single decision per
-giver (receiver as an option) is the cheaper shape the performance issue asks for, and would
-be a new decision kind beside this one, so that old logs still replay.
+One decision per giver (issue 15): `<letter><serial>.<giver>`, kind
+`<prefix>.give_resources`, an option `give:<receiver>:<amount>` (args faction, amount) per
+receiver and amount 1..the giver's Resources. The options of one (receivers, most) are
+made once and shared.
+
+Before, there was one amount decision per (giver, receiver), `t<serial>.<giver>.<receiver>`.
+Stored choice logs name those: `legacy` turns such a choice into its option of today, so
+that they replay as they were played (the engine asks only for a choice whose decision is
+not pending).
 """
 
 from __future__ import annotations
 
-import functools
 from typing import Generic
 
 from mypy_extensions import mypyc_attr
 
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import AmountRange, Choice, Decision
+from services.kernel.decisions import Choice, Decision, Option, option_of
 
 from .board import Board, S
-
-
-@functools.cache
-def _amount(most: int) -> AmountRange:
-    """1..most (a frozen value, shared)."""
-    return AmountRange(1, most)
+from .words import resources
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class ResourceTransfers(Generic[S]):
     """The standing Resources transfers of one game (most: the Resources track's top; when:
-    how the prompt says the window)."""
+    how the prompt says who may receive and when; letter: the first letter of the
+    decisions' ids)."""
 
-    def __init__(self, board: Board[S], most: int, when: str = "at any time") -> None:
-        self.board, self.most = board, most
+    def __init__(self, board: Board[S], most: int,
+                 when: str = "to another player's faction, at any time",
+                 letter: str = "t") -> None:
+        self.board, self.most, self.letter = board, most, letter
         self.kind = board.name("give_resources")
-        n = len(board.words.factions)
+        self.ids = board.faction_ids
         fw = board.words.factions
-        self.prompts = tuple(tuple(f"{fw[g]}: give Resources to the {fw[r]} (optional, {when})."
-                                   for r in range(n)) for g in range(n))
-        self.tails = tuple(tuple(f".{g}.{r}" for r in range(n)) for g in range(n))
-        self._to: dict[tuple[int, tuple[int, ...]], tuple[tuple[str, str], ...]] = {}
+        self.prompts = tuple(f"{fw[g]}: give Resources (optional, {when})."
+                             for g in range(len(fw)))
+        self._to: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+        self._options: dict[tuple[tuple[int, ...], int], tuple[Option, ...]] = {}
         cls = type(self)
         self.plain = (cls.window is ResourceTransfers.window
                       and cls.allowed is ResourceTransfers.allowed)
@@ -57,45 +59,71 @@ class ResourceTransfers(Generic[S]):
         return st.seat_of[receiver] != st.seat_of[giver]
 
     def decisions(self, st: S, giver: int, serial: str) -> list[Decision]:
-        """The giver's standing decisions now (`serial`: str(st.serial), computed once)."""
+        """The giver's standing decision now, if any (`serial`: str(st.serial))."""
         have = st.resources[giver]
         if have <= 0:
             return []
         if self.plain:  # asked at every step: the default hooks inlined, by seating
             to = self.receivers(giver, tuple(st.seat_of))
         else:
-            to = tuple((self.tails[giver][r], self.prompts[giver][r])
-                       for r in range(len(self.tails))
+            to = tuple(r for r in range(len(self.ids))
                        if self.allowed(st, giver, r) and self.window(st, giver, r))
-        return self.offers(serial, st.seat_of[giver], have, to)
+        return [self.offer(serial, giver, st.seat_of[giver], have, to)] if to else []
 
-    def offers(self, serial: str, seat: int, have: int,
-               to: tuple[tuple[str, str], ...]) -> list[Decision]:
-        """The decisions of a giver on `seat` holding `have` (> 0) Resources, one per (id
-        tail, prompt) of `to`."""
-        amount, kind = _amount(have), self.kind
-        return [Decision(f"t{serial}{tail}", seat, kind, prompt, (), amount, True)
-                for tail, prompt in to]
+    def offer(self, serial: str, giver: int, seat: int, have: int,
+              to: tuple[int, ...]) -> Decision:
+        """The decision of a giver on `seat` holding `have` (> 0) Resources, who may give to
+        the factions `to` (not empty)."""
+        return Decision(f"{self.letter}{serial}.{giver}", seat, self.kind, self.prompts[giver],
+                        self.options(to, have), optional=True)
 
-    def receivers(self, giver: int, seat_of: tuple[int, ...]) -> tuple[tuple[str, str], ...]:
-        """§1.5.1 the (id tail, prompt) of each faction the giver may give to with the default
-        hooks: another player's (kept by seating)."""
+    def options(self, to: tuple[int, ...], most: int) -> tuple[Option, ...]:
+        """`give:<receiver>:<amount>` for each receiver in `to` and amount 1..most."""
+        key = (to, most)
+        opts = self._options.get(key)
+        if opts is None:
+            fw, ids = self.board.words.factions, self.ids
+            opts = self._options[key] = tuple(
+                option_of(f"give:{ids[r]}:{n}", f"Give {resources(n)} to the {fw[r]}",
+                          {"faction": ids[r], "amount": str(n)})
+                for r in to for n in range(1, most + 1))
+        return opts
+
+    def receivers(self, giver: int, seat_of: tuple[int, ...]) -> tuple[int, ...]:
+        """§1.5.1 the factions the giver may give to with the default hooks: another
+        player's (kept by seating)."""
         key = (giver, seat_of)
         to = self._to.get(key)
         if to is None:
             seat = seat_of[giver]
-            to = self._to[key] = tuple((self.tails[giver][r], self.prompts[giver][r])
-                                       for r, other in enumerate(seat_of) if other != seat)
+            to = self._to[key] = tuple(r for r, other in enumerate(seat_of) if other != seat)
         return to
 
     def apply(self, ctx: Ctx, st: S, d: Decision, c: Choice) -> None:
-        """Hand over the amount chosen (as much as the giver still has; the receiver's track
-        stops at `most`)."""
-        giver, recv = (int(x) for x in d.id.split(".")[1:3])
-        amount = min(c.amount or 0, st.resources[giver])
-        st.resources[giver] -= amount
-        got = min(self.most, st.resources[recv] + amount) - st.resources[recv]
+        """Hand over the amount chosen (the receiver's track stops at `most`: the rest is
+        lost; the event says what was given, `amount`, and what arrived, `received`)."""
+        giver = int(d.id.split(".")[1])
+        _, to, amount = (c.option_id or "").split(":")
+        recv, n = self.ids.index(to), int(amount)
+        st.resources[giver] -= n
+        got = min(self.most, st.resources[recv] + n) - st.resources[recv]
         st.resources[recv] += got
-        fw, ids = self.board.words.factions, self.board.faction_ids
-        ctx.emit(self.board.name("transfer"), f"The {fw[giver]} give {amount} Resources to "
-                 f"the {fw[recv]}.", {"from": ids[giver], "to": ids[recv], "amount": got})
+        fw = self.board.words.factions
+        ctx.emit(self.board.name("transfer"), f"The {fw[giver]} give {resources(n)} to the "
+                 f"{fw[recv]}.", {"from": self.ids[giver], "to": to, "amount": n,
+                                  "received": got})
+
+    def legacy(self, c: Choice) -> Choice | None:
+        """A choice of a stored log answering a per-pair decision
+        `<letter><serial>.<giver>.<receiver>` with an amount, as the option of the giver's
+        decision that it is now; None when `c` is not one."""
+        parts = c.decision_id.split(".")
+        if (len(parts) != 3 or c.amount is None or c.option_id is not None
+                or not parts[0].startswith(self.letter)):
+            return None
+        serial, giver, recv = parts[0][len(self.letter):], parts[1], parts[2]
+        if not all(x.isascii() and x.isdigit() for x in (serial, giver, recv)) \
+                or int(recv) >= len(self.ids):
+            return None
+        return Choice(f"{self.letter}{serial}.{giver}",
+                      option_id=f"give:{self.ids[int(recv)]}:{c.amount}")

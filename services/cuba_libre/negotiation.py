@@ -6,21 +6,19 @@ stack: a Special Activity runs inside one), and never between two factions of on
 (CL 1.5) — except 26July and Directorio of one player while card 18 Pact of Caracas is in
 play. Non-players never give (CL 8.1.2); they may receive.
 
-One decision per giver (issue 15): `n<serial>.<giver>`, kind `cl.give_resources`, options
-`give:<receiver>:<amount>` (args faction, amount). Cash moves between pieces of one space
-are cash.py's own standing decisions.
+One decision per giver, shared with Andean Abyss (coin.transfers): `n<serial>.<giver>`, kind
+`cl.give_resources`, options `give:<receiver>:<amount>` (args faction, amount). Cash moves
+between pieces of one space are cash.py's own standing decisions.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-
+from services.coin.transfers import ResourceTransfers
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import Choice, Decision, Option, option
+from services.kernel.decisions import Choice, Decision
 
 from . import board as B
-from . import words as W
-from .constants import FACTION_IDS, MAX_RESOURCES, Cap
+from .constants import MAX_RESOURCES, Cap
 from .state import CLState
 
 EXECUTING = ("coin.op", "coin.effect")  # frames whose `f` executes an Op (its SA) or Event
@@ -47,16 +45,9 @@ def receivers(st: CLState, giver: int, busy: set[int]) -> tuple[int, ...]:
                  and (giver in busy or r in busy))
 
 
-@lru_cache(maxsize=1024)
-def give_options(to: tuple[int, ...], most: int) -> tuple[Option, ...]:
-    """`give:<receiver>:<amount>` for each receiver and amount 1..most."""
-    return tuple(option(f"give:{FACTION_IDS[r]}:{n}", f"Give {W.resources(n)} to the "
-                        f"{W.faction(r)}", faction=FACTION_IDS[r], amount=str(n))
-                 for r in to for n in range(1, most + 1))
-
-
-PROMPTS = tuple(f"{W.faction(g)}: give Resources (optional, to another player's faction while "
-                "it or you execute an Operation, Special Activity or Event)." for g in range(4))
+TRANSFERS = ResourceTransfers(B.BOARD, MAX_RESOURCES, "to another player's faction while it "
+                              "or you execute an Operation, Special Activity or Event",
+                              letter="n")
 
 
 def standing(st: CLState) -> list[Decision]:
@@ -64,23 +55,16 @@ def standing(st: CLState) -> list[Decision]:
     if not busy:
         return []
     out = []
+    serial = str(st.serial)
     for g in range(4):
         if st.resources[g] <= 0 or st.non_players >> g & 1:
             continue
         to = receivers(st, g, busy)
         if to:
-            out.append(Decision(f"n{st.serial}.{g}", st.seat_of[g], "cl.give_resources",
-                                PROMPTS[g], give_options(to, st.resources[g]), optional=True))
+            out.append(TRANSFERS.offer(serial, g, st.seat_of[g], st.resources[g], to))
     return out
 
 
 def apply(ctx: Ctx, st: CLState, d: Decision, c: Choice) -> None:
     """Hand the amount over (the receiver's track stops at 49, CL 1.8: the rest is lost)."""
-    giver = int(d.id.split(".")[1])
-    _, to, amount = (c.option_id or "").split(":")
-    r, n = FACTION_IDS.index(to), int(amount)
-    st.resources[giver] -= n
-    got = min(MAX_RESOURCES, st.resources[r] + n) - st.resources[r]
-    st.resources[r] += got
-    ctx.emit("cl.transfer", f"The {W.faction(giver)} give {W.resources(n)} to the "
-             f"{W.faction(r)}.", {"from": FACTION_IDS[giver], "to": to, "amount": n})
+    TRANSFERS.apply(ctx, st, d, c)

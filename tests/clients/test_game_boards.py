@@ -82,7 +82,7 @@ def test_long_cards_fit_80x40_while_their_event_is_offered(game):
     off the screen): the card's text is shown whole where it fits, else cut short and ended
     by where to read the rest ('… ? #n'), its first words always on the screen.
     The twelve longest cards stand in for the card in play at each such decision of a
-    seeded game."""
+    seeded game, under its menu and under one three lines longer."""
     longest = sorted((c for c in data(game.reference())["cards"] if c.get("faction_order")),
                      key=card_text_length, reverse=True)[:12]
     states = shown = hinted = 0
@@ -92,11 +92,12 @@ def test_long_cards_fit_80x40_while_their_event_is_offered(game):
         states += 1
         reserve = render.lines(menu, COLS) + 1
         keys = set(ctx.data["current_card"]) | {"unshaded", "shaded"}
-        for card in longest:
+        for card, extra in ((card, extra) for card in longest for extra in (0, 3)):
+            # extra: a menu three lines longer (more standing decisions, a longer prompt)
             ctx.data["current_card"] = {k: v for k, v in card.items() if k in keys}
-            ctx.height = ROWS - reserve
+            ctx.height = ROWS - reserve - extra
             board = render.plain(render.view_panel(ctx), COLS)
-            assert len(board.splitlines()) + reserve <= ROWS, board
+            assert len(board.splitlines()) + reserve + extra <= ROWS, board
             flat = " ".join(line.strip("│╭╰─ ") for line in board.splitlines())
             assert f"Now #{card['number']} {card['title']}" in flat
             assert " ".join(card["unshaded"]["text"].split()[:4]) in flat, board

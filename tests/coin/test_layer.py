@@ -252,27 +252,38 @@ class WindowTransfers(ResourceTransfers[ToyState]):
 
 
 def test_standing_resource_transfers_and_window() -> None:
-    """§1.5.1: a standing optional amount decision per (giver, receiver) of another player,
-    ids `t<serial>.<giver>.<receiver>` (frozen); the receiver's track stops at its top; a
-    game may limit the window."""
+    """§1.5.1: one standing optional decision per giver, `t<serial>.<giver>`, an option per
+    receiver (another player's faction) and amount; the receiver's track stops at its top;
+    a game may limit the window; a stored per-pair choice is read as today's option."""
     st = table()
     st.resources = [3, 9, 0]
     t = ResourceTransfers(BOARD, 10)
-    ds = t.decisions(st, 0, str(st.serial))
-    assert [d.id for d in ds] == ["t0.0.1", "t0.0.2"] and all(d.optional for d in ds)
-    assert ds[0].kind == "toy.give_resources" and ds[0].amount is not None
-    assert (ds[0].amount.min, ds[0].amount.max) == (1, 3)
-    assert ds[0].prompt == "Red: give Resources to the Blue (optional, at any time)."
+    (d,) = t.decisions(st, 0, str(st.serial))
+    assert d.id == "t0.0" and d.optional and d.kind == "toy.give_resources"
+    assert d.amount is None and d.option_ids() == [
+        "give:blue:1", "give:blue:2", "give:blue:3", "give:green:1", "give:green:2",
+        "give:green:3"]
+    assert d.options[0].label == "Give 1 Resource to the Blue"
+    assert d.options[0].args == {"action": "give", "faction": "blue", "amount": "1"}
+    assert d.prompt == "Red: give Resources (optional, to another player's faction, at any time)."
+    assert t.decisions(st, 0, "1")[0].options is d.options  # made once
     assert t.decisions(st, 2, str(st.serial)) == []  # nothing to give
     ctx = Ctx()
-    t.apply(ctx, st, ds[0], Choice(ds[0].id, amount=3))
+    t.apply(ctx, st, d, Choice(d.id, "give:blue:3"))
     assert st.resources == [0, 10, 0]  # 2 of the 3 were lost at the top of the track
-    assert ctx.events[-1].data == {"from": "red", "to": "blue", "amount": 1}
+    assert ctx.events[-1].data == {"from": "red", "to": "blue", "amount": 3, "received": 1}
+    assert ctx.events[-1].text == "The Red give 3 Resources to the Blue."
+    assert t.legacy(Choice("t4.0.2", amount=2)) == Choice("t4.0", "give:green:2")
+    assert t.legacy(Choice("t4.0.3", amount=2)) is None  # no such faction
+    assert t.legacy(Choice("t4.0", amount=2)) is None
+    assert t.legacy(Choice("t4.0.1", "give:blue:2")) is None
+    assert t.legacy(Choice("d4.0.1", amount=2)) is None
     st.seat_of = [0, 0, 2]  # Red and Blue one player: no gift between them
     w = WindowTransfers(BOARD, 10)
     assert w.decisions(st, 1, "5") == []  # nobody is executing
     st.acted = [2]
-    assert [d.id for d in w.decisions(st, 1, "5")] == ["t5.1.2"]
+    (d,) = w.decisions(st, 1, "5")
+    assert d.id == "t5.1" and {o.args["faction"] for o in d.options} == {"green"}
 
 
 def test_own_pieces_removed_at_any_step_of_own_execution() -> None:

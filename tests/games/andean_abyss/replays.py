@@ -8,6 +8,8 @@ decision ids, labels, events and states all unchanged.
 
     python -m tests.games.andean_abyss.replays record PATH N   # N games, JSON (gz if .gz)
     python -m tests.games.andean_abyss.replays check PATH
+    python -m tests.games.andean_abyss.replays reshow PATH  # after an intended change of
+        # what is offered: each log must replay to the same states; only `shown` is re-taken
 """
 
 from __future__ import annotations
@@ -113,12 +115,29 @@ def save(path: Path, games: list[dict[str, Any]]) -> None:
     path.write_bytes(gzip.compress(data, mtime=0) if path.suffix == ".gz" else data)
 
 
+def reshow(path: Path, games: list[dict[str, Any]]) -> int:
+    """Re-take the `shown` digests of the recordings, refusing if any game's states, final
+    state or error differ: what the logs reproduce stays the truth."""
+    for g in games:
+        got = replay_one(g)
+        keys = [k for k in ("final", "state", "crash") if got[k] != g[k]]
+        if keys:
+            print(f"not re-taken: seed {g['seed']} differs in {keys}")
+            return 1
+        g["shown"] = got["shown"]
+    save(path, games)
+    print(f"{len(games)} games replay to the same states; their `shown` digests re-taken")
+    return 0
+
+
 def main(argv: list[str]) -> int:
     verb, path = argv[0], Path(argv[1])
     if verb == "record":
         save(path, [record_one(*s) for s in setups(int(argv[2]))])
         return 0
     games, bad = load(path), 0
+    if verb == "reshow":
+        return reshow(path, games)
     for g in games:
         got = replay_one(g)
         keys = [k for k in ("final", "state", "shown", "crash") if got[k] != g[k]]

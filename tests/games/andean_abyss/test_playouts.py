@@ -19,8 +19,9 @@ from services.andean_abyss.state import AAState
 from services.kernel import codec, rng
 from services.kernel.bots import random_choice
 from services.kernel.ctx import Ctx
-from services.kernel.decisions import option_problems
+from services.kernel.decisions import Choice, option_problems
 from services.kernel.engine import act, replay, setup
+from services.kernel.errors import IllegalChoice, StaleDecision
 from services.kernel.events import Event
 from services.kernel.flow import Flow
 from services.kernel.playout import random_playout
@@ -91,20 +92,45 @@ def test_view_contents() -> None:
 
 
 def test_transfers_are_standing_optional_decisions() -> None:
-    """AA 1.5.1 (AA-R-04): Resources may be given at any time, never within one seat."""
+    """AA 1.5.1 (AA-R-04): Resources may be given at any time, never within one seat: one
+    standing decision per giver, an option per receiver and amount (issue 15)."""
     step = setup(GAME, 2, {}, 4)
     opt = [d for d in step.decisions if d.optional]
     assert opt and all(d.kind in ("aa.give_resources", "aa.give_shipment") for d in opt)
-    pairs = {tuple(int(x) for x in d.id.split(".")[1:3]) for d in opt
-             if d.kind == "aa.give_resources"}
-    assert (0, 2) not in pairs and (1, 3) not in pairs and (0, 1) in pairs
-    from services.kernel.decisions import Choice
-    from services.kernel.engine import act
-    d = next(d for d in opt if d.id.endswith(".0.1"))
-    after = act(GAME, step.state, 0, Choice(d.id, amount=5))
+    gives = {int(d.id.split(".")[1]): d for d in opt if d.kind == "aa.give_resources"}
+    assert sorted(gives) == [0, 1, 2, 3] and all(d.id == f"t0.{g}" for g, d in gives.items())
+    # seats 2: Government (40) and AUC on seat 0, FARC (10) and Cartels on seat 1
+    assert gives[0].option_ids() == [f"give:{f}:{n}" for f in ("farc", "cartels")
+                                     for n in range(1, 41)]
+    assert gives[1].option_ids()[:2] == ["give:govt:1", "give:govt:2"]
+    assert not any(":auc:" in o for o in gives[0].option_ids())
+    o = next(o for o in gives[0].options if o.id == "give:farc:5")
+    assert o.label == "Give 5 Resources to the FARC"
+    assert o.args == {"action": "give", "faction": "farc", "amount": "5"}
+    assert gives[0].amount is None and gives[0].seat == 0
+    after = act(GAME, step.state, 0, Choice("t0.0", "give:farc:5"))
     st = codec.decode(after.state, AAState)
     assert st.resources[0] == 35 and st.resources[1] == 15
+    assert [(e.kind, e.text, e.data) for e in after.events] == [
+        ("aa.transfer", "The Government give 5 Resources to the FARC.",
+         {"from": "govt", "to": "farc", "amount": 5, "received": 5})]
     assert B.total_support(st) == 50 and len(D.NAMES) == 47
+
+
+def test_transfers_of_stored_logs_still_replay() -> None:
+    """A log stored when the offers were one amount decision per (giver, receiver),
+    `t<serial>.<giver>.<receiver>`, replays: such a choice is applied as the option it is
+    now, and checked like one (issue 15)."""
+    step = setup(GAME, 2, {}, 4)
+    old = act(GAME, step.state, 0, Choice("t0.0.1", amount=5))
+    new = act(GAME, step.state, 0, Choice("t0.0", "give:farc:5"))
+    assert old.state == new.state and old.events == new.events
+    with pytest.raises(IllegalChoice):  # more than the Government has
+        act(GAME, step.state, 0, Choice("t0.0.1", amount=41))
+    with pytest.raises(IllegalChoice, match="give:auc:5"):  # AUC: the Government's seat
+        act(GAME, step.state, 0, Choice("t0.0.2", amount=5))
+    with pytest.raises(StaleDecision):  # another serial's
+        act(GAME, step.state, 0, Choice("t7.0.1", amount=5))
 
 
 class WaitsChecked(Flow[AAState]):

@@ -6,7 +6,13 @@ The 14 games that ended in a rules error ("offers nothing to choose" after a sta
 transfer in the middle of a Special Activity begun before its Operation's first space) were
 recorded again once that was fixed (AA-I-17) and now play to the end; the other 286 were
 unchanged by the fix, byte for byte (test_transfers_mid_activity.py keeps the 14 failing
-logs)."""
+logs).
+
+Their standing Resources transfers are choices of one amount decision per (giver, receiver),
+`t<serial>.<giver>.<receiver>`, the shape offered before issue 15 made it one decision per
+giver: they replay through `Game.legacy_choice` to the same states, byte for byte, and the
+`shown` digests (events and every decision offered) were re-taken for the new offers
+(`replays reshow`, which refuses when a state differs)."""
 
 from __future__ import annotations
 

@@ -19,6 +19,7 @@ import pytest
 
 from services.andean_abyss import GAME
 from services.andean_abyss import data as D
+from services.andean_abyss.constants import FACTION_IDS
 from services.andean_abyss.game import FLOW
 from services.andean_abyss.state import AAState
 from services.coin.sa_lines import first_sa_index
@@ -85,8 +86,12 @@ def test_aa_4_1_transfer_during_first_sa_leaves_a_choice(seed: int) -> None:
     seat, did, _, amount = g["log"][-1]
     giver, receiver = (int(x) for x in did.split(".")[1:3])
     st0 = decode(before)
-    offered = next(d for d in before.decisions if d.id == did)
-    assert offered.amount is not None and offered.amount.max == st0.resources[giver]
+    # the log was stored with one decision per (giver, receiver): today the giver's one
+    # decision offers that receiver and amount, and the stored choice is applied as it
+    offered = next(d for d in before.decisions if d.id == did.rsplit(".", 1)[0])
+    gives = [o.id for o in offered.options if o.args["faction"] == FACTION_IDS[receiver]]
+    assert gives == [f"give:{FACTION_IDS[receiver]}:{n}"
+                     for n in range(1, st0.resources[giver] + 1)]
     idx = first_sa_index(st0)
     assert idx is not None and st0.stack[idx].vars["f"] == giver
     step = act(GAME, before.state, seat, Choice(did, None, amount))
@@ -110,7 +115,7 @@ def test_aa_4_5_4_bribe_then_terror_without_resources_seed_1158() -> None:
     g = BY_SEED[1158]
     before = replay_to_last(g)
     assert decode(before).resources == [0, 4, 15, 9]
-    step = act(GAME, before.state, 3, Choice("t778.3.0", None, 6))
+    step = act(GAME, before.state, 3, Choice("t778.3", "give:govt:6"))
     assert decode(step).resources == [6, 4, 15, 3]
     (d,) = [d for d in step.decisions if not d.optional]
     assert d.kind == "aa.bribe"
@@ -132,8 +137,8 @@ def test_aa_4_5_4_bribe_then_terror_without_resources_seed_1158() -> None:
 def give(t: Table, giver: int, receiver: int, amount: int) -> None:
     """A standing AA 1.5.1 transfer, taken through the engine like any choice."""
     (d,) = [d for d in view(GAME, t.data, None).pending
-            if d.optional and d.id.endswith(f".{giver}.{receiver}")]
-    step = act(GAME, t.data, d.seat, Choice(d.id, amount=amount))
+            if d.kind == "aa.give_resources" and d.id.endswith(f".{giver}")]
+    step = act(GAME, t.data, d.seat, Choice(d.id, f"give:{FACTION_IDS[receiver]}:{amount}"))
     t.data = step.state
     t.events += step.events
 
