@@ -1,10 +1,12 @@
 """A decision as a numbered menu, and a typed answer as a Choice.
 
 Options are numbered from 1; an option id is accepted too. An amount decision
-takes an integer in its range. Long option lists are laid out in columns so the
-board and the menu share one screen. Standing optional decisions (the game never
-waits on them) are listed on one line after the main one as "o1", "o2"… and open
-their own menu.
+takes an integer in its range. Many options that differ only in an `amount` arg (a
+COIN game's "give Resources": `give:<faction>:<amount>`) are shown once per receiver
+with their range, and answered with the receiver's number and an amount ("2 5"). Long
+option lists are laid out in columns so the board and the menu share one screen.
+Standing optional decisions (the game never waits on them) are listed on one line after
+the main one as "o1", "o2"… and open their own menu.
 """
 
 from __future__ import annotations
@@ -59,6 +61,13 @@ def options_grid(d: common_pb2.Decision, width: int) -> RenderableType:
     if not n:
         rows.add_row("   ", f"Enter an amount from {d.amount.min} to {d.amount.max}.")
         return rows
+    groups = amount_groups(d)
+    if groups is not None:
+        for i, (group, amounts) in enumerate(groups, 1):
+            rows.add_row(f"{i:>3}.", Text(group, overflow="ellipsis", no_wrap=True),
+                         Text(f"[{i} <{min(amounts)}-{max(amounts)}>]", style="dim"))
+        return Group(Text("  type a number and an amount, e.g. '1 "
+                          f"{min(groups[0][1])}'", style="dim"), rows)
     cols = max(1, math.ceil(n / ROWS_PER_COLUMN))
     if cols == 1:
         refs = [f"[{o.id}]" if o.label and o.label != o.id else "" for o in d.options]
@@ -95,6 +104,30 @@ def options_grid(d: common_pb2.Decision, width: int) -> RenderableType:
                 cells += ["", ""]
         rows.add_row(*cells)
     return rows if said is None else Group(said, rows)
+
+
+def amount_groups(d: common_pb2.Decision) -> list[tuple[str, dict[int, str]]] | None:
+    """More options than a column holds that differ only in a whole-number `amount` arg,
+    grouped by their other args: each group's label with its amounts as a range ("Give
+    1..40 Resources to the FARC") and its option ids by amount. None for any other list."""
+    if len(d.options) <= ROWS_PER_COLUMN:
+        return None
+    groups: dict[tuple[tuple[str, str], ...], list[common_pb2.Option]] = {}
+    for o in d.options:
+        if not o.args.get("amount", "").isdigit():
+            return None
+        rest = tuple(sorted((k, v) for k, v in o.args.items() if k != "amount"))
+        groups.setdefault(rest, []).append(o)
+    if len(groups) * 2 > len(d.options):
+        return None
+    out = []
+    for opts in groups.values():
+        amounts = {int(o.args["amount"]): o.id for o in opts}
+        lo, hi = min(amounts), max(amounts)
+        top = amounts[hi]
+        label = next(o.label or o.id for o in opts if o.id == top)
+        out.append((label.replace(str(hi), f"{lo}..{hi}" if lo < hi else str(hi), 1), amounts))
+    return out
 
 
 def shared_words(labels: list[str]) -> tuple[list[str], list[str], list[str]]:
@@ -159,6 +192,14 @@ def parse(text: str, d: common_pb2.Decision, n_optional: int = 0
 
 def option_text(d: common_pb2.Decision, term: str) -> Text | None:
     """`? N`: option N in full, with its id and args; None when N is not an option."""
+    groups = amount_groups(d)
+    if groups is not None:
+        if not term.isdigit() or not 1 <= int(term) <= len(groups):
+            return None
+        label, amounts = groups[int(term) - 1]
+        text = Text(f"{term}. {label}", style="bold")
+        return text.append(f"\n    ids {amounts[min(amounts)]} .. {amounts[max(amounts)]}; "
+                           f"type '{term} <amount>'", style="dim")
     if not term.isdigit() or not 1 <= int(term) <= len(d.options):
         return None
     o = d.options[int(term) - 1]
@@ -169,6 +210,9 @@ def option_text(d: common_pb2.Decision, term: str) -> Text | None:
 
 
 def _answer(s: str, d: common_pb2.Decision) -> common_pb2.Choice | str:
+    groups = amount_groups(d)
+    if groups is not None and not any(o.id == s for o in d.options):
+        return _grouped_answer(s, d, groups)
     if not d.options:
         try:
             amount = int(s)
@@ -185,3 +229,17 @@ def _answer(s: str, d: common_pb2.Decision) -> common_pb2.Choice | str:
     if any(o.id == s for o in d.options):
         return make_choice(d, s)
     return f"{s!r} is not one of the options (? for help)."
+
+
+def _grouped_answer(s: str, d: common_pb2.Decision,
+                    groups: list[tuple[str, dict[int, str]]]) -> common_pb2.Choice | str:
+    """'<number> <amount>' for options grouped by `amount_groups`."""
+    parts = s.split()
+    if not parts or not parts[0].isdigit() or not 1 <= int(parts[0]) <= len(groups):
+        return f"Choose a number from 1 to {len(groups)}, then an amount (e.g. '1 1')."
+    n = int(parts[0])
+    amounts = groups[n - 1][1]
+    lo, hi = min(amounts), max(amounts)
+    if len(parts) != 2 or not parts[1].isdigit() or int(parts[1]) not in amounts:
+        return f"Type {n} and an amount from {lo} to {hi} (e.g. '{n} {lo}')."
+    return make_choice(d, amounts[int(parts[1])])

@@ -8,6 +8,9 @@ from rich.console import Console
 from tablero.v1 import common_pb2, gateway_pb2
 
 from clients.cli import prompt, render
+from services.andean_abyss import GAME as ANDEAN_ABYSS
+from services.kernel import engine
+from services.runtime.convert import decision_pb
 
 
 def decision(**kw) -> common_pb2.Decision:
@@ -112,6 +115,37 @@ def test_long_option_lists_go_in_columns_of_at_most_12_rows():
     shown = prompt.option_text(many, "36")
     assert shown is not None and shown.plain == "36. March into 36\n    id space:s36"
     assert prompt.option_text(many, "37") is None
+
+
+def give_resources(most: int) -> common_pb2.Decision:
+    """A COIN "give Resources" decision as Andean Abyss offers it (one per giver)."""
+    step = engine.setup(ANDEAN_ABYSS, 4, {}, 4)
+    (d,) = [d for d in step.decisions if d.id == "t0.0"]
+    assert len(d.options) == 3 * 40  # 3 receivers, 1..40 Resources
+    pb = decision_pb(d)
+    kept = [o for o in pb.options if int(o.args["amount"]) <= most]
+    del pb.options[:]
+    pb.options.extend(kept)
+    return pb
+
+
+def test_amount_options_show_once_per_receiver_and_take_a_number_and_an_amount():
+    """AA/CL 1.5.1 "give Resources": 120 options `give:<faction>:<n>` read as three lines,
+    one per receiver, answered '<line> <amount>'."""
+    d = give_resources(40)
+    text = screen(prompt.menu(d))
+    assert "1. Give 1..40 Resources to the FARC" in text
+    assert "3. Give 1..40 Resources to the Cartels" in text and "[3 <1-40>]" in text
+    assert len(text.splitlines()) == 5  # prompt, hint, three receivers
+    assert prompt.parse("2 7", d).option_id == "give:auc:7"
+    assert prompt.parse("give:farc:3", d).option_id == "give:farc:3"
+    assert prompt.parse("2", d) == "Type 2 and an amount from 1 to 40 (e.g. '2 1')."
+    assert prompt.parse("2 41", d) == "Type 2 and an amount from 1 to 40 (e.g. '2 1')."
+    assert prompt.parse("4 1", d).startswith("Choose a number from 1 to 3")
+    assert "ids give:auc:1 .. give:auc:40" in prompt.option_text(d, "2").plain
+    small = give_resources(4)  # 12 options: a plain list, one per line
+    assert prompt.amount_groups(small) is None
+    assert prompt.parse("5", small).option_id == "give:auc:1"
 
 
 def test_long_labels_wrap_only_while_the_menu_stays_short():
