@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from services.coin.bots.seats import is_np
@@ -75,8 +76,7 @@ class AASequence:
 
     def event_options(self, st: AAState, faction: int) -> list[Option]:
         card = st.played[-1]
-        return [option(f"event:{side}", event_label(card, side, st.edition), side=side,
-                       card=str(card)) for side in events.sides(card)]
+        return [event_option(card, side, st.edition) for side in events.sides(card)]
 
     def op_options(self, st: AAState, faction: int, limited: bool, free: bool) -> list[Option]:
         final = final_event_card(st)
@@ -133,6 +133,13 @@ class Ship(MarkerBonus):
         ctx.emit("aa.ship", f"The Shipment in {W.space(s)} is spent for a free Limited "
                  "Operation (Ship).", {"space": D.NAMES[s], "shipment": token})
         st.ships[token] = -1
+
+
+@functools.cache
+def event_option(card: int, side: str, edition: int) -> Option:
+    """The option of executing one side of a card's Event (made once: card text is data)."""
+    return option(f"event:{side}", event_label(card, side, edition), side=side,
+                  card=str(card))
 
 
 def event_label(card: int, side: str, edition: int) -> str:
