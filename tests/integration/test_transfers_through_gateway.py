@@ -9,19 +9,15 @@ from google.protobuf import json_format
 from tablero.v1 import common_pb2 as pb
 from tablero.v1 import gateway_pb2 as gw
 
-from deploy.processes import start_gateway, start_rules
 from services.andean_abyss.state import AAState
 from services.kernel import codec
 
-from ..support import GatewayClient, stored_game_state
+from ..support import GatewayClient, game_gateway, stored_game_state
 
 
 def test_aa_1_5_1_give_resources_through_the_gateway(platform, redis, log_dir):
-    rules = start_rules("services.andean_abyss", "andean_abyss", log_dir=log_dir)
-    gateway = start_gateway(platform.redis_url, {"andean_abyss": f"ipv4:{rules.endpoint}"},
-                            log_dir=log_dir)
-    govt, farc = GatewayClient(gateway.endpoint), GatewayClient(gateway.endpoint)
-    try:
+    with game_gateway(platform.redis_url, "andean_abyss", log_dir=log_dir) as gateway:
+        govt, farc = GatewayClient(gateway.endpoint), GatewayClient(gateway.endpoint)
         govt.login("govt")
         farc.login("farc")
         table = govt.CreateTable(gw.CreateTableRequest(game="andean_abyss", seats=2, join=True,
@@ -57,8 +53,5 @@ def test_aa_1_5_1_give_resources_through_the_gateway(platform, redis, log_dir):
         assert st.resources[0] == 33 and st.resources[3] == 10 + 7
         log = [json.loads(e) for e in redis.lrange(f"t:{{{tid}}}:log", 0, -1)]
         assert log[-1]["decision_id"] == d.id and log[-1]["option_id"] == "give:cartels:7"
-    finally:
         govt.close()
         farc.close()
-        gateway.stop()
-        rules.stop()
