@@ -7,6 +7,7 @@ always equal a fresh recount (AA 1.6.3).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from services.coin import flags
 from services.coin import spaces as coin_spaces
@@ -34,18 +35,18 @@ from .constants import (
 )
 from .state import AAState
 
-PIECES = PieceTable(
+PIECES: Final = PieceTable(
     KIND_IDS, KIND_FACTION,
     pool=[k - 1 if k in (Kind.FARC_A, Kind.AUC_A, Kind.CARTELS_A) else k
           for k in range(NKINDS)],
     base=BASE, cube=(Kind.TROOPS, Kind.POLICE),
     flip={Kind.FARC_U: Kind.FARC_A, Kind.FARC_A: Kind.FARC_U, Kind.AUC_U: Kind.AUC_A,
           Kind.AUC_A: Kind.AUC_U, Kind.CARTELS_U: Kind.CARTELS_A, Kind.CARTELS_A: Kind.CARTELS_U})
-CONTROL = ControlRule(PIECES, 4, controllers=(Faction.GOVT, Faction.FARC))
-GOVT: int = int(Faction.GOVT)
-FARC: int = int(Faction.FARC)
-AUC: int = int(Faction.AUC)
-CARTELS: int = int(Faction.CARTELS)
+CONTROL: Final = ControlRule(PIECES, 4, controllers=(Faction.GOVT, Faction.FARC))
+GOVT: Final[int] = int(Faction.GOVT)
+FARC: Final[int] = int(Faction.FARC)
+AUC: Final[int] = int(Faction.AUC)
+CARTELS: Final[int] = int(Faction.CARTELS)
 NONE = NO_CONTROL
 
 
@@ -272,5 +273,5 @@ class AABoard(Board[AAState]):
         return can_place(st, s, kind)
 
 
-BOARD: AABoard = AABoard("aa", D.NAMES, FACTION_IDS, D.POP, PIECES, W.WORDS, W.KINDS,
-                         W.KINDS_PLURAL, MAX_BASES)
+BOARD: Final[AABoard] = AABoard("aa", D.NAMES, FACTION_IDS, D.POP, PIECES, W.WORDS, W.KINDS,
+                                W.KINDS_PLURAL, MAX_BASES)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Final
 
 
 class Faction(IntEnum):
@@ -12,8 +13,8 @@ class Faction(IntEnum):
     CARTELS = 3
 
 
-FACTION_IDS = ("govt", "farc", "auc", "cartels")
-INSURGENTS = (Faction.FARC, Faction.AUC, Faction.CARTELS)
+FACTION_IDS: Final[tuple[str, ...]] = ("govt", "farc", "auc", "cartels")
+INSURGENTS: Final[tuple[int, ...]] = (Faction.FARC, Faction.AUC, Faction.CARTELS)
 
 
 class Kind(IntEnum):
@@ -36,12 +37,12 @@ class Kind(IntEnum):
 KIND_IDS = ("troops", "police", "govt_base", "farc_underground", "farc_active", "farc_base",
             "auc_underground", "auc_active", "auc_base", "cartels_underground",
             "cartels_active", "cartels_base")
-NKINDS = 12
-KIND_FACTION = (0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3)
-GUER_U = (-1, Kind.FARC_U, Kind.AUC_U, Kind.CARTELS_U)
-GUER_A = (-1, Kind.FARC_A, Kind.AUC_A, Kind.CARTELS_A)
-BASE = (Kind.GOVT_BASE, Kind.FARC_BASE, Kind.AUC_BASE, Kind.CARTELS_BASE)
-CUBES = (Kind.TROOPS, Kind.POLICE)
+NKINDS: Final = 12
+KIND_FACTION: Final[tuple[int, ...]] = (0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3)
+GUER_U: Final[tuple[int, ...]] = (-1, Kind.FARC_U, Kind.AUC_U, Kind.CARTELS_U)
+GUER_A: Final[tuple[int, ...]] = (-1, Kind.FARC_A, Kind.AUC_A, Kind.CARTELS_A)
+BASE: Final[tuple[int, ...]] = (Kind.GOVT_BASE, Kind.FARC_BASE, Kind.AUC_BASE, Kind.CARTELS_BASE)
+CUBES: Final[tuple[int, ...]] = (Kind.TROOPS, Kind.POLICE)
 
 
 class SpaceType(IntEnum):
@@ -65,16 +66,16 @@ class President(IntEnum):
     URIBE = 2
 
 
-PRESIDENT_IDS = ("samper", "pastrana", "uribe")
+PRESIDENT_IDS: Final[tuple[str, ...]] = ("samper", "pastrana", "uribe")
 
-MAX_RESOURCES = 99  # AA 1.7
-MAX_AID = 29  # AA 1.7
-MARKERS = 40  # AA 3.3.4 Terror + Sabotage markers together
-SHIPMENTS = 4  # AA 4.5.3
-MAX_BASES = 2  # AA 1.4.2
-PASS_GAIN = (3, 1, 1, 1)  # AA 2.3.3
-PROPAGANDA_FIRST = 73  # cards 73-76
-FINAL_PROPAGANDA = 4  # AA 2.4.1 (3 with the short game)
+MAX_RESOURCES: Final = 99  # AA 1.7
+MAX_AID: Final = 29  # AA 1.7
+MARKERS: Final = 40  # AA 3.3.4 Terror + Sabotage markers together
+SHIPMENTS: Final = 4  # AA 4.5.3
+MAX_BASES: Final = 2  # AA 1.4.2
+PASS_GAIN: Final[tuple[int, ...]] = (3, 1, 1, 1)  # AA 2.3.3
+PROPAGANDA_FIRST: Final = 73  # cards 73-76
+FINAL_PROPAGANDA: Final = 4  # AA 2.4.1 (3 with the short game)
 
 # Ops and SAs by faction (AA 3.1, 4.1.1)
 OPS = (("train", "patrol", "sweep", "assault"), ("rally", "march", "attack", "terror"),

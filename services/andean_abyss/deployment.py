@@ -4,7 +4,7 @@ Government, one piece per decision, within the stated limits and stacking (AA 1.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, option
@@ -18,9 +18,9 @@ from .constants import BASE, FACTION_IDS, GUER_U, KIND_IDS, Kind
 from .ops.common import KIND_INDEX, decide
 from .state import AAState
 
-ORDER = D.SETUP["open_deployment"]["order"]
+ORDER: Final = D.SETUP["open_deployment"]["order"]
 KIND_OF = {"guerrilla": "underground", "troops": "troops", "police": "police", "base": "base"}
-POP_BASES = 4  # AA-D-16: at least 4 Cartels Bases in Departments with Population
+POP_BASES: Final = 4  # AA-D-16: at least 4 Cartels Bases in Departments with Population
 
 
 def quotas(i: int) -> dict[str, int]:
@@ -100,4 +100,4 @@ def open_deployment(st: AAState) -> dict[str, Any]:
     return {"i": 0, "left": quotas(0), "pop_bases": 0}
 
 
-PROCS: list[Proc[AAState]] = [DeployProc()]
+PROCS: Final[list[Proc[AAState]]] = [DeployProc()]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from services.coin.bots.driver import NonPlayers
 from services.coin.bots.seats import is_np_seat, np_faction
@@ -39,14 +39,14 @@ from .events import PROGRAMS, cards
 from .events import lib as event_lib
 from .state import AAState
 
-FLOW: Flow[AAState] = Flow([*sequence.PROCS, *operations.PROCS, *propaganda.PROCS,
-                            *event_lib.PROCS, *deployment.PROCS,
-                            EffectProc(PROGRAMS, words.FACTIONS)])
+FLOW: Final[Flow[AAState]] = Flow([*sequence.PROCS, *operations.PROCS, *propaganda.PROCS,
+                                   *event_lib.PROCS, *deployment.PROCS,
+                                   EffectProc(PROGRAMS, words.FACTIONS)])
 _ = zones, cards
 LINES = Lines(FLOW, operations.OPERATION)  # AA 3.1, 4.1: an SA before the 1st space
 operations.OPERATION.first_sa_ok = LINES.first_sa_ok
 LINES.quick = operations.quick_lines
-NON_PLAYERS = NonPlayers(FLOW, PROCEDURE, FACTION_IDS, words.FACTIONS)  # AA chapter 8
+NON_PLAYERS: Final = NonPlayers(FLOW, PROCEDURE, FACTION_IDS, words.FACTIONS)  # AA chapter 8
 PROCEDURE.bind(NON_PLAYERS)
 
 
@@ -164,7 +164,7 @@ class AndeanAbyss(FlowGame[AAState]):
         check_invariants(st)
 
 
-DISCORD = "aa.np_discord"
+DISCORD: Final = "aa.np_discord"
 
 
 def discord_decision(st: AAState, nd: Decision) -> Decision:
@@ -194,9 +194,10 @@ def check_seating(seats: int, value: str) -> None:
                          f"not {len(nps)}")
 
 
-TRANSFERS = ResourceTransfers(B.BOARD, MAX_RESOURCES)
-SHIP_PROMPTS = tuple(f"{words.FACTIONS[g]}: give a Shipment to another faction's Guerrilla in "
-                     "the same space (optional, at any time)." for g in range(4))
+TRANSFERS: Final = ResourceTransfers(B.BOARD, MAX_RESOURCES)
+SHIP_PROMPTS: Final = tuple(f"{words.FACTIONS[g]}: give a Shipment to another faction's "
+                            "Guerrilla in the same space (optional, at any time)."
+                            for g in range(4))
 
 
 def transfer_decisions(st: AAState) -> list[Decision]:
@@ -281,7 +282,7 @@ def check_invariants(st: AAState) -> None:
             raise RulesBug("a Shipment without a holding Guerrilla")
 
 
-_TOTALS: list[int] = []
+_TOTALS: Final[list[int]] = []
 
 
 def setup_total(kind: int) -> int:

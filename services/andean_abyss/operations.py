@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from services.coin.operations import OperationProc, OpSelectProc, SaSpec, op_frame
 from services.kernel.decisions import Decision, Option
@@ -18,12 +18,12 @@ from .special import insurgent as sa_insurgent
 from .state import AAState
 from .words import WORDS
 
-OPERATION = OperationProc([*govt.OPS, *insurgent.OPS], sa_govt.SAS + sa_insurgent.SAS, D.NAMES,
-                          FACTION_IDS, WORDS)
-PROCS: list[Proc[Any]] = [OPERATION, OpSelectProc(OPERATION), govt.PatrolMoveProc(OPERATION),
-                          *common.PROCS, *govt.PROCS,
-                          *insurgent.PROCS, *sa_govt.PROCS, *sa_insurgent.PROCS]
-PROCESS_GAIN = 3  # AA 4.5.2: Resources per Cartels Base removed
+OPERATION: Final = OperationProc([*govt.OPS, *insurgent.OPS], sa_govt.SAS + sa_insurgent.SAS,
+                                 D.NAMES, FACTION_IDS, WORDS)
+PROCS: Final[list[Proc[Any]]] = [OPERATION, OpSelectProc(OPERATION), govt.PatrolMoveProc(OPERATION),
+                                 *common.PROCS, *govt.PROCS,
+                                 *insurgent.PROCS, *sa_govt.PROCS, *sa_insurgent.PROCS]
+PROCESS_GAIN: Final = 3  # AA 4.5.2: Resources per Cartels Base removed
 
 
 def can_start(st: AAState, f: int, op: str, limited: bool, free: bool) -> bool:
@@ -191,8 +191,8 @@ def opens(st: AAState, v: dict[str, Any], sa: SaSpec[AAState]) -> bool:
     return OPERATION.opens(st, v, sa)
 
 
-OPENS = {"extort": extort_opens, "process": process_opens, "air_lift": air_lift_first,
-         "bribe": bribe_opens}
+OPENS: Final = {"extort": extort_opens, "process": process_opens, "air_lift": air_lift_first,
+                "bribe": bribe_opens}
 
 
 def gains_from_troops(st: AAState, op: str, d: int) -> list[int]:

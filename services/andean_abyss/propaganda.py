@@ -7,7 +7,7 @@ Control is fixed in the Control phase and read from that snapshot until Reset
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, Final
 
 from services.coin.propaganda import PropagandaProc, begin_round
 from services.coin.spaces import ACTIVE_OPPOSITION
@@ -28,7 +28,10 @@ from .state import AAState
 from .victory import winning_non_players, winning_seats
 from .zones import ZoneProc, place_zone, police_dests, troop_dests
 
-GOVT, FARC, AUC, CARTELS = B.GOVT, B.FARC, B.AUC, B.CARTELS
+GOVT: Final = B.GOVT
+FARC: Final = B.FARC
+AUC: Final = B.AUC
+CARTELS: Final = B.CARTELS
 
 
 def begin_propaganda(ctx: Ctx, st: AAState) -> None:
@@ -396,10 +399,10 @@ def reset_phase(ctx: Ctx, st: AAState, v: dict[str, Any]) -> None:
                 B.PIECES.flip_to(st, s, GUER_U[f], B.active(st, s, f))
 
 
-PHASES = [("victory", victory_phase), ("control", control_phase),
-          ("resources", resources_phase), ("support", support_phase),
-          ("redeploy", redeploy_phase), ("reset", reset_phase)]
-PROCS: list[Proc[Any]] = [PropagandaProc(PHASES), SabotageChoiceProc(), RemoveMarkersProc(),
-                          DrugProfitsProc(), CivicProc(), AgitationProc(), ElectionProc(),
-                          EliteBackingProc(), RedeployProc(), ZoneProc(),
-                          FinalRoundEndProc()]
+PHASES: Final = [("victory", victory_phase), ("control", control_phase),
+                 ("resources", resources_phase), ("support", support_phase),
+                 ("redeploy", redeploy_phase), ("reset", reset_phase)]
+PROCS: Final[list[Proc[Any]]] = [PropagandaProc(PHASES), SabotageChoiceProc(), RemoveMarkersProc(),
+                                 DrugProfitsProc(), CivicProc(), AgitationProc(), ElectionProc(),
+                                 EliteBackingProc(), RedeployProc(), ZoneProc(),
+                                 FinalRoundEndProc()]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, Final
 
 from services.coin.bots.seats import is_np
 from services.coin.marker_bonus import MarkerBonus, MarkerWords
@@ -19,7 +19,7 @@ from . import words as W
 from .constants import FACTION_IDS, PASS_GAIN, PROPAGANDA_FIRST
 from .state import AAState
 
-NOT_ON_FINAL_CARD = ("sweep", "march")  # AA 2.3.9
+NOT_ON_FINAL_CARD: Final[tuple[str, ...]] = ("sweep", "march")  # AA 2.3.9
 
 
 def is_propaganda(card: int) -> bool:
@@ -153,5 +153,5 @@ def event_label(card: int, side: str, edition: int) -> str:
     return f"{head}: {c['title']} — {' '.join(text.split())}"
 
 
-RULES = AASequence()
-PROCS: list[Proc[Any]] = [DeckProc(RULES), CardProc(RULES, Ship())]
+RULES: Final = AASequence()
+PROCS: Final[list[Proc[Any]]] = [DeckProc(RULES), CardProc(RULES, Ship())]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.coin.bots.seats import np_seat
 from services.coin.spaces import LEVEL_OF_NAME
@@ -20,7 +20,7 @@ SEATINGS = {  # AA 1.5 option without Non-players (setup.json players.without_no
         ["without_non_players_option"][str(n)]["players"]] for n in (2, 3, 4)}
 
 
-NP_OPTION = "non_players"
+NP_OPTION: Final = "non_players"
 NP_CHOICES = ("none", "chapter8", "cartels", "auc", "farc", "auc+cartels", "farc+cartels",
               "farc+auc", "farc+auc+cartels")
 

@@ -7,6 +7,8 @@ aside and the PRNG never appear. Every seat sees the same view (AA has no hand).
 
 from __future__ import annotations
 
+from typing import Final
+
 from tablero.andean_abyss.v1 import view_pb2
 
 from services.coin.spaces import LEVEL_NAMES
@@ -18,8 +20,8 @@ from .sequence import order_card
 from .state import AAState
 from .victory import margins
 
-CONTROL_IDS: dict[int, str] = {B.GOVT: "govt", B.FARC: "farc"}
-MOM_CARDS = {Mom.M12: 12, Mom.M17: 17, Mom.M22: 22, Mom.M27: 27, Mom.SEIZE: 42, Mom.M67: 67}
+CONTROL_IDS: Final[dict[int, str]] = {B.GOVT: "govt", B.FARC: "farc"}
+MOM_CARDS: Final = {Mom.M12: 12, Mom.M17: 17, Mom.M22: 22, Mom.M27: 27, Mom.SEIZE: 42, Mom.M67: 67}
 CAP_CARDS = {c: (int(c.name[1:].split("_")[0]), "unshaded" if c.name.endswith("U") else "shaded")
              for c in Cap}
 

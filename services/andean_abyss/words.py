@@ -3,28 +3,30 @@ names on the map, the cards and the rulebook. Ids stay in option args and event 
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.coin.words import Words
 
 from . import data as D
 from .constants import FACTION_IDS, KIND_IDS
 
-FACTIONS = ("Government", "FARC", "AUC", "Cartels")
-SPACES: tuple[str, ...] = tuple(str(s["name"]) + (" LoC" if s["type"] == "loc" else "")
-                                for s in D.MAP["spaces"])
-OPS = {"train": "Train", "patrol": "Patrol", "sweep": "Sweep", "assault": "Assault",
-       "rally": "Rally", "march": "March", "attack": "Attack", "terror": "Terror"}
-SAS = {"air_lift": "Air Lift", "air_strike": "Air Strike", "eradicate": "Eradicate",
-       "extort": "Extort", "ambush": "Ambush", "kidnap": "Kidnap",
-       "assassinate": "Assassinate", "cultivate": "Cultivate", "process": "Process",
-       "bribe": "Bribe"}
+FACTIONS: Final[tuple[str, ...]] = ("Government", "FARC", "AUC", "Cartels")
+SPACES: Final[tuple[str, ...]] = tuple(str(s["name"]) + (" LoC" if s["type"] == "loc" else "")
+                                       for s in D.MAP["spaces"])
+OPS: Final = {"train": "Train", "patrol": "Patrol", "sweep": "Sweep", "assault": "Assault",
+              "rally": "Rally", "march": "March", "attack": "Attack", "terror": "Terror"}
+SAS: Final = {"air_lift": "Air Lift", "air_strike": "Air Strike", "eradicate": "Eradicate",
+              "extort": "Extort", "ambush": "Ambush", "kidnap": "Kidnap",
+              "assassinate": "Assassinate", "cultivate": "Cultivate", "process": "Process",
+              "bribe": "Bribe"}
 KINDS = ("Troops", "Police", "Government Base",
          "FARC Guerrilla (Underground)", "FARC Guerrilla (Active)", "FARC Base",
          "AUC Guerrilla (Underground)", "AUC Guerrilla (Active)", "AUC Base",
          "Cartels Guerrilla (Underground)", "Cartels Guerrilla (Active)", "Cartels Base")
-KINDS_PLURAL = tuple(k.replace("Guerrilla", "Guerrillas").replace("Base", "Bases")
-                     for k in KINDS)
-TITLES: dict[int, str] = {n: str(c["title"]) for n, c in D.CARDS.items()}
-WORDS = Words(FACTIONS, SPACES, OPS, SAS, TITLES)
+KINDS_PLURAL: Final = tuple(k.replace("Guerrilla", "Guerrillas").replace("Base", "Bases")
+                            for k in KINDS)
+TITLES: Final[dict[int, str]] = {n: str(c["title"]) for n, c in D.CARDS.items()}
+WORDS: Final = Words(FACTIONS, SPACES, OPS, SAS, TITLES)
 
 
 def space(s: int) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, option
 from services.kernel.flow import Proc, pop, push
@@ -14,7 +16,8 @@ from .constants import Kind
 from .ops.common import decide
 from .state import AAState
 
-GOVT, FARC = B.GOVT, B.FARC
+GOVT: Final = B.GOVT
+FARC: Final = B.FARC
 
 
 def troop_dests(st: AAState) -> list[int]:

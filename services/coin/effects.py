@@ -12,7 +12,7 @@ qualifies — "done" is offered only where the text says "up to".
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -27,7 +27,7 @@ Vars = dict[str, Any]
 Who = Callable[[Any, Vars], int]
 SpacePred = Callable[[Any, Vars, int], bool]
 SpaceAct = Callable[[Ctx, Any, Vars, int], object]
-EXECUTOR: Who = lambda st, v: int(v["f"])  # noqa: E731 - the executing faction chooses
+EXECUTOR: Final[Who] = lambda st, v: int(v["f"])  # noqa: E731 - the executing faction chooses
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -20,7 +20,7 @@ game's own.
 
 from __future__ import annotations
 
-from typing import Any, Generic
+from typing import Any, Final, Generic
 
 from mypy_extensions import mypyc_attr
 
@@ -33,8 +33,8 @@ from .board import Board, S, named
 from .state import CoinState
 
 Vars = dict[str, Any]
-PIECE_VERBS = {"remove": "Remove", "activate": "Activate", "hide": "Flip Underground",
-               "replace": "Replace", "move": "Move"}
+PIECE_VERBS: Final = {"remove": "Remove", "activate": "Activate", "hide": "Flip Underground",
+                      "replace": "Replace", "move": "Move"}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

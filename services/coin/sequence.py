@@ -13,7 +13,7 @@ the window, runs the game's decisions in it, and runs the free LimOp the game gr
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from mypy_extensions import mypyc_attr
 
@@ -25,7 +25,9 @@ from services.kernel.state import Frame
 from .state import CoinState
 from .words import Words
 
-FIRST_OP, FIRST_OP_SA, FIRST_EVENT = "op", "op_sa", "event"
+FIRST_OP: Final = "op"
+FIRST_OP_SA: Final = "op_sa"
+FIRST_EVENT: Final = "event"
 
 
 class SequenceRules(Protocol):
@@ -64,7 +66,7 @@ class BonusLimOp(Protocol):
     def choose(self, ctx: Ctx, st: Any, v: dict[str, Any], verb: str, arg: str) -> None: ...
 
 
-GRANTED = "bonus_op"  # the card phase in which the granted free LimOp is chosen
+GRANTED: Final = "bonus_op"  # the card phase in which the granted free LimOp is chosen
 
 
 def op_option(words: Words, verb: str, op: str, free: bool) -> Option:

@@ -9,17 +9,22 @@ factions' together (ties and empty spaces are Uncontrolled).
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
 from .pieces import PieceTable
 from .state import CoinState
 
-ACTIVE_OPPOSITION, PASSIVE_OPPOSITION, NEUTRAL, PASSIVE_SUPPORT, ACTIVE_SUPPORT = -2, -1, 0, 1, 2
-LEVEL_NAMES = {-2: "active_opposition", -1: "passive_opposition", 0: "neutral",
-               1: "passive_support", 2: "active_support"}
-LEVEL_OF_NAME = {v: k for k, v in LEVEL_NAMES.items()}
-NO_CONTROL = -1
+ACTIVE_OPPOSITION: Final = -2
+PASSIVE_OPPOSITION: Final = -1
+NEUTRAL: Final = 0
+PASSIVE_SUPPORT: Final = 1
+ACTIVE_SUPPORT: Final = 2
+LEVEL_NAMES: Final = {-2: "active_opposition", -1: "passive_opposition", 0: "neutral",
+                      1: "passive_support", 2: "active_support"}
+LEVEL_OF_NAME: Final = {v: k for k, v in LEVEL_NAMES.items()}
+NO_CONTROL: Final = -1
 
 
 def can_shift(st: CoinState, pop: Sequence[int], space: int, toward: int) -> bool:

@@ -11,22 +11,24 @@ player who owns the other half of the chain.
 
 from __future__ import annotations
 
+from typing import Final
+
 from tablero.cuba.v1 import view_pb2 as pb
 
 from .constants import ITEM_IDS, BuildingKind, LawKind
 from .data import DATA, Building, Law
 
 K = BuildingKind
-CROP_IDS = ITEM_IDS[:3]
-GOOD_IDS = ITEM_IDS[3:5]
-RESOURCE_IDS = ITEM_IDS[5:]
-CARGO_IDS = ITEM_IDS[:5]
-BUILDINGS = {b.id: b for b in DATA.buildings}
-LAWS = {x.id: x for x in DATA.laws}
-ITEM_VALUE = {"wood": 1.0, "stone": 1.1, "water": 0.5, "citrus": 0.6, "sugar_cane": 0.6,
-              "tobacco": 0.6, "rum": 1.0, "cigar": 1.0}
+CROP_IDS: Final = ITEM_IDS[:3]
+GOOD_IDS: Final = ITEM_IDS[3:5]
+RESOURCE_IDS: Final = ITEM_IDS[5:]
+CARGO_IDS: Final = ITEM_IDS[:5]
+BUILDINGS: Final = {b.id: b for b in DATA.buildings}
+LAWS: Final = {x.id: x for x in DATA.laws}
+ITEM_VALUE: Final = {"wood": 1.0, "stone": 1.1, "water": 0.5, "citrus": 0.6, "sugar_cane": 0.6,
+                     "tobacco": 0.6, "rum": 1.0, "cigar": 1.0}
 # VP-equivalent of one activation of a building (per round), before inputs are checked.
-ACTIVATION_VALUE = {
+ACTIVATION_VALUE: Final = {
     "hotel": 2.0, "guest_house": 1.0, "large_bank": 2.0, "bank": 1.0, "sawmill": 1.5,
     "cement_factory": 1.5, "golf_course": 1.0, "monastery": 1.0, "rum_bar": 1.5,
     "cigar_bar": 1.5, "trading_office": 2.0, "large_trading_office": 3.0, "shop": 1.5,
@@ -34,11 +36,11 @@ ACTIVATION_VALUE = {
     "black_market": 0.5, "dam": 0.6, "lighthouse": 0.1, "church": 0.3, "warehouse": 0.8,
     "city_hall": 0.5,
 }
-PESO_VP = 0.5
+PESO_VP: Final = 0.5
 # CU 7.4.1-2 / 7.2.5-6 / 7.3.1: each good's factory, its input crop and its bar.
-CHAINS = {"rum": ("rum_distillery", "sugar_cane", "rum_bar"),
-          "cigar": ("cigar_factory", "tobacco", "cigar_bar")}
-LATER = 0.6  # a chance next round is worth this share of the same chance now
+CHAINS: Final = {"rum": ("rum_distillery", "sugar_cane", "rum_bar"),
+                 "cigar": ("cigar_factory", "tobacco", "cigar_bar")}
+LATER: Final = 0.6  # a chance next round is worth this share of the same chance now
 
 
 class Seen:

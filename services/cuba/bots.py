@@ -15,6 +15,7 @@ its own seat.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 from tablero.cuba.v1 import view_pb2 as pb
@@ -132,9 +133,9 @@ def field_yield_value(s: Seen, target: int) -> float:
     return value + sum(sorted(crops, reverse=True)[:base])
 
 
-FIELD_ITEM = {"lake": "water", "mountain": "stone", "forest": "wood",
-              "citrus_field": "citrus", "sugar_cane_field": "sugar_cane",
-              "tobacco_field": "tobacco"}
+FIELD_ITEM: Final = {"lake": "water", "mountain": "stone", "forest": "wood",
+                     "citrus_field": "citrus", "sugar_cane_field": "sugar_cane",
+                     "tobacco_field": "tobacco"}
 
 
 def best_worker_field(s: Seen) -> tuple[int, float]:
@@ -214,8 +215,8 @@ def score_foreman(s: Seen, d: Decision, o: Option) -> float:
     return activation_value(s, farm[FIELD_INDEX[arg_of(o)]].building)
 
 
-ORDER = {K.CONVERT_ITEMS: 5, K.EXCHANGE_CROP_GOOD: 4, K.CONVERT_TO_VP: 3, K.LOAD_SHIP: 3,
-         K.SELL_TO_SUPPLY: 2}
+ORDER: Final = {K.CONVERT_ITEMS: 5, K.EXCHANGE_CROP_GOOD: 4, K.CONVERT_TO_VP: 3, K.LOAD_SHIP: 3,
+                K.SELL_TO_SUPPLY: 2}
 
 
 def score_activate(s: Seen, d: Decision, o: Option) -> float:
@@ -287,7 +288,7 @@ def score_parliament_card(s: Seen, d: Decision, o: Option) -> float:
     return {"trader": 2.0, "mayor": 1.0}.get(arg_of(o), 0.0)
 
 
-SCORERS: dict[str, Scorer] = {
+SCORERS: Final[dict[str, Scorer]] = {
     "cuba.setup_pick": score_setup_pick, "cuba.play_character": score_play,
     "cuba.worker_move": score_worker_move, "cuba.worker_harvest": score_harvest,
     "cuba.trader": score_trader, "cuba.architect": score_architect,

@@ -9,6 +9,7 @@ storage and go to the supply; outputs come from the supply (CU 7.1, CU 2.1).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
@@ -45,8 +46,8 @@ from .state import CubaState
 from .words import POSITION_NAMES, counts_data, counts_text, item_name, plural
 
 K = BuildingKind
-CHAIN_KINDS = frozenset({K.CONVERT_TO_VP, K.SELL_TO_SUPPLY, K.CONVERT_ITEMS,
-                         K.EXCHANGE_CROP_GOOD, K.LOAD_SHIP, K.SWAP_SHIP_WITH_SEA})
+CHAIN_KINDS: Final = frozenset({K.CONVERT_TO_VP, K.SELL_TO_SUPPLY, K.CONVERT_ITEMS,
+                                K.EXCHANGE_CROP_GOOD, K.LOAD_SHIP, K.SWAP_SHIP_WITH_SEA})
 
 
 def activate(ctx: Ctx, st: CubaState, seat: int, field: int) -> None:
@@ -187,7 +188,7 @@ def swap_options(st: CubaState, fr: Frame, b: Building) -> list[Option]:
             for pos in swappable_berths(st)]
 
 
-USE_OPTIONS: dict[BuildingKind, OptionsFn] = {
+USE_OPTIONS: Final[dict[BuildingKind, OptionsFn]] = {
     K.CONVERT_TO_VP: input_options("use"),
     K.SELL_TO_SUPPLY: input_options("sell"),
     K.CONVERT_ITEMS: input_options("use"),
@@ -255,7 +256,7 @@ def _used(ctx: Ctx, seat: int, b: Building, what: str, data: dict[str, object]) 
 
 
 ApplyFn = Callable[[Ctx, CubaState, Frame, Building, str], None]
-APPLY_USE: dict[BuildingKind, ApplyFn] = {
+APPLY_USE: Final[dict[BuildingKind, ApplyFn]] = {
     K.CONVERT_TO_VP: apply_convert_to_vp,
     K.SELL_TO_SUPPLY: apply_sell,
     K.CONVERT_ITEMS: apply_convert,
@@ -266,4 +267,4 @@ APPLY_USE: dict[BuildingKind, ApplyFn] = {
 
 assert set(USE_OPTIONS) == set(APPLY_USE) == CHAIN_KINDS
 
-PROCS: tuple[Proc[CubaState], ...] = (BuildingUseProc(),)
+PROCS: Final[tuple[Proc[CubaState], ...]] = (BuildingUseProc(),)

@@ -9,6 +9,7 @@ JSON data (checked by `data.py` at load).
 from __future__ import annotations
 
 from enum import IntEnum, StrEnum
+from typing import Final
 
 
 class Item(IntEnum):
@@ -24,15 +25,15 @@ class Item(IntEnum):
     WATER = 7
 
 
-ITEM_IDS: tuple[str, ...] = (
+ITEM_IDS: Final[tuple[str, ...]] = (
     "citrus", "sugar_cane", "tobacco", "rum", "cigar", "wood", "stone", "water",
 )
-ITEM_INDEX: dict[str, int] = {name: i for i, name in enumerate(ITEM_IDS)}
-N_ITEMS = len(ITEM_IDS)
-CROPS: tuple[int, ...] = (Item.CITRUS, Item.SUGAR_CANE, Item.TOBACCO)
-GOODS: tuple[int, ...] = (Item.RUM, Item.CIGAR)
-CARGO: tuple[int, ...] = CROPS + GOODS
-RESOURCES: tuple[int, ...] = (Item.WOOD, Item.STONE, Item.WATER)
+ITEM_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(ITEM_IDS)}
+N_ITEMS: Final = len(ITEM_IDS)
+CROPS: Final[tuple[int, ...]] = (Item.CITRUS, Item.SUGAR_CANE, Item.TOBACCO)
+GOODS: Final[tuple[int, ...]] = (Item.RUM, Item.CIGAR)
+CARGO: Final[tuple[int, ...]] = CROPS + GOODS
+RESOURCES: Final[tuple[int, ...]] = (Item.WOOD, Item.STONE, Item.WATER)
 
 
 class Character(IntEnum):
@@ -45,8 +46,8 @@ class Character(IntEnum):
     MAYOR = 4
 
 
-CHARACTER_IDS: tuple[str, ...] = ("worker", "trader", "architect", "foreman", "mayor")
-CHARACTER_INDEX: dict[str, int] = {name: i for i, name in enumerate(CHARACTER_IDS)}
+CHARACTER_IDS: Final[tuple[str, ...]] = ("worker", "trader", "architect", "foreman", "mayor")
+CHARACTER_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(CHARACTER_IDS)}
 
 
 def votes_of(card: int) -> int:
@@ -63,9 +64,9 @@ class Category(IntEnum):
     OTHER = 3
 
 
-CATEGORY_IDS: tuple[str, ...] = ("tax", "tax_in_kind", "subsidy", "other")
-CATEGORY_INDEX: dict[str, int] = {name: i for i, name in enumerate(CATEGORY_IDS)}
-NUMERALS: tuple[str, ...] = ("I", "II", "III", "IV")
+CATEGORY_IDS: Final[tuple[str, ...]] = ("tax", "tax_in_kind", "subsidy", "other")
+CATEGORY_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(CATEGORY_IDS)}
+NUMERALS: Final[tuple[str, ...]] = ("I", "II", "III", "IV")
 
 
 class Position(IntEnum):
@@ -77,10 +78,10 @@ class Position(IntEnum):
     SEA = 3
 
 
-POSITION_IDS: tuple[str, ...] = ("berth_1", "berth_2", "berth_3", "sea")
-POSITION_INDEX: dict[str, int] = {name: i for i, name in enumerate(POSITION_IDS)}
-BERTHS: tuple[int, ...] = (Position.BERTH_1, Position.BERTH_2, Position.BERTH_3)
-NO_SHIP = -1
+POSITION_IDS: Final[tuple[str, ...]] = ("berth_1", "berth_2", "berth_3", "sea")
+POSITION_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(POSITION_IDS)}
+BERTHS: Final[tuple[int, ...]] = (Position.BERTH_1, Position.BERTH_2, Position.BERTH_3)
+NO_SHIP: Final = -1
 
 
 class Space(IntEnum):
@@ -94,7 +95,7 @@ class Space(IntEnum):
     MAYOR_SECOND = 5
 
 
-SPACE_IDS: tuple[str, ...] = (
+SPACE_IDS: Final[tuple[str, ...]] = (
     "trader_resource", "trader_crop", "architect_first", "architect_second",
     "mayor_first", "mayor_second",
 )
@@ -163,27 +164,27 @@ class Phase(IntEnum):
     GAME_OVER = 6
 
 
-PHASE_IDS: tuple[str, ...] = (
+PHASE_IDS: Final[tuple[str, ...]] = (
     "setup", "proposals", "actions", "parliament", "decrees", "end_of_round", "game_over",
 )
 
 # CU 5.B.1 farm grid: 3 rows x 4 columns; field index = row * COLS + col.
-ROWS = 3
-COLS = 4
-N_FIELDS = ROWS * COLS
-NO_BUILDING = -1
-NO_CARD = -1
-NO_SEAT = -1
-NO_LAW = -1
-LAPS = 4
+ROWS: Final = 3
+COLS: Final = 4
+N_FIELDS: Final = ROWS * COLS
+NO_BUILDING: Final = -1
+NO_CARD: Final = -1
+NO_SEAT: Final = -1
+NO_LAW: Final = -1
+LAPS: Final = 4
 
 # Table options (Game.option_specs).
-OPTION_FARM_SIDE = "farm_side"
-OPTION_VARIANT = "variant"
-SIDE_STANDARD = "standard"
-SIDE_INDIVIDUAL = "individual"
-VARIANT_NONE = "none"
-VARIANT_HIDDEN_CARD = "hidden_parliament_card"
+OPTION_FARM_SIDE: Final = "farm_side"
+OPTION_VARIANT: Final = "variant"
+SIDE_STANDARD: Final = "standard"
+SIDE_INDIVIDUAL: Final = "individual"
+VARIANT_NONE: Final = "none"
+VARIANT_HIDDEN_CARD: Final = "hidden_parliament_card"
 
 
 def field_id(field: int) -> str:
@@ -191,8 +192,8 @@ def field_id(field: int) -> str:
     return f"r{field // COLS}c{field % COLS}"
 
 
-FIELD_IDS: tuple[str, ...] = tuple(field_id(f) for f in range(N_FIELDS))
-FIELD_INDEX: dict[str, int] = {name: i for i, name in enumerate(FIELD_IDS)}
+FIELD_IDS: Final[tuple[str, ...]] = tuple(field_id(f) for f in range(N_FIELDS))
+FIELD_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(FIELD_IDS)}
 
 
 def cross_of(field: int) -> tuple[int, ...]:
@@ -202,4 +203,4 @@ def cross_of(field: int) -> tuple[int, ...]:
     return tuple(sorted(cells))
 
 
-CROSSES: tuple[tuple[int, ...], ...] = tuple(cross_of(f) for f in range(N_FIELDS))
+CROSSES: Final[tuple[tuple[int, ...], ...]] = tuple(cross_of(f) for f in range(N_FIELDS))

@@ -10,12 +10,13 @@ protos/tablero/cuba/v1/view.proto.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from services.kernel.decisions import Decision, Option, decision_id, option, option_of
 
 from .state import CubaState
 
-DONE = "done"
+DONE: Final = "done"
 
 
 def ask(st: CubaState, seat: int, kind: str, prompt: str, options: Iterable[Option]) -> Decision:

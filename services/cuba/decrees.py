@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 from itertools import combinations_with_replacement
+from typing import Final
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
@@ -35,7 +36,7 @@ from .market import adjust_market
 from .state import CubaState
 from .words import bundle, bundle_counts, counts_text, plural
 
-DECLINE = "decline"
+DECLINE: Final = "decline"
 
 
 class DecreesProc(Proc[CubaState]):
@@ -233,4 +234,4 @@ def apply_market_law(ctx: Ctx, st: CubaState) -> None:
              {"law": law.id, "change": {ITEM_IDS[i]: k for i, k in change.items()}})
 
 
-PROCS: tuple[Proc[CubaState], ...] = (DecreesProc(), PayTaxProc(), PayDutyProc())
+PROCS: Final[tuple[Proc[CubaState], ...]] = (DecreesProc(), PayTaxProc(), PayDutyProc())

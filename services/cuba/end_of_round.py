@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.kernel.ctx import Ctx
 from services.kernel.flow import Proc, pop
 from services.kernel.state import Frame
@@ -22,7 +24,7 @@ from .harbor import advance_and_refill, depart, is_full
 from .state import CubaState
 from .words import counts_data, counts_text
 
-FULL_HAND = [0, 1, 2, 3, 4]
+FULL_HAND: Final = [0, 1, 2, 3, 4]
 
 
 def discard_yard_crops(ctx: Ctx, st: CubaState) -> None:
@@ -74,4 +76,4 @@ class EndOfRoundProc(Proc[CubaState]):
         pop(st)
 
 
-PROCS: tuple[Proc[CubaState], ...] = (EndOfRoundProc(),)
+PROCS: Final[tuple[Proc[CubaState], ...]] = (EndOfRoundProc(),)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
@@ -39,16 +39,16 @@ from .data import DATA
 from .state import CubaState
 from .views import build_view
 
-ALL_PROCS: tuple[Proc[CubaState], ...] = (
+ALL_PROCS: Final[tuple[Proc[CubaState], ...]] = (
     *setup.PROCS, *proposals.PROCS, *ACTION_PROCS, *worker.PROCS, *trader.PROCS,
     *architect.PROCS, *foreman.PROCS, *mayor.PROCS, *buildings.PROCS, *parliament.PROCS,
     *decrees.PROCS, *end_of_round.PROCS, *scoring.PROCS,
 )
-FLOW: Flow[CubaState] = Flow(ALL_PROCS)
+FLOW: Final[Flow[CubaState]] = Flow(ALL_PROCS)
 
 # CU 3.12 [CU-G-04]: individual farm sides only when the data gives their layouts.
-FARM_SIDES: tuple[str, ...] = (SIDE_STANDARD,) + ((SIDE_INDIVIDUAL,) if DATA.farm_individual
-                                                  else ())
+FARM_SIDES: Final[tuple[str, ...]] = (SIDE_STANDARD,) + ((SIDE_INDIVIDUAL,) if DATA.farm_individual
+                                                         else ())
 
 
 class Cuba(FlowGame[CubaState]):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Option
 
@@ -14,9 +16,9 @@ from .state import CubaState
 from .words import POSITION_NAMES, counts_data, counts_text, item_name
 
 # CU 5.E.3-5.E.4 / harbor.json advance_order: exit first.
-ADVANCE_ORDER: tuple[int, ...] = (Position.BERTH_3, Position.BERTH_2, Position.BERTH_1,
-                                  Position.SEA)
-SHIP_SLOTS = 5
+ADVANCE_ORDER: Final[tuple[int, ...]] = (Position.BERTH_3, Position.BERTH_2, Position.BERTH_1,
+                                         Position.SEA)
+SHIP_SLOTS: Final = 5
 
 
 def free_slots(st: CubaState, ship: int, item: int) -> int:

@@ -8,11 +8,13 @@ parliament) [CU-G-29].
 
 from __future__ import annotations
 
+from typing import Final
+
 from .constants import NO_BUILDING, NO_LAW, Category, LawKind
 from .data import DATA, Law
 from .state import CubaState
 
-BASE_CROP_FIELDS = 2  # CU 5.B.1 item 3
+BASE_CROP_FIELDS: Final = 2  # CU 5.B.1 item 3
 
 
 def law(index: int) -> Law:

@@ -7,6 +7,8 @@ among the tied leaders, the turn-order tie-break, and the winner passing 2 laws.
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.kernel import sealed
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
@@ -31,8 +33,8 @@ from .laws import bribes_allowed, enact
 from .state import CubaState
 from .words import character_name, plural, seats_text
 
-PASSED_LAWS = 2  # CU 5.C.6
-CITY_HALL_VOTES = DATA.building("city_hall").votes
+PASSED_LAWS: Final = 2  # CU 5.C.6
+CITY_HALL_VOTES: Final = DATA.building("city_hall").votes
 
 
 class ParliamentProc(Proc[CubaState]):
@@ -148,8 +150,8 @@ def close_stage(ctx: Ctx, st: CubaState, fr: Frame) -> str:
     return "done"
 
 
-STAGES = {"reveal": reveal_cards, "veto": veto_stage, "bribe": bribe_stage,
-          "tally": tally_stage, "winner": winner_stage, "close": close_stage}
+STAGES: Final = {"reveal": reveal_cards, "veto": veto_stage, "bribe": bribe_stage,
+                 "tally": tally_stage, "winner": winner_stage, "close": close_stage}
 
 
 class BribeProc(SealedProc[CubaState]):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.kernel.ctx import Ctx
 from services.kernel.flow import Proc, pop, push
 from services.kernel.state import Frame
@@ -47,4 +49,4 @@ class ProposalsProc(Proc[CubaState]):
         pop(st)
 
 
-PROCS: tuple[Proc[CubaState], ...] = (RoundProc(), ProposalsProc())
+PROCS: Final[tuple[Proc[CubaState], ...]] = (RoundProc(), ProposalsProc())

@@ -4,13 +4,15 @@ player's words. Built once from the data tables; no view repeats it."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from tablero.cuba.v1 import view_pb2 as pb
 
 from .constants import CATEGORY_IDS, CHARACTER_IDS, CROPS, GOODS, ITEM_IDS, BuildingKind, votes_of
 from .data import DATA, UNLIMITED, Building
 
 # CU 5.B.1-5.B.5: each character's action, then its special use.
-CHARACTER_TEXTS = (
+CHARACTER_TEXTS: Final[tuple[str, ...]] = (
     "Move your worker to any field of your farm (or leave it). The 6 fields in its row and "
     "column yield: every forest, mountain and lake 1 wood, stone or water; at most 2 of the "
     "crop fields 1 crop each (1 under the drought law), 1 more crop field per water you "
@@ -75,7 +77,7 @@ def building_text(b: Building) -> str:
     return OTHER_TEXTS[b.kind].format(b=b)
 
 
-OTHER_TEXTS = {
+OTHER_TEXTS: Final = {
     BuildingKind.EXCHANGE_CROP_GOOD: "Once: exchange 1 crop for 1 good of your choice, or 1 good "
                                      "for 1 crop.",
     BuildingKind.SWAP_SHIP_WITH_SEA: "Once: swap a ship in a berth with the ship at sea (the "
@@ -87,8 +89,8 @@ OTHER_TEXTS = {
                              "parliament.",
 }
 
-GROUP_RULES = {"victory_points": "CU 7.2", "income": "CU 7.3", "factories": "CU 7.4",
-               "power": "CU 7.5"}
+GROUP_RULES: Final = {"victory_points": "CU 7.2", "income": "CU 7.3", "factories": "CU 7.4",
+                      "power": "CU 7.5"}
 
 
 def building_info(b: Building) -> pb.BuildingInfo:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.kernel.ctx import Ctx
 from services.kernel.flow import Proc, pop
 from services.kernel.outcome import Outcome, ranked
@@ -39,4 +41,4 @@ def outcome(st: CubaState) -> Outcome:
                   summary="Most VP wins; ties go to the most pesos.")
 
 
-PROCS: tuple[Proc[CubaState], ...] = (FinalScoringProc(),)
+PROCS: Final[tuple[Proc[CubaState], ...]] = (FinalScoringProc(),)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.kernel import rng
 from services.kernel.ctx import Ctx
@@ -119,4 +119,4 @@ class SetupPicks(Proc[CubaState]):
         fr.vars["i"] += 1  # CU 2.1: nothing of that kind left in the supply
 
 
-PROCS: tuple[Proc[CubaState], ...] = (SetupPicks(),)
+PROCS: Final[tuple[Proc[CubaState], ...]] = (SetupPicks(),)

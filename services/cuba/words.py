@@ -5,13 +5,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Final
 
 from .constants import CHARACTER_IDS, ITEM_IDS, N_ITEMS, POSITION_IDS, BuildingKind
 from .data import UNLIMITED, Building
 
-ITEM_NAMES: tuple[str, ...] = tuple(i.replace("_", " ") for i in ITEM_IDS)
-CHARACTER_NAMES: tuple[str, ...] = ("Worker", "Tradeswoman", "Architect", "Foreman", "Mayor")
-POSITION_NAMES: tuple[str, ...] = ("berth 1", "berth 2", "berth 3", "the sea")
+ITEM_NAMES: Final[tuple[str, ...]] = tuple(i.replace("_", " ") for i in ITEM_IDS)
+CHARACTER_NAMES: Final[tuple[str, ...]] = ("Worker", "Tradeswoman", "Architect", "Foreman", "Mayor")
+POSITION_NAMES: Final[tuple[str, ...]] = ("berth 1", "berth 2", "berth 3", "the sea")
 assert len(CHARACTER_NAMES) == len(CHARACTER_IDS) and len(POSITION_NAMES) == len(POSITION_IDS)
 
 
@@ -105,7 +106,7 @@ def building_effect(b: Building) -> str:
 
 
 # CU 5.B.1-5.B.5: what each character's action does, for the card options.
-CHARACTER_ACTIONS: tuple[str, ...] = (
+CHARACTER_ACTIONS: Final[tuple[str, ...]] = (
     "move your worker (or stay) and harvest its row and column",
     "buy and sell at the market, or take a free resource or the cheapest crop",
     "build one building, or forgo building for VP",
@@ -113,7 +114,7 @@ CHARACTER_ACTIONS: tuple[str, ...] = (
     "load cargo onto one ship, or forgo shipping for pesos",
 )
 # CU 5.B.6: the special-use spaces, in SPACE_IDS order.
-SPACE_NAMES: tuple[str, ...] = (
+SPACE_NAMES: Final[tuple[str, ...]] = (
     "the Tradeswoman's resource", "the Tradeswoman's cheapest crop", "the Architect's first",
     "the Architect's second", "the Mayor's first", "the Mayor's second",
 )

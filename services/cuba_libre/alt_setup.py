@@ -15,7 +15,7 @@ revealed (CL 2.2 follows the setup, CL-I-4).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, decision_id, option
@@ -28,10 +28,10 @@ from . import deck
 from .constants import FACTION_IDS, FACTION_NAMES, KIND_IDS, KIND_NAMES, Kind, SpaceType
 from .state import CLState
 
-ORDER = tuple(FACTION_IDS.index(step.who) for step in D.SETUP.alternative.steps
-              if step.who in FACTION_IDS)
-PROVINCE_TROOPS = 3  # Government: "3 Troops in one Province"; its other Troops go to Cities
-PROVINCE_QUOTA = "province_troops"
+ORDER: Final = tuple(FACTION_IDS.index(step.who) for step in D.SETUP.alternative.steps
+                     if step.who in FACTION_IDS)
+PROVINCE_TROOPS: Final = 3  # Government: "3 Troops in one Province"; its other Troops go to Cities
+PROVINCE_QUOTA: Final = "province_troops"
 
 
 def quotas(f: int) -> dict[str, int]:
@@ -139,4 +139,4 @@ class AltSetupProc(Proc[CLState]):
                  f"{D.TITLES[s]}.", {"faction": FACTION_IDS[f], "piece": kid, "space": name})
 
 
-PROCS: list[Proc[CLState]] = [AltSetupProc()]
+PROCS: Final[list[Proc[CLState]]] = [AltSetupProc()]

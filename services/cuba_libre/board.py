@@ -8,6 +8,7 @@ equal a fresh recount (CL 1.6.3, 1.7, CL-R-03).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from services.coin import spaces as coin_spaces
 from services.coin.board import Board
@@ -45,19 +46,19 @@ from .constants import (
 )
 from .state import CLState
 
-GOVT: int = int(Faction.GOVT)
-M26: int = int(Faction.M26)
-DR: int = int(Faction.DIRECTORIO)
-SYNDICATE: int = int(Faction.SYNDICATE)
+GOVT: Final[int] = int(Faction.GOVT)
+M26: Final[int] = int(Faction.M26)
+DR: Final[int] = int(Faction.DIRECTORIO)
+SYNDICATE: Final[int] = int(Faction.SYNDICATE)
 
-PIECES = PieceTable(
+PIECES: Final = PieceTable(
     KIND_IDS, KIND_FACTION, pool=POOL, base=(*NON_CASINO_BASES, *CASINOS), cube=CUBES,
     flip={Kind.M26_U: Kind.M26_A, Kind.M26_A: Kind.M26_U, Kind.DR_U: Kind.DR_A,
           Kind.DR_A: Kind.DR_U, Kind.SYND_U: Kind.SYND_A, Kind.SYND_A: Kind.SYND_U},
     held="cash")  # CL 4.5.2: a Cash marker moves, flips and leaves with its holding piece
 # G.3 control counts: every piece counts for its faction except a closed Casino (CL 1.7).
-CONTROL = ControlRule(PIECES, 4, controllers=(GOVT, M26, DR, SYNDICATE),
-                      weight=[0 if k == Kind.CASINO_CLOSED else 1 for k in range(NKINDS)])
+CONTROL: Final = ControlRule(PIECES, 4, controllers=(GOVT, M26, DR, SYNDICATE),
+                             weight=[0 if k == Kind.CASINO_CLOSED else 1 for k in range(NKINDS)])
 
 
 # -- pieces in a space (G.2) ------------------------------------------------------------------
@@ -349,6 +350,6 @@ class CLBoard(Board[CLState]):
         return True
 
 
-BOARD: CLBoard = CLBoard("cl", D.NAMES, FACTION_IDS, D.POP, PIECES, W.WORDS, W.KINDS,
-                         W.KINDS_PLURAL, MAX_BASES,
-                         stacking=((NON_CASINO_BASES, MAX_BASES), (CASINOS, MAX_CASINOS)))
+BOARD: Final[CLBoard] = CLBoard("cl", D.NAMES, FACTION_IDS, D.POP, PIECES, W.WORDS, W.KINDS,
+                                W.KINDS_PLURAL, MAX_BASES,
+                                stacking=((NON_CASINO_BASES, MAX_BASES), (CASINOS, MAX_CASINOS)))

@@ -11,7 +11,7 @@ rescue it would always make).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, decision_id, option
@@ -36,15 +36,18 @@ from .constants import (
 )
 from .state import CLState
 
-GOVT: int = int(Faction.GOVT)
-M26: int = int(Faction.M26)
-DR: int = int(Faction.DIRECTORIO)
-SYNDICATE: int = int(Faction.SYNDICATE)
+GOVT: Final[int] = int(Faction.GOVT)
+M26: Final[int] = int(Faction.M26)
+DR: Final[int] = int(Faction.DIRECTORIO)
+SYNDICATE: Final[int] = int(Faction.SYNDICATE)
 DEPOSIT_ORDER = (M26, DR, GOVT, SYNDICATE)  # CL 6.2.4
-DEPOSIT_GAIN = 6  # CL 6.2.4
-KIND_INDEX = {k: i for i, k in enumerate(KIND_IDS)}
+DEPOSIT_GAIN: Final = 6  # CL 6.2.4
+KIND_INDEX: Final = {k: i for i, k in enumerate(KIND_IDS)}
 # Capture rules (CL 4.5.2 step 3a): where un-rescued Cash of a removed piece goes.
-CONFISCATION, BOOTY, SEIZURE, CONTRABAND = "confiscation", "booty", "seizure", "contraband"
+CONFISCATION: Final = "confiscation"
+BOOTY: Final = "booty"
+SEIZURE: Final = "seizure"
+CONTRABAND: Final = "contraband"
 
 
 def decide(st: CLState, f: int, kind: str, prompt: str, opts: list[Option]) -> Decision:
@@ -351,4 +354,4 @@ class CashDepositProc(Proc[CLState]):
                                      "piece": KIND_IDS[BASE[f]]})
 
 
-PROCS: list[Proc[Any]] = [CashRescueProc(), CashFollowProc(), CashDepositProc()]
+PROCS: Final[list[Proc[Any]]] = [CashRescueProc(), CashFollowProc(), CashDepositProc()]

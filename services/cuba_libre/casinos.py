@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 import msgspec
 
 from services.coin.own_removal import OwnRemovals
@@ -27,11 +29,11 @@ from . import words as W
 from .constants import BASE, GUER_A, GUER_U, Cap, Faction, Kind
 from .state import CLState
 
-GOVT: int = int(Faction.GOVT)
-M26: int = int(Faction.M26)
-DR: int = int(Faction.DIRECTORIO)
-SYNDICATE: int = int(Faction.SYNDICATE)
-CASINO_MODES = ("assault", "air_strike", "attack", "assassinate", "any")
+GOVT: Final[int] = int(Faction.GOVT)
+M26: Final[int] = int(Faction.M26)
+DR: Final[int] = int(Faction.DIRECTORIO)
+SYNDICATE: Final[int] = int(Faction.SYNDICATE)
+CASINO_MODES: Final[tuple[str, ...]] = ("assault", "air_strike", "attack", "assassinate", "any")
 
 
 def pact(st: CLState, f: int, g: int) -> bool:
@@ -141,7 +143,7 @@ class CLPieceRules(PieceRules[CLState]):
         return removable(st, s, f, mode)
 
 
-RULES = CLPieceRules(B.BOARD)
+RULES: Final = CLPieceRules(B.BOARD)
 
 
 class CLOwnRemovals(OwnRemovals[CLState]):
@@ -181,4 +183,4 @@ class CLOwnRemovals(OwnRemovals[CLState]):
         own_bases_removed(ctx, st, f, frame.vars["own_bases"])
 
 
-OWN_REMOVALS = CLOwnRemovals(RULES)
+OWN_REMOVALS: Final = CLOwnRemovals(RULES)

@@ -5,7 +5,7 @@ lasting effects outside the data files."""
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Literal
+from typing import Final, Literal
 
 
 class Faction(IntEnum):
@@ -18,9 +18,9 @@ class Faction(IntEnum):
 
 
 FactionId = Literal["govt", "m26", "directorio", "syndicate"]
-FACTION_IDS: tuple[FactionId, ...] = ("govt", "m26", "directorio", "syndicate")
-FACTION_NAMES = ("Government", "26July", "Directorio", "Syndicate")
-INSURGENTS = (Faction.M26, Faction.DIRECTORIO, Faction.SYNDICATE)
+FACTION_IDS: Final[tuple[FactionId, ...]] = ("govt", "m26", "directorio", "syndicate")
+FACTION_NAMES: Final[tuple[str, ...]] = ("Government", "26July", "Directorio", "Syndicate")
+INSURGENTS: Final[tuple[int, ...]] = (Faction.M26, Faction.DIRECTORIO, Faction.SYNDICATE)
 
 
 class Kind(IntEnum):
@@ -50,18 +50,18 @@ KIND_NAMES = ("Troop", "Police", "Government Base", "Underground 26July Guerrill
               "Active 26July Guerrilla", "26July Base", "Underground Directorio Guerrilla",
               "Active Directorio Guerrilla", "Directorio Base", "Underground Syndicate Guerrilla",
               "Active Syndicate Guerrilla", "open Casino", "closed Casino")
-NKINDS = 13
-KIND_FACTION = (0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3)
+NKINDS: Final = 13
+KIND_FACTION: Final[tuple[int, ...]] = (0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3)
 # The Available slot of each kind: both states of a Guerrilla, and of a Casino, share one
 # (pieces are placed Underground and open, CL 1.4.3-1.4.4; Construct places a closed one).
-POOL = (0, 1, 2, 3, 3, 5, 6, 6, 8, 9, 9, 11, 11)
-GUER_U = (-1, Kind.M26_U, Kind.DR_U, Kind.SYND_U)
-GUER_A = (-1, Kind.M26_A, Kind.DR_A, Kind.SYND_A)
+POOL: Final[tuple[int, ...]] = (0, 1, 2, 3, 3, 5, 6, 6, 8, 9, 9, 11, 11)
+GUER_U: Final[tuple[int, ...]] = (-1, Kind.M26_U, Kind.DR_U, Kind.SYND_U)
+GUER_A: Final[tuple[int, ...]] = (-1, Kind.M26_A, Kind.DR_A, Kind.SYND_A)
 # The faction's Bases; the Syndicate's are its Casinos (CL 1.4), counted apart for stacking.
-BASE = (Kind.GOVT_BASE, Kind.M26_BASE, Kind.DR_BASE, Kind.CASINO_OPEN)
-NON_CASINO_BASES = (Kind.GOVT_BASE, Kind.M26_BASE, Kind.DR_BASE)
-CASINOS = (Kind.CASINO_OPEN, Kind.CASINO_CLOSED)
-CUBES = (Kind.TROOPS, Kind.POLICE)
+BASE: Final[tuple[int, ...]] = (Kind.GOVT_BASE, Kind.M26_BASE, Kind.DR_BASE, Kind.CASINO_OPEN)
+NON_CASINO_BASES: Final[tuple[int, ...]] = (Kind.GOVT_BASE, Kind.M26_BASE, Kind.DR_BASE)
+CASINOS: Final[tuple[int, ...]] = (Kind.CASINO_OPEN, Kind.CASINO_CLOSED)
+CUBES: Final[tuple[int, ...]] = (Kind.TROOPS, Kind.POLICE)
 # CL 4.5.2: Cash sits under a Guerrilla or a cube, never a Base or Casino.
 CASH_HOLDERS = (Kind.TROOPS, Kind.POLICE, Kind.M26_U, Kind.M26_A, Kind.DR_U, Kind.DR_A,
                 Kind.SYND_U, Kind.SYND_A)
@@ -86,7 +86,7 @@ class SpaceType(IntEnum):
     EC = 2
 
 
-SPACE_TYPE_IDS = ("city", "province", "ec")
+SPACE_TYPE_IDS: Final[tuple[str, ...]] = ("city", "province", "ec")
 
 
 class Terrain(IntEnum):
@@ -98,7 +98,7 @@ class Terrain(IntEnum):
     MOUNTAIN = 3
 
 
-TERRAIN_IDS = ("", "forest", "grassland", "mountain")
+TERRAIN_IDS: Final[tuple[str, ...]] = ("", "forest", "grassland", "mountain")
 
 
 class UsAlliance(IntEnum):
@@ -109,8 +109,8 @@ class UsAlliance(IntEnum):
     EMBARGOED = 2
 
 
-US_ALLIANCE_IDS = ("firm", "reluctant", "embargoed")
-COIN_OP_COST = (2, 3, 4)  # CL 6.3.1, by US Alliance level
+US_ALLIANCE_IDS: Final[tuple[str, ...]] = ("firm", "reluctant", "embargoed")
+COIN_OP_COST: Final[tuple[int, ...]] = (2, 3, 4)  # CL 6.3.1, by US Alliance level
 
 
 class Cap(IntEnum):
@@ -139,7 +139,7 @@ class Mom(IntEnum):
 
 
 # cards.json `marker` of each lasting side (validated against the card data at import).
-CAP_MARKERS = {
+CAP_MARKERS: Final = {
     Cap.KIDNAP_SIERRA_MAESTRA_AS_CITY: "cap_guantanamo_bay_unshaded",
     Cap.M26_FIRST_MARCH_GROUP_HIDES: "cap_el_che_unshaded",
     Cap.M26_DR_PACT: "cap_pact_of_caracas_unshaded",
@@ -149,7 +149,7 @@ CAP_MARKERS = {
     Cap.SYNDICATE_ASSASSINATES: "cap_mafia_offensive_shaded",
     Cap.UNDERGROUND_SYNDICATE_STOPS_SKIM: "cap_santo_trafficante_jr_shaded",
 }
-MOM_MARKERS = {
+MOM_MARKERS: Final = {
     Mom.ASSAULT_BRINGS_TROOPS: "mom_armored_cars_shaded",
     Mom.AIR_STRIKE_TWICE_EVEN_EMBARGOED: "mom_guantanamo_bay_shaded",
     Mom.POLICE_SWEEP_AND_ASSAULT_AS_TROOPS: "mom_sim_shaded",
@@ -159,7 +159,7 @@ MOM_MARKERS = {
     Mom.KIDNAP_RAISES_AID: "mom_raul_shaded",
 }
 
-SIDES = ("unshaded", "shaded")
+SIDES: Final[tuple[str, ...]] = ("unshaded", "shaded")
 SUPPORT_LEVEL_IDS = ("active_opposition", "passive_opposition", "neutral", "passive_support",
                      "active_support")  # level -2 .. +2
 
@@ -172,31 +172,31 @@ class Deception(IntEnum):
     HIDDEN_ASSETS = 2
 
 
-DECEPTION_IDS = ("empty_threat", "secret_plan", "hidden_assets")
+DECEPTION_IDS: Final[tuple[str, ...]] = ("empty_threat", "secret_plan", "hidden_assets")
 DECEPTION_MIX = (4, 4, 4)  # CL-D-16 / CL-R-16: 12 counters, the split per kind is unknown
-DECEPTION_PER_PLAYER = 2  # CL 7.3 option
+DECEPTION_PER_PLAYER: Final = 2  # CL 7.3 option
 
-MAX_RESOURCES = 49  # CL 1.8
-MAX_AID = 49  # CL 1.8
-MARKERS = 20  # CL 3.3.4 Terror + Sabotage markers together
-CASH_MARKERS = 4  # CL 4.5.2 (the fifth is a spare)
-MAX_BASES = 2  # CL 1.4.2 Bases other than Casinos per City or Province
-MAX_CASINOS = 2  # CL 1.4.2 Casinos (open or closed) per City or Province
-PASS_GAIN = (3, 1, 1, 1)  # CL 2.3.3
-PROPAGANDA_FIRST = 49  # the 4 Propaganda cards are numbered 49-52 here (CL-I-2)
-FINAL_PROPAGANDA = 4  # CL 2.4.1
-NO_CONTROL = -1
-NO_CASH = -1  # a Cash marker in the Cash box
+MAX_RESOURCES: Final = 49  # CL 1.8
+MAX_AID: Final = 49  # CL 1.8
+MARKERS: Final = 20  # CL 3.3.4 Terror + Sabotage markers together
+CASH_MARKERS: Final = 4  # CL 4.5.2 (the fifth is a spare)
+MAX_BASES: Final = 2  # CL 1.4.2 Bases other than Casinos per City or Province
+MAX_CASINOS: Final = 2  # CL 1.4.2 Casinos (open or closed) per City or Province
+PASS_GAIN: Final[tuple[int, ...]] = (3, 1, 1, 1)  # CL 2.3.3
+PROPAGANDA_FIRST: Final = 49  # the 4 Propaganda cards are numbered 49-52 here (CL-I-2)
+FINAL_PROPAGANDA: Final = 4  # CL 2.4.1
+NO_CONTROL: Final = -1
+NO_CASH: Final = -1  # a Cash marker in the Cash box
 
 # CL 7.2-7.3 thresholds: Total Support > 18, Opposition + Bases > 15, DR Pop + Bases > 9,
 # open Casinos > 7 and Syndicate Resources > 30.
-GOVT_SUPPORT_GOAL = 18
-M26_GOAL = 15
-DR_GOAL = 9
-CASINO_GOAL = 7
-SYNDICATE_RESOURCES_GOAL = 30
+GOVT_SUPPORT_GOAL: Final = 18
+M26_GOAL: Final = 15
+DR_GOAL: Final = 9
+CASINO_GOAL: Final = 7
+SYNDICATE_RESOURCES_GOAL: Final = 30
 # CL 7.1 ties: a Non-player first, then Syndicate, Directorio, 26July, Government.
-TIE_RANK = (0, 1, 2, 3)
+TIE_RANK: Final[tuple[int, ...]] = (0, 1, 2, 3)
 
 # CL 3.0-4.0 Operations and Special Activities by faction (option ids of later phases).
 OPS = (("train", "garrison", "sweep", "assault"), ("rally", "march", "attack", "terror"),

@@ -10,7 +10,7 @@ here and at the view boundary. A broken file stops the service at start with `Da
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TypeVar
+from typing import Final, TypeVar
 
 import msgspec
 
@@ -44,7 +44,7 @@ from .schema import (
     SpaceData,
 )
 
-DATA_DIR = Path(__file__).parent / "data"
+DATA_DIR: Final = Path(__file__).parent / "data"
 T = TypeVar("T")
 
 
@@ -55,31 +55,31 @@ def _decode(name: str, schema: type[T]) -> T:
         raise DataError(f"{name}: {e}") from None
 
 
-MAP = _decode("map.json", MapFile)
-CARDS_FILE = _decode("cards.json", CardsFile)
-SETUP = _decode("setup.json", SetupFile)
+MAP: Final = _decode("map.json", MapFile)
+CARDS_FILE: Final = _decode("cards.json", CardsFile)
+SETUP: Final = _decode("setup.json", SetupFile)
 
 # -- map tables (CL 1.3) ----------------------------------------------------------------------
 
-SPACES = MAP.spaces
-NAMES: tuple[str, ...] = tuple(s.id for s in SPACES)
-TITLES: tuple[str, ...] = tuple(s.name for s in SPACES)
-INDEX: dict[str, int] = {n: i for i, n in enumerate(NAMES)}
-NS = len(NAMES)
-TYPE = tuple(SpaceType(SPACE_TYPE_IDS.index(s.type)) for s in SPACES)
-POP = tuple(s.pop for s in SPACES)
-ECON = tuple(s.econ or 0 for s in SPACES)
-TERRAIN = tuple(Terrain(TERRAIN_IDS.index(s.terrain or "")) for s in SPACES)
-HOPS_TO_HAVANA = tuple(s.hops_to_havana for s in SPACES)
-HAVANA = INDEX["havana"]
-SIERRA_MAESTRA = INDEX["sierra_maestra"]
-CITIES = tuple(i for i in range(NS) if TYPE[i] == SpaceType.CITY)
-PROVINCES = tuple(i for i in range(NS) if TYPE[i] == SpaceType.PROVINCE)
-ECS = tuple(i for i in range(NS) if TYPE[i] == SpaceType.EC)
+SPACES: Final = MAP.spaces
+NAMES: Final[tuple[str, ...]] = tuple(s.id for s in SPACES)
+TITLES: Final[tuple[str, ...]] = tuple(s.name for s in SPACES)
+INDEX: Final[dict[str, int]] = {n: i for i, n in enumerate(NAMES)}
+NS: Final = len(NAMES)
+TYPE: Final = tuple(SpaceType(SPACE_TYPE_IDS.index(s.type)) for s in SPACES)
+POP: Final = tuple(s.pop for s in SPACES)
+ECON: Final = tuple(s.econ or 0 for s in SPACES)
+TERRAIN: Final = tuple(Terrain(TERRAIN_IDS.index(s.terrain or "")) for s in SPACES)
+HOPS_TO_HAVANA: Final = tuple(s.hops_to_havana for s in SPACES)
+HAVANA: Final = INDEX["havana"]
+SIERRA_MAESTRA: Final = INDEX["sierra_maestra"]
+CITIES: Final = tuple(i for i in range(NS) if TYPE[i] == SpaceType.CITY)
+PROVINCES: Final = tuple(i for i in range(NS) if TYPE[i] == SpaceType.PROVINCE)
+ECS: Final = tuple(i for i in range(NS) if TYPE[i] == SpaceType.EC)
 POPULATED = tuple(i for i in range(NS) if TYPE[i] != SpaceType.EC)  # G.1 Cities and Provinces
-IS_EC = tuple(t == SpaceType.EC for t in TYPE)
-TOTAL_POP = sum(POP)
-TOTAL_ECON = sum(ECON)
+IS_EC: Final = tuple(t == SpaceType.EC for t in TYPE)
+TOTAL_POP: Final = sum(POP)
+TOTAL_ECON: Final = sum(ECON)
 
 
 def _adjacent(s: SpaceData) -> tuple[int, ...]:
@@ -89,23 +89,23 @@ def _adjacent(s: SpaceData) -> tuple[int, ...]:
     return tuple(INDEX[a] for a in s.adjacent)
 
 
-ADJ: tuple[tuple[int, ...], ...] = tuple(_adjacent(s) for s in SPACES)
+ADJ: Final[tuple[tuple[int, ...], ...]] = tuple(_adjacent(s) for s in SPACES)
 
 # CL 8.2 random City/Province table (substitute, CL-D-04): cell 6 * (green - 1) + (yellow - 1).
-RANDOM_SPACE_CELLS: tuple[int, ...] = tuple(
+RANDOM_SPACE_CELLS: Final[tuple[int, ...]] = tuple(
     INDEX[name] for col in MAP.random_space_table.columns for name in col.rows_yellow_1_to_6)
 # CL 8.3 random EC table (substitute, CL-D-05): die face 1-6 -> EC.
-RANDOM_EC_DIE: tuple[int, ...] = tuple(
+RANDOM_EC_DIE: Final[tuple[int, ...]] = tuple(
     INDEX[MAP.random_ec_table.die[str(face)]] for face in range(1, 7))
 
 # -- cards (CL 2.3.2, 5.2-5.4, 8.4.1) ---------------------------------------------------------
 
-EVENTS: dict[int, CardData] = {c.number: c for c in CARDS_FILE.cards}
-EVENT_CARDS: tuple[int, ...] = tuple(sorted(EVENTS))
-PROPAGANDA: dict[int, PropagandaData] = {
+EVENTS: Final[dict[int, CardData]] = {c.number: c for c in CARDS_FILE.cards}
+EVENT_CARDS: Final[tuple[int, ...]] = tuple(sorted(EVENTS))
+PROPAGANDA: Final[dict[int, PropagandaData]] = {
     PROPAGANDA_FIRST + i: p for i, p in enumerate(CARDS_FILE.propaganda_cards)}
-PROPAGANDA_CARDS: tuple[int, ...] = tuple(sorted(PROPAGANDA))
-FACTION_ORDER: dict[int, tuple[int, ...]] = {
+PROPAGANDA_CARDS: Final[tuple[int, ...]] = tuple(sorted(PROPAGANDA))
+FACTION_ORDER: Final[dict[int, tuple[int, ...]]] = {
     n: tuple(FACTION_IDS.index(f) for f in c.faction_order) for n, c in EVENTS.items()}
 
 
@@ -121,7 +121,7 @@ def _lasting_sides() -> dict[str, tuple[int, str]]:
     return out
 
 
-LASTING = _lasting_sides()
+LASTING: Final = _lasting_sides()
 
 
 def _flag_cards(markers: dict[Cap, str] | dict[Mom, str]) -> dict[int, tuple[int, str]]:
@@ -131,8 +131,8 @@ def _flag_cards(markers: dict[Cap, str] | dict[Mom, str]) -> dict[int, tuple[int
     return {int(flag): LASTING[m] for flag, m in markers.items()}
 
 
-CAP_CARD: dict[int, tuple[int, str]] = _flag_cards(CAP_MARKERS)  # Cap -> (card, side)
-MOM_CARD: dict[int, tuple[int, str]] = _flag_cards(MOM_MARKERS)  # Mom -> (card, side)
+CAP_CARD: Final[dict[int, tuple[int, str]]] = _flag_cards(CAP_MARKERS)  # Cap -> (card, side)
+MOM_CARD: Final[dict[int, tuple[int, str]]] = _flag_cards(MOM_MARKERS)  # Mom -> (card, side)
 
 
 def card_title(card: int) -> str:
@@ -160,7 +160,7 @@ def _forces() -> tuple[int, ...]:
     return tuple(out)
 
 
-FORCES = _forces()
+FORCES: Final = _forces()
 
 
 def _no_bot_seatings() -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -170,11 +170,11 @@ def _no_bot_seatings() -> tuple[tuple[tuple[int, ...], ...], ...]:
                  for seating in (opt.four, *opt.three["either"], opt.two))
 
 
-NO_BOT_SEATINGS = _no_bot_seatings()
+NO_BOT_SEATINGS: Final = _no_bot_seatings()
 # The faction pairs one player may run (CL 1.5): the seats of the 2-player seating.
-PAIRS: tuple[tuple[int, ...], ...] = NO_BOT_SEATINGS[-1]
-STANDARD = SETUP.standard
-DECK = SETUP.deck_preparation
+PAIRS: Final[tuple[tuple[int, ...], ...]] = NO_BOT_SEATINGS[-1]
+STANDARD: Final = SETUP.standard
+DECK: Final = SETUP.deck_preparation
 
 
 def setup_kind(f: int, piece: str) -> int:
@@ -197,7 +197,7 @@ def standard_pieces() -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
-STANDARD_PIECES = standard_pieces()
+STANDARD_PIECES: Final = standard_pieces()
 
 
 def deception_kinds() -> tuple[str, ...]:
@@ -328,6 +328,6 @@ def validate() -> list[str]:
     return _map_problems() + _card_problems() + _setup_problems()
 
 
-_PROBLEMS = validate()
+_PROBLEMS: Final = validate()
 if _PROBLEMS:
     raise DataError("cuba_libre data invalid: " + "; ".join(_PROBLEMS))

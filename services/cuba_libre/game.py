@@ -8,7 +8,7 @@ negotiation of CL 1.5.1 (negotiation.py).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from services.coin.bots.driver import NonPlayers
 from services.coin.effects import EffectProc
@@ -42,14 +42,14 @@ from .bots import PROCEDURE, pact, policy
 from .constants import FACTION_IDS, FACTION_NAMES
 from .state import CLState
 
-FLOW: Flow[CLState] = Flow([*alt_setup.PROCS, *sequence.PROCS, *operations.PROCS,
-                            *propaganda.PROCS, *redeploy.PROCS, *events.PROCS,
-                            EffectProc(events.PROGRAMS, W.FACTIONS)])
-LINES = Lines(FLOW, operations.OPERATION)  # CL 3.1, 4.1: an SA before the 1st space
+FLOW: Final[Flow[CLState]] = Flow([*alt_setup.PROCS, *sequence.PROCS, *operations.PROCS,
+                                   *propaganda.PROCS, *redeploy.PROCS, *events.PROCS,
+                                   EffectProc(events.PROGRAMS, W.FACTIONS)])
+LINES: Final = Lines(FLOW, operations.OPERATION)  # CL 3.1, 4.1: an SA before the 1st space
 operations.OPERATION.first_sa_ok = LINES.first_sa_ok
-OWN_REMOVALS = casinos.OWN_REMOVALS  # CL 1.4.1, 1.4.5, CL-R-04; 2 own Bases end card 18
-NON_PLAYERS: NonPlayers = NonPlayers(FLOW, PROCEDURE, FACTION_IDS, FACTION_NAMES,  # CL 8
-                                     lambda ctx, st: pact.cancel_pact(NON_PLAYERS, ctx, st))
+OWN_REMOVALS: Final = casinos.OWN_REMOVALS  # CL 1.4.1, 1.4.5, CL-R-04; 2 own Bases end card 18
+NON_PLAYERS: Final[NonPlayers] = NonPlayers(FLOW, PROCEDURE, FACTION_IDS, FACTION_NAMES,  # CL 8
+                                            lambda ctx, st: pact.cancel_pact(NON_PLAYERS, ctx, st))
 PROCEDURE.bind(NON_PLAYERS)
 
 

@@ -13,6 +13,8 @@ between pieces of one space are cash.py's own standing decisions.
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.coin.transfers import ResourceTransfers
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision
@@ -22,7 +24,7 @@ from .constants import MAX_RESOURCES, Cap
 from .state import CLState
 
 EXECUTING = ("coin.op", "coin.effect")  # frames whose `f` executes an Op (its SA) or Event
-PACT_PAIR = frozenset((B.M26, B.DR))
+PACT_PAIR: Final = frozenset((B.M26, B.DR))
 
 
 def executing(st: CLState) -> set[int]:
@@ -45,9 +47,9 @@ def receivers(st: CLState, giver: int, busy: set[int]) -> tuple[int, ...]:
                  and (giver in busy or r in busy))
 
 
-TRANSFERS = ResourceTransfers(B.BOARD, MAX_RESOURCES, "to another player's faction while it "
-                              "or you execute an Operation, Special Activity or Event",
-                              letter="n")
+TRANSFERS: Final = ResourceTransfers(B.BOARD, MAX_RESOURCES, "to another player's faction while it "
+                                     "or you execute an Operation, Special Activity or Event",
+                                     letter="n")
 
 
 def standing(st: CLState) -> list[Decision]:

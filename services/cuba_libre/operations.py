@@ -9,7 +9,7 @@ A free Operation (CL 3.1.2, 5.5: an Event's, or Launder's) runs in a `coin.op` f
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.coin.operations import OperationProc, OpSelectProc, op_frame
 from services.kernel.flow import Proc, push
@@ -25,9 +25,9 @@ from .words import WORDS
 
 OPERATION = OperationProc([*govt.OPS, *insurgent.OPS], [*sa_govt.SAS, *sa_insurgent.SAS],
                           D.NAMES, FACTION_IDS, WORDS)
-PROCS: list[Proc[Any]] = [OPERATION, OpSelectProc(OPERATION), *common.PROCS, *govt.PROCS,
-                          *insurgent.PROCS,
-                          *sa_govt.PROCS, *sa_insurgent.PROCS]
+PROCS: Final[list[Proc[Any]]] = [OPERATION, OpSelectProc(OPERATION), *common.PROCS, *govt.PROCS,
+                                 *insurgent.PROCS,
+                                 *sa_govt.PROCS, *sa_insurgent.PROCS]
 
 
 def registered(f: int, op: str) -> bool:

@@ -5,7 +5,7 @@ CL-R-21)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.coin.propaganda import PropagandaProc, begin_round
 from services.coin.spaces import ACTIVE_OPPOSITION
@@ -25,11 +25,16 @@ from .redeploy import begin_redeploy
 from .state import CLState
 from .victory import victory_phase_non_players, victory_phase_winners
 
-GOVT, M26, DR, SYNDICATE = B.GOVT, B.M26, B.DR, B.SYNDICATE
-GAME_WON, GAME_FINAL, GAME_TWO_IN_A_ROW = 1, 2, 3  # CLState.over
-SKIM = 2  # CL 6.2.3, per space
-ALLIANCE_SUPPORT = 18  # CL 6.3.1: TotalSupport at most this lowers the US Alliance
-AID_CUT = 10  # CL 6.3.1
+GOVT: Final = B.GOVT
+M26: Final = B.M26
+DR: Final = B.DR
+SYNDICATE: Final = B.SYNDICATE
+GAME_WON: Final = 1  # CLState.over
+GAME_FINAL: Final = 2
+GAME_TWO_IN_A_ROW: Final = 3
+SKIM: Final = 2  # CL 6.2.3, per space
+ALLIANCE_SUPPORT: Final = 18  # CL 6.3.1: TotalSupport at most this lowers the US Alliance
+AID_CUT: Final = 10  # CL 6.3.1
 
 
 def begin_propaganda(ctx: Ctx, st: CLState) -> None:
@@ -227,7 +232,7 @@ def reset_phase(ctx: Ctx, st: CLState, v: dict[str, Any]) -> None:
              "Guerrillas Underground, Casinos open.", {})
 
 
-PHASES = [("Victory", victory_phase), ("Resources", resources_phase),
-          ("Support", support_phase), ("Game end", game_end), ("Redeploy", redeploy_phase),
-          ("Reset", reset_phase)]
-PROCS: list[Proc[Any]] = [PropagandaProc(PHASES), CivicActionProc(), AgitationProc()]
+PHASES: Final = [("Victory", victory_phase), ("Resources", resources_phase),
+                 ("Support", support_phase), ("Game end", game_end), ("Redeploy", redeploy_phase),
+                 ("Reset", reset_phase)]
+PROCS: Final[list[Proc[Any]]] = [PropagandaProc(PHASES), CivicActionProc(), AgitationProc()]

@@ -5,10 +5,11 @@ choice on to the next cell ("follow the arrows")."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from . import data as D
 
-CELLS = len(D.RANDOM_SPACE_CELLS)
+CELLS: Final = len(D.RANDOM_SPACE_CELLS)
 
 
 def space_cell(green: int, yellow: int) -> int:

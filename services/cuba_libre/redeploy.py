@@ -14,7 +14,7 @@ Cash moves with its piece (coin.pieces).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, option
@@ -28,7 +28,7 @@ from .constants import KIND_IDS, Kind
 from .ops.common import arrived, decide
 from .state import CLState
 
-GOVT = B.GOVT
+GOVT: Final = B.GOVT
 
 
 def begin_redeploy(st: CLState) -> None:
@@ -115,4 +115,4 @@ class RedeployProc(Proc[CLState]):
                                            "piece": KIND_IDS[k]})
 
 
-PROCS: list[Proc[Any]] = [RedeployProc()]
+PROCS: Final[list[Proc[Any]]] = [RedeployProc()]

@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.coin.marker_bonus import MarkerBonus, MarkerWords
 from services.coin.sequence import FIRST_EVENT, CardProc, DeckProc, card_vars, op_option
@@ -188,6 +188,6 @@ def event_label(card: int, side: str) -> str:
     return f"{head}: {c.title} — {' '.join(data.effect.split())}"
 
 
-RULES = CLSequence()
-PROCS: list[Proc[Any]] = [DeckProc(RULES, deck.next_card), CardProc(RULES, Launder()),
-                          HiddenAssetsProc()]
+RULES: Final = CLSequence()
+PROCS: Final[list[Proc[Any]]] = [DeckProc(RULES, deck.next_card), CardProc(RULES, Launder()),
+                                 HiddenAssetsProc()]

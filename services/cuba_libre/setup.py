@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from services.coin.bots.seats import np_seat
 from services.coin.spaces import LEVEL_OF_NAME
@@ -35,10 +35,10 @@ from .state import CLState, Counter
 
 # CL 1.5 factions one player may run together (setup.json players.without_bots_option), named
 # "m26_directorio" and "govt_syndicate"; `shared_factions` names none, either or both.
-PAIRS = {"_".join(FACTION_IDS[f] for f in sorted(pair)): pair for pair in D.PAIRS}
-SHARED = {"none": (), **{name: (name,) for name in sorted(PAIRS, reverse=True)},
-          "both": tuple(sorted(PAIRS, reverse=True))}
-NON_PLAYER_VALUES = ("none",) + tuple(
+PAIRS: Final = {"_".join(FACTION_IDS[f] for f in sorted(pair)): pair for pair in D.PAIRS}
+SHARED: Final = {"none": (), **{name: (name,) for name in sorted(PAIRS, reverse=True)},
+                 "both": tuple(sorted(PAIRS, reverse=True))}
+NON_PLAYER_VALUES: Final = ("none",) + tuple(
     "+".join(FACTION_IDS[f] for f in fs) for r in (1, 2, 3) for fs in combinations(range(4), r))
 
 OPTION_SPECS = (
@@ -60,7 +60,7 @@ OPTION_SPECS = (
                    "CL 1.5: factions one player runs together: 26July with Directorio and/or "
                    "Government with Syndicate; auto = what the seat count calls for."),
 )
-OPTION_DEFAULTS = {o.name: o.default for o in OPTION_SPECS}
+OPTION_DEFAULTS: Final = {o.name: o.default for o in OPTION_SPECS}
 
 
 # -- seating (CL 1.5) -------------------------------------------------------------------------
@@ -72,7 +72,7 @@ def non_player_mask(value: str) -> int:
     return sum(1 << FACTION_IDS.index(f) for f in value.split("+"))
 
 
-SOLO_DEFAULT = "m26+directorio+syndicate"  # CL 1.5, 8.9: 1 seat, the Government player
+SOLO_DEFAULT: Final = "m26+directorio+syndicate"  # CL 1.5, 8.9: 1 seat, the Government player
 
 
 def seat_groups(non_players: int, shared: str) -> list[list[int]] | None:

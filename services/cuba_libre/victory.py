@@ -3,6 +3,8 @@ ranking of seats with its ties (7.1, CL-R-15) and Secret Plans (7.3 option, CL-R
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.kernel.outcome import Outcome, SeatResult
 
 from . import board as B
@@ -19,7 +21,7 @@ from .constants import (
 )
 from .state import CLState
 
-ACTIVE_SUPPORT = 2
+ACTIVE_SUPPORT: Final = 2
 
 
 def margins(st: CLState) -> list[int]:

@@ -8,6 +8,8 @@ unrevealed Deception counters, the PRNG and the flow stack.
 
 from __future__ import annotations
 
+from typing import Final
+
 from tablero.cuba_libre.v1 import view_pb2 as pb
 
 from services.coin.sequence import card_vars
@@ -48,7 +50,7 @@ def tracks(st: CLState) -> tuple[int, int, int, int]:
             B.open_casinos(st))
 
 
-PHASE_IDS = tuple(name.lower().replace(" ", "_") for name, _ in PHASES)
+PHASE_IDS: Final = tuple(name.lower().replace(" ", "_") for name, _ in PHASES)
 # The Available box of each faction: one entry per pool slot (CL 1.4.1).
 AVAILABLE_KINDS = tuple(tuple(k for k in range(NKINDS) if KIND_FACTION[k] == f and POOL[k] == k)
                         for f in range(4))

@@ -9,6 +9,8 @@ attempt `police:<player>:<location>`, assassin cards `card:<card>:<player>:<loca
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import Proc, pop, push
@@ -25,10 +27,10 @@ from .locations import location_id
 from .money import can_afford, pay
 from .state import Attempt, JuntaState
 
-POLICE = "police"
-BONUS = "brb_secret_police_bonus"
-BURGLARS = "asn_burglars"
-PROTECTIONS = ("brb_assassin", "asn_monarchist")
+POLICE: Final = "police"
+BONUS: Final = "brb_secret_police_bonus"
+BURGLARS: Final = "asn_burglars"
+PROTECTIONS: Final[tuple[str, ...]] = ("brb_assassin", "asn_monarchist")
 KILLERS = ("assassination", "assassination_psychotic", "assassination_or_protection")
 
 
@@ -300,5 +302,5 @@ def after_attempts(ctx: Ctx, st: JuntaState) -> None:
         elect(st, vacancy_chair(st))
 
 
-PROCS: tuple[Proc[JuntaState], ...] = (DeclareProc(), ProtectProc(), ResolveProc(),
-                                       AssassinationProc())
+PROCS: Final[tuple[Proc[JuntaState], ...]] = (DeclareProc(), ProtectProc(), ResolveProc(),
+                                              AssassinationProc())

@@ -7,6 +7,8 @@ chain is bounded. Counts are public, values are the owner's.
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import Proc, pop
@@ -86,4 +88,4 @@ def start_banking(st: JuntaState) -> dict[str, object]:
     return {"order": bankers(st), "i": 0, "moved": []}
 
 
-PROCS: tuple[Proc[JuntaState], ...] = (BankProc(),)
+PROCS: Final[tuple[Proc[JuntaState], ...]] = (BankProc(),)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from typing import Final
 
 from tablero.junta.v1 import view_pb2 as pb
 
@@ -38,8 +39,8 @@ def _distances() -> dict[int, int]:
     return dist
 
 
-TO_CENTRE = _distances()
-CARD_VALUE = {"secret_contribution": 9, "vote": 2, "assassin": 6, "bribe": 4, "event": 3}
+TO_CENTRE: Final = _distances()
+CARD_VALUE: Final = {"secret_contribution": 9, "vote": 2, "assassin": 6, "bribe": 4, "event": 3}
 
 
 class Seen:
@@ -295,7 +296,7 @@ def keep_largest(s: Seen, d: Decision, r: RngState) -> Choice | None:
     return pick(d, max(d.options, key=lambda o: int(o.args["value"])).id)
 
 
-RULES: dict[str, Rule] = {
+RULES: Final[dict[str, Rule]] = {
     "place_influence": first_of("place"), "nominate": nominate, "commit_votes": commit,
     "withdraw_candidacy": first_of("stay"), "ready": first_of("ready"),
     "discard_to_limit": discard, "resign": first_of("stay"), "play_motion": first_of("play"),

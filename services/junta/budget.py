@@ -9,6 +9,8 @@ are seen by the proposer, and by each recipient once his stack is received.
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision
 from services.kernel.flow import Proc, pop, push
@@ -46,7 +48,7 @@ from .money import bill_id, take, total, value, values_text
 from .rollcall import start as start_rollcall
 from .state import Budget, JuntaState
 
-ALT_CARD = "evt_alternative_budget"
+ALT_CARD: Final = "evt_alternative_budget"
 
 
 def game_ends_now(st: JuntaState) -> str:
@@ -383,5 +385,5 @@ def budget_restricts(st: JuntaState) -> bool:
     return st.budget is not None
 
 
-PROCS: tuple[Proc[JuntaState], ...] = (BudgetProc(), ProposeProc(), ForceProc(),
-                                       AltBudgetWindowProc(), KeepBillProc())
+PROCS: Final[tuple[Proc[JuntaState], ...]] = (BudgetProc(), ProposeProc(), ForceProc(),
+                                              AltBudgetWindowProc(), KeepBillProc())

@@ -9,6 +9,7 @@ are offered (JU 15.2; JU 45.4 in straw-man games).
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
@@ -33,8 +34,8 @@ from .hand import playable
 from .money import total
 from .state import JuntaState
 
-VACANT = -1
-BRIGADES = frozenset(DATA.brigades)
+VACANT: Final = -1
+BRIGADES: Final = frozenset(DATA.brigades)
 
 
 def office_name(o: int) -> str:
@@ -281,7 +282,7 @@ def succeed_resignation(ctx: Ctx, st: JuntaState, old: int, new: int) -> None:
 
 # -- JU 47 Incompetence Motion (Phase 2, before assignment) ----------------------------------
 
-MOTION_CARD = "evt_no_confidence"
+MOTION_CARD: Final = "evt_no_confidence"
 
 
 class MotionWindowProc(Proc[JuntaState]):
@@ -326,5 +327,5 @@ class MotionWindowProc(Proc[JuntaState]):
         pop(st)
 
 
-PROCS: tuple[Proc[JuntaState], ...] = (AssignProc(), BrotherInLawProc(), ResignProc(),
-                                       MotionWindowProc())
+PROCS: Final[tuple[Proc[JuntaState], ...]] = (AssignProc(), BrotherInLawProc(), ResignProc(),
+                                              MotionWindowProc())

@@ -7,22 +7,23 @@ views (taken from the data files through `data.DATA`).
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Final
 
-GAME_ID = "junta"
-HAND_LIMIT = 6  # JU 8.2
-START_CARDS = 5  # JU 2.4 [G 03]
-STRAW_START_CARDS = 4  # JU 45.2
-DRAW_PER_TURN = 2  # JU 14.2
-AID_PER_TURN = 8  # JU 16
-TURN_CAP = 30  # JU 13 [G 45]
-TRANSFERS_PER_PHASE = 8  # JU 43.6 [G 45]
-FIRST_ELECTION_REPEATS = 2  # JU 9.4 [G 45]
-STRAW_FAMILIES = 5  # JU 45.1: 2 or 3 players play with straw men up to five families
-MAX_THRESHOLD = 5  # JU 45.5
-COUP_PHASES = 6  # JU 29.1: the rebel phase (0), then coup phases 1-6
-EXCHANGES = 3  # JU 32.3
-BURGLARY = 2  # JU 20.5
-NOBODY = -1
+GAME_ID: Final = "junta"
+HAND_LIMIT: Final = 6  # JU 8.2
+START_CARDS: Final = 5  # JU 2.4 [G 03]
+STRAW_START_CARDS: Final = 4  # JU 45.2
+DRAW_PER_TURN: Final = 2  # JU 14.2
+AID_PER_TURN: Final = 8  # JU 16
+TURN_CAP: Final = 30  # JU 13 [G 45]
+TRANSFERS_PER_PHASE: Final = 8  # JU 43.6 [G 45]
+FIRST_ELECTION_REPEATS: Final = 2  # JU 9.4 [G 45]
+STRAW_FAMILIES: Final = 5  # JU 45.1: 2 or 3 players play with straw men up to five families
+MAX_THRESHOLD: Final = 5  # JU 45.5
+COUP_PHASES: Final = 6  # JU 29.1: the rebel phase (0), then coup phases 1-6
+EXCHANGES: Final = 3  # JU 32.3
+BURGLARY: Final = 2  # JU 20.5
+NOBODY: Final = -1
 
 
 class Status(IntEnum):
@@ -33,7 +34,7 @@ class Status(IntEnum):
     EXILED = 2
 
 
-STATUS_IDS = ("active", "dead", "exiled")
+STATUS_IDS: Final[tuple[str, ...]] = ("active", "dead", "exiled")
 
 
 class Phase(IntEnum):
@@ -66,7 +67,7 @@ class Office(IntEnum):
     AIR_FORCE = 6
 
 
-CABINET = tuple(Office)[1:]  # the six offices the President assigns (JU 15)
+CABINET: Final = tuple(Office)[1:]  # the six offices the President assigns (JU 15)
 
 
 class Location(IntEnum):
@@ -80,7 +81,7 @@ class Location(IntEnum):
     EXILE = 5
 
 
-NO_LOCATION = -1
+NO_LOCATION: Final = -1
 
 
 class Bank(IntEnum):
@@ -91,7 +92,7 @@ class Bank(IntEnum):
     HOLIDAY = 2
 
 
-BANK_IDS = ("open", "lunch", "holiday")
+BANK_IDS: Final[tuple[str, ...]] = ("open", "lunch", "holiday")
 
 
 class Side(IntEnum):
@@ -103,17 +104,18 @@ class Side(IntEnum):
     EXILE = 2
 
 
-SIDE_IDS = ("president", "rebels", "exile")
+SIDE_IDS: Final[tuple[str, ...]] = ("president", "rebels", "exile")
 
 # Unit positions besides land areas (board.json off_map_boxes).
-AFLOAT = -2
-AIRBORNE = -3
-REMOVED = -4
-BOXES = {"afloat": AFLOAT, "airborne": AIRBORNE, "removed": REMOVED}
+AFLOAT: Final = -2
+AIRBORNE: Final = -3
+REMOVED: Final = -4
+BOXES: Final = {"afloat": AFLOAT, "airborne": AIRBORNE, "removed": REMOVED}
 
 # Roll-call kinds (JU 11 is used by these rules).
-ELECTION = "election"
-BUDGET = "budget"
-MOTION = "motion"
-ALT_BUDGET = "alt_budget"
-YES, NO = "yes", "no"
+ELECTION: Final = "election"
+BUDGET: Final = "budget"
+MOTION: Final = "motion"
+ALT_BUDGET: Final = "alt_budget"
+YES: Final = "yes"
+NO: Final = "no"

@@ -16,6 +16,7 @@ Parties see what moves; everyone else sees who gave how many bills or cards to w
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from typing import Final
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
@@ -31,7 +32,7 @@ from .money import payments, take, total, value, values_text
 from .phase1 import in_open_window, ready_round
 from .state import JuntaState, Offer
 
-MAX_ASK_CARDS = 6
+MAX_ASK_CARDS: Final = 6
 
 
 def new_phase(ctx: Ctx, st: JuntaState) -> None:
@@ -319,7 +320,7 @@ def open_windows(st: JuntaState, f: int, stuck: set[int]) -> list[str]:
     return out
 
 
-TARGETS = ("evt_spy_in_switzerland", "evt_coalition_breakup")
+TARGETS: Final[tuple[str, ...]] = ("evt_spy_in_switzerland", "evt_coalition_breakup")
 
 
 def card_options(st: JuntaState, f: int, stuck: set[int]) -> list[Option]:
@@ -456,10 +457,10 @@ def standing(st: JuntaState) -> list[Decision]:
     return out
 
 
-GIFTS = frozenset({"bill", "card"})
-OFFERS = frozenset({"to", "give_bill", "give_card", "ask_money", "ask_card", "send", "drop",
-                    "withdraw"})
-PLAYS = frozenset({"place", "play"})
+GIFTS: Final = frozenset({"bill", "card"})
+OFFERS: Final = frozenset({"to", "give_bill", "give_card", "ask_money", "ask_card", "send", "drop",
+                           "withdraw"})
+PLAYS: Final = frozenset({"place", "play"})
 
 
 def apply(ctx: Ctx, st: JuntaState, d: Decision, c: Choice) -> None:

@@ -3,6 +3,8 @@ Minister of the Interior (or the President) lets him in or shoots him."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision
 from services.kernel.flow import Proc, pop
@@ -79,4 +81,4 @@ def admit(ctx: Ctx, st: JuntaState, f: int) -> None:
     ctx.emit("junta.exile_returns", f"{name(st, f)} comes home.", {"player": f, "shot": False})
 
 
-PROCS: tuple[Proc[JuntaState], ...] = (ReturnProc(),)
+PROCS: Final[tuple[Proc[JuntaState], ...]] = (ReturnProc(),)

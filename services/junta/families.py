@@ -8,11 +8,12 @@ when that leader is not active, by nobody: its decisions take their default (`AU
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Final
 
 from .constants import NOBODY, Office, Status
 from .state import Family, JuntaState
 
-AUTO = -1  # the deciding seat of a straw man whose faction leader is not active
+AUTO: Final = -1  # the deciding seat of a straw man whose faction leader is not active
 
 
 def president(st: JuntaState) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision
@@ -37,12 +37,12 @@ from .bots import HeuristicBot
 from .families import AUTO
 from .state import JuntaState
 
-ALL_PROCS: tuple[Proc[JuntaState], ...] = (
+ALL_PROCS: Final[tuple[Proc[JuntaState], ...]] = (
     *setup.PROCS, *turn.PROCS, *election.PROCS, *rollcall.PROCS, *phase1.PROCS, *cabinet.PROCS,
     *budget.PROCS, *locations.PROCS, *assassination.PROCS, *bank.PROCS, *exile.PROCS,
     *money.PROCS, *cards.PROCS, *coup.PROCS)
-FLOW: Flow[JuntaState] = Flow(ALL_PROCS)
-AUTO_GUARD = 10_000
+FLOW: Final[Flow[JuntaState]] = Flow(ALL_PROCS)
+AUTO_GUARD: Final = 10_000
 
 
 def default_choice(d: Decision) -> Choice:

@@ -3,7 +3,7 @@ its five location cards or Exile (a kernel sealed round, kept sealed until JU 20
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Option
@@ -17,8 +17,8 @@ from .decide import FamilyRound, option
 from .families import active_families
 from .state import JuntaState
 
-LOCATIONS = "junta.location"
-WHAT = {
+LOCATIONS: Final = "junta.location"
+WHAT: Final = {
     Location.HOME: "Spend the turn at Home (Burglars take nothing from you there)",
     Location.MISTRESS: "Spend the turn with your Mistress (a place to hide)",
     Location.NIGHTCLUB: "Spend the turn at the Nightclub (a place to hide)",
@@ -60,4 +60,4 @@ class LocationsProc(FamilyRound):
                 fam.location = Location.EXILE  # JU 19: exiles stay in exile
 
 
-PROCS: tuple[Proc[JuntaState], ...] = (LocationsProc(),)
+PROCS: Final[tuple[Proc[JuntaState], ...]] = (LocationsProc(),)

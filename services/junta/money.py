@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import product
+from typing import Final
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
@@ -20,7 +21,7 @@ from .decide import ask, option
 from .families import is_alive, must_ask, name, parties
 from .state import JuntaState
 
-VALUES = (1, 2, 3)
+VALUES: Final[tuple[int, ...]] = (1, 2, 3)
 
 
 def value(bill: int) -> int:
@@ -194,4 +195,4 @@ def pay(st: JuntaState, fam: int, cost: int, what: str, to: int = NOBODY,
     push(st, "pay", fam=fam, cost=cost, what=what, to=to, credit=credit)
 
 
-PROCS: tuple[Proc[JuntaState], ...] = (PayProc(),)
+PROCS: Final[tuple[Proc[JuntaState], ...]] = (PayProc(),)

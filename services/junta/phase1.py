@@ -3,7 +3,7 @@ window closed by readiness (a sealed round, JU 44), the hand limit."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
@@ -17,7 +17,7 @@ from .families import active_families, eligible, from_president, name
 from .hand import design, discard_from, draw, over_limit
 from .state import JuntaState
 
-READY = "junta.ready"
+READY: Final = "junta.ready"
 
 
 def family_returns(ctx: Ctx, st: JuntaState) -> None:
@@ -122,4 +122,4 @@ def hand_limit_order(st: JuntaState) -> list[int]:
     return from_president(st, lambda s, f: s.families[f].status != Status.DEAD)
 
 
-PROCS: tuple[Proc[JuntaState], ...] = (ReadyProc(), HandLimitProc())
+PROCS: Final[tuple[Proc[JuntaState], ...]] = (ReadyProc(), HandLimitProc())

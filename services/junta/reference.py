@@ -4,12 +4,14 @@ location cards (JU 19), from the data files. No view repeats it."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from tablero.junta.v1 import view_pb2 as pb
 
 from .data import DATA, WINDOWS, AreaSpec, BoardFile, Card, CardsFile, _read
 
 # DATA.md "windows", in a player's words (PoliticalCard.when).
-WHEN = {
+WHEN: Final = {
     "phase1_play": "Phase 1, in the open window (and before the first election)",
     "any_open": "any time cards and money may change hands (not in Phases 6 and 9, a roll "
                 "call or coup combat)",

@@ -9,6 +9,8 @@ round 1 Power Failure / Summer Recess may end it; after round 2 Recount may rest
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import Proc, pop, push
@@ -21,11 +23,11 @@ from .families import active_families, in_order, is_active, must_ask, name
 from .hand import design, find, has_face_up, playable
 from .state import Commit, JuntaState, RollCall
 
-CHURCH_VOTES = DATA.card("evt_church_looted").params["votes"]
-REFORM_MAX = DATA.card("evt_demand_for_reform").params["max_printed_votes"]
-FRAUD = "inf_electoral_fraud"
-TOPICS = {BUDGET: "the budget", MOTION: "the Incompetence Motion",
-          ALT_BUDGET: "the Alternative Budget", ELECTION: "the presidency"}
+CHURCH_VOTES: Final = DATA.card("evt_church_looted").params["votes"]
+REFORM_MAX: Final = DATA.card("evt_demand_for_reform").params["max_printed_votes"]
+FRAUD: Final = "inf_electoral_fraud"
+TOPICS: Final = {BUDGET: "the budget", MOTION: "the Incompetence Motion",
+                 ALT_BUDGET: "the Alternative Budget", ELECTION: "the presidency"}
 
 
 def start(st: JuntaState, kind: str, chair: int, options: list[str]) -> None:
@@ -340,4 +342,4 @@ def voters(st: JuntaState) -> list[int]:
     return active_families(st)
 
 
-PROCS: tuple[Proc[JuntaState], ...] = (RollCallProc(), CommitProc(), VoteWindowProc())
+PROCS: Final[tuple[Proc[JuntaState], ...]] = (RollCallProc(), CommitProc(), VoteWindowProc())

@@ -3,7 +3,7 @@ first President (JU 9 election, or JU 45.3 seat 0's choice in straw-man games)."
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.kernel import rng
 from services.kernel.ctx import Ctx
@@ -108,4 +108,4 @@ class ChoosePresidentProc(Proc[JuntaState]):
         pop(st)
 
 
-PROCS: tuple[Proc[JuntaState], ...] = (PlaceInfluenceProc(), ChoosePresidentProc())
+PROCS: Final[tuple[Proc[JuntaState], ...]] = (PlaceInfluenceProc(), ChoosePresidentProc())

@@ -4,6 +4,7 @@ game, JU 42 the end of the turn (lunch banking, returns from exile, clean-up).""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from services.kernel.ctx import Ctx
 from services.kernel.flow import Proc, push
@@ -133,7 +134,7 @@ def clean_up(ctx: Ctx, st: JuntaState) -> None:
     st.looted, st.credits, st.drawn, st.attempts = [], [], [], []
 
 
-STAGES: tuple[Callable[[Ctx, JuntaState], None], ...] = (
+STAGES: Final[tuple[Callable[[Ctx, JuntaState], None], ...]] = (
     phase1_start, phase1_draw, phase1_limit, phase2, phase3, phase4, phase5, phase6, phase7,
     phase8, phase9, clean_up)
 
@@ -181,5 +182,5 @@ class AssignStartProc(Proc[JuntaState]):
             start_assignment(st)
 
 
-PROCS: tuple[Proc[JuntaState], ...] = (TurnProc(), AssignStartProc(), BankStartProc(),
-                                       ReturnStartProc())
+PROCS: Final[tuple[Proc[JuntaState], ...]] = (TurnProc(), AssignStartProc(), BankStartProc(),
+                                              ReturnStartProc())

@@ -10,7 +10,7 @@ they were encoded from (once: `_Recent`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from . import codec
 from .bots import Bot, StateBot, bot_rng
@@ -274,7 +274,7 @@ def _from_state(game: Game[Any], st: KernelState, seat: int, d: Decision, bot: S
     return c
 
 
-MAX_BOT_STEPS = 1000
+MAX_BOT_STEPS: Final = 1000
 
 
 def play_bots(game: Game[Any], data: bytes, bot_seats: Iterable[int], policy: str = "random",

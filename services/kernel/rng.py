@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from .state import RngState as RngState
 
-_MASK64 = (1 << 64) - 1
-_MULT = 6364136223846793005
+_MASK64: Final = (1 << 64) - 1
+_MULT: Final = 6364136223846793005
 T = TypeVar("T")
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 import msgspec
 from mypy_extensions import mypyc_attr
@@ -119,7 +119,7 @@ def values_of(rnd: SealedRound) -> dict[int, int | str]:
 
 # -- the round as a proc -------------------------------------------------------------------
 
-ROUND_VAR = "sealed"
+ROUND_VAR: Final = "sealed"
 
 
 def round_in(fr: Frame) -> SealedRound | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .. import board as B
 from ..constants import GUER_U
@@ -11,7 +11,7 @@ from .cartels import flip_space
 from .flowchart import Box, Chart, Tiers, unmoved
 from .tables import can_rally_base, holds_shipment
 
-F = B.AUC
+F: Final = B.AUC
 
 
 def cond_rally(st: AAState) -> bool:
@@ -141,7 +141,7 @@ def ambush_order(st: AAState, f: int, tiers: Tiers) -> Tiers:
     return out
 
 
-CHART: Chart = Chart(F, first_box, {
+CHART: Final[Chart] = Chart(F, first_box, {
     "rally": Box(rally_tiers, 3, "extort", extort_tiers),
     "march": Box(march_tiers, 1, "extort", extort_tiers),
     "attack": Box(attack_tiers, 3, "ambush", ambush_tiers),

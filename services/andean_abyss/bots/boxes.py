@@ -3,7 +3,7 @@ Operation's spaces, its per-space options, its SA box, March groups (P7)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.coin.bots.priorities import REMOVE_ENEMY, best, rank
 from services.coin.bots.random_pick import equal_chance
@@ -28,11 +28,11 @@ from .tables import (
     reaches_holder,
 )
 
-GUERRILLA = ("underground", "active")
-FLIP = 1  # the Flip bullet's tier in every Rally box (8.5.1, 8.6.1, 8.7.1)
+GUERRILLA: Final[tuple[str, ...]] = ("underground", "active")
+FLIP: Final = 1  # the Flip bullet's tier in every Rally box (8.5.1, 8.6.1, 8.7.1)
 
-CHARTS: dict[int, Chart] = {B.CARTELS: cartels.CHART, B.AUC: auc.CHART, B.FARC: farc.CHART}
-MOVABLE = {B.CARTELS: cartels.movable, B.AUC: auc.movable, B.FARC: farc.movable}
+CHARTS: Final[dict[int, Chart]] = {B.CARTELS: cartels.CHART, B.AUC: auc.CHART, B.FARC: farc.CHART}
+MOVABLE: Final = {B.CARTELS: cartels.movable, B.AUC: auc.movable, B.FARC: farc.movable}
 
 
 def frame_vars(st: AAState, proc: str) -> dict[str, Any]:
@@ -316,8 +316,8 @@ def ship_follow(st: AAState, d: Decision, f: int) -> str:
 
 
 # 8.6.3 step 1, 8.6.4 Assassinate, 8.7.3: the removals that put Shipments first (AA-I-18)
-SHIPMENT_FIRST = {(B.FARC, "attack"): captures, (B.AUC, "attack"): reaches_holder,
-                  (B.AUC, "assassinate"): reaches_holder}
+SHIPMENT_FIRST: Final = {(B.FARC, "attack"): captures, (B.AUC, "attack"): reaches_holder,
+                         (B.AUC, "assassinate"): reaches_holder}
 
 
 def remove_piece(st: AAState, d: Decision, f: int) -> str:

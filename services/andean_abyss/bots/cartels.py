@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .. import board as B
 from .. import data as D
@@ -11,7 +11,7 @@ from ..state import AAState
 from .flowchart import Box, Chart, Tiers, unmoved
 from .tables import can_rally_base
 
-F = B.CARTELS
+F: Final = B.CARTELS
 
 
 def cond_rally(st: AAState) -> bool:
@@ -40,7 +40,7 @@ def seed_space(st: AAState, s: int) -> bool:
             and B.guerrillas(st, s, F) + 1 > B.police(st, s))
 
 
-SEED = 3  # 8.5.1 bullet 4, the 4th tier of `rally_tiers`
+SEED: Final = 3  # 8.5.1 bullet 4, the 4th tier of `rally_tiers`
 
 
 def rally_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
@@ -120,7 +120,7 @@ def cultivate_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
     return [depts, [s for s in B.spaces(st) if moves and B.bases(st, s, F) >= 2]]
 
 
-CHART: Chart = Chart(F, first_box, {
+CHART: Final[Chart] = Chart(F, first_box, {
     "rally": Box(rally_tiers, 3, "cultivate", cultivate_tiers),
     "march": Box(march_tiers, 1, "process", process_tiers),
     "terror": Box(terror_tiers, 3, "bribe", bribe_tiers),

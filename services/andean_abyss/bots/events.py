@@ -5,6 +5,7 @@ Each rule returns the option to take, or None to leave the decision to the gener
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from services.kernel.decisions import Decision
 
@@ -60,7 +61,7 @@ def passive_level(st: AAState, d: Decision, f: int) -> str | None:
     return next((o.id for o in d.options if verb(o) == want), None)
 
 
-LIMPIEZA_ORDER = (B.GOVT, B.FARC, B.AUC, B.CARTELS)
+LIMPIEZA_ORDER: Final[tuple[int, ...]] = (B.GOVT, B.FARC, B.AUC, B.CARTELS)
 
 
 def limpieza(st: AAState, d: Decision, f: int) -> str | None:
@@ -123,12 +124,12 @@ def either(*rules: Rule) -> Rule:
     return rule
 
 
-RULES: dict[int, Rule] = {**instructions.RULES, 14: troops_first, 21: farc_base_at_support,
-                          46: limpieza, 50: police_at_opposition_first,
-                          56: fewest_cubes_cities, 57: cities_first,
-                          60: either(instructions.chess_bribe, fewest_cubes_cities),
-                          69: either(instructions.riverines, river_op),
-                          70: eco_tourists}
+RULES: Final[dict[int, Rule]] = {**instructions.RULES, 14: troops_first, 21: farc_base_at_support,
+                                 46: limpieza, 50: police_at_opposition_first,
+                                 56: fewest_cubes_cities, 57: cities_first,
+                                 60: either(instructions.chess_bribe, fewest_cubes_cities),
+                                 69: either(instructions.riverines, river_op),
+                                 70: eco_tourists}
 
 
 def instructed(st: AAState, d: Decision, f: int) -> str | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .. import board as B
 from .. import data as D
@@ -14,7 +14,7 @@ from .cartels import flip_space
 from .flowchart import Box, Chart, Tiers, unmoved
 from .tables import can_rally_base
 
-F = B.FARC
+F: Final = B.FARC
 
 
 def cond_rally(st: AAState) -> bool:
@@ -156,7 +156,7 @@ def kidnap_possible(st: AAState, s: int) -> bool:
     return govt or cartels
 
 
-KIDNAP_TIER = 1  # 8.7.4 step 2, the 2nd of `terror_tiers`
+KIDNAP_TIER: Final = 1  # 8.7.4 step 2, the 2nd of `terror_tiers`
 
 
 def terror_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
@@ -198,7 +198,7 @@ def ambush_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
     return ambush_order(st, F, [list(v.get("spaces", [])), *attack_tiers(st, v)])
 
 
-CHART: Chart = Chart(F, first_box, {
+CHART: Final[Chart] = Chart(F, first_box, {
     "rally": Box(rally_tiers, 99, "extort", extort_tiers),
     "march": Box(march_tiers, 99, "extort", extort_tiers),
     "attack": Box(attack_tiers, 99, "ambush", ambush_tiers),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -16,8 +16,8 @@ from ..state import AAState
 
 __all__ = ["PARENT", "Box", "Chart", "Tiers", "first_tier", "unmoved"]
 
-PARENT: Mapping[str, str | None] = {"attack": "march", "terror": "march", "march": "rally",
-                                    "rally": None}  # AA-R-23
+PARENT: Final[Mapping[str, str | None]] = {"attack": "march", "terror": "march", "march": "rally",
+                                           "rally": None}  # AA-R-23
 
 
 @mypyc_attr(native_class=False)  # as its base (decision 0015)

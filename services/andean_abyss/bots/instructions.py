@@ -7,7 +7,7 @@ the Event is then ineffective)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from services.coin.bots.priorities import REMOVE_ENEMY, best, by_faction_then_class
 from services.coin.bots.random_pick import equal_chance
@@ -314,14 +314,14 @@ def sicarios(st: AAState, d: Decision, f: int) -> str | None:
     return offered[next(s for s in cycle if s in offered)]
 
 
-RULES: dict[int, Rule] = {19: general_offensive, 20: mono_jojoy, 29: kill_zone,
-                          34: own_faction, 37: former_military, 40: demobilization,
-                          53: criminal_air_force, 54: deserters, 58: general_serrano,
-                          59: salcedo, 60: chess_bribe, 65: poppies, 69: riverines,
-                          72: sicarios}
+RULES: Final[dict[int, Rule]] = {19: general_offensive, 20: mono_jojoy, 29: kill_zone,
+                                 34: own_faction, 37: former_military, 40: demobilization,
+                                 53: criminal_air_force, 54: deserters, 58: general_serrano,
+                                 59: salcedo, 60: chess_bribe, 65: poppies, 69: riverines,
+                                 72: sicarios}
 
 # 8.4.4 "execute Operations instead" when the instruction's condition fails
-REFUSALS: dict[int, Callable[[AAState, int], bool]] = {
+REFUSALS: Final[dict[int, Callable[[AAState, int], bool]]] = {
     58: lambda st, f: not serrano_sources(st),
     65: lambda st, f: not poppies_own(None, st, f),
     69: lambda st, f: not river_origins(st, f),

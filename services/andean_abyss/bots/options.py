@@ -5,6 +5,7 @@ removal; AA-R-24 the enemy orders)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from services.coin.bots.options import OptionReader, Vocabulary, count_of, removing, verb
 from services.kernel.decisions import Decision, Option
@@ -17,7 +18,7 @@ from .tables import ENEMIES, klass, owner, pick
 __all__ = ["by_space", "count_of", "faction_of", "generic", "kind_of", "pick_in_tiers",
            "piece_key", "removing", "space_of", "verb"]
 
-READER = OptionReader(Vocabulary(
+READER: Final = OptionReader(Vocabulary(
     index=D.INDEX, kind_ids=KIND_IDS, klass=klass, owner=owner, faction_ids=FACTION_IDS,
     enemies=lambda st, f: ENEMIES.get(f, ()), pop=lambda s: D.POP[s], pick=pick,
     never=("reclaim",)))

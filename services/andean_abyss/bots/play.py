@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.coin.bots import choice
 from services.coin.bots.choice import CardSymbols
@@ -21,7 +21,7 @@ from .instructions import operations_instead
 from .options import by_space, generic, verb
 from .tables import NEVER_EVENT, can_rally_base, leftmost, pick, second_ops
 
-CARDS = CardSymbols(leftmost, second_ops, NEVER_EVENT)
+CARDS: Final = CardSymbols(leftmost, second_ops, NEVER_EVENT)
 
 
 def wants_event(st: AAState, f: int, v: dict[str, Any], card: int) -> bool:

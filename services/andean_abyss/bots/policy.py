@@ -7,6 +7,8 @@ the kernel's random choice. docs/decisions/0012.
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.coin.bots.policy import NonPlayerPolicy
 from services.coin.bots.seats import np_seat
 from services.kernel import rng
@@ -17,7 +19,7 @@ from .. import words as W
 from ..state import AAState
 from . import PROCEDURE
 
-POLICY = "coin_np"
+POLICY: Final = "coin_np"
 
 
 def as_non_player(st: AAState, f: int) -> None:

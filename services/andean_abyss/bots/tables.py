@@ -3,6 +3,8 @@ symbols (cards.json), the enemy orders of AA-R-24, and piece classes for 8.1.2."
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.coin.bots.random_pick import Geography, SpaceChart
 from services.coin.bots.random_pick import random_pick as _random_pick
 
@@ -11,16 +13,16 @@ from .. import data as D
 from ..constants import BASE, FACTION_IDS, KIND_FACTION, KIND_IDS
 from ..state import AAState
 
-_CHART = D.MAP["random_space_chart"]
-CHART = SpaceChart(
+_CHART: Final = D.MAP["random_space_chart"]
+CHART: Final = SpaceChart(
     columns=tuple(tuple(tuple(D.INDEX[s] for s in box["slots"]) for box in col)
                   for col in _CHART["columns"]),
     extras={(2, 2): tuple(D.INDEX[s] for s in _CHART["box_priority_extras"]["c3r3"])})
 
 # AA-R-24 the faction a Non-player harms first, and after
-ENEMIES = {B.FARC: (B.AUC, B.GOVT, B.CARTELS), B.AUC: (B.FARC, B.GOVT, B.CARTELS),
-           B.CARTELS: (B.GOVT, B.FARC, B.AUC)}
-NEVER_EVENT = frozenset({63})  # 8.4.4 card 63: Operations instead
+ENEMIES: Final = {B.FARC: (B.AUC, B.GOVT, B.CARTELS), B.AUC: (B.FARC, B.GOVT, B.CARTELS),
+                  B.CARTELS: (B.GOVT, B.FARC, B.AUC)}
+NEVER_EVENT: Final = frozenset({63})  # 8.4.4 card 63: Operations instead
 
 
 def leftmost(card: int) -> int:

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.coin import piece_procs as pp
 from services.coin.piece_procs import PieceRules
 from services.kernel.ctx import Ctx
@@ -33,7 +35,7 @@ from ..constants import (
 )
 from ..state import AAState
 
-KIND_INDEX = {k: i for i, k in enumerate(KIND_IDS)}
+KIND_INDEX: Final = {k: i for i, k in enumerate(KIND_IDS)}
 
 
 def decide(st: AAState, faction: int, kind: str, prompt: str, opts: list[Option]) -> Decision:
@@ -129,7 +131,7 @@ class AAPieceRules(PieceRules[AAState]):
         st.out_of_play[B.PIECES.pool[kind]] += 1
 
 
-RULES = AAPieceRules(B.BOARD)
+RULES: Final = AAPieceRules(B.BOARD)
 remove_piece = RULES.remove_piece
 
 
@@ -274,5 +276,5 @@ class ContrabandProc(Proc[AAState]):
         pop(st)
 
 
-PROCS: list[Proc[AAState]] = [*pp.piece_procs(RULES), ShipLossProc(), ContrabandProc(),
-                              ShipFollowProc()]
+PROCS: Final[list[Proc[AAState]]] = [*pp.piece_procs(RULES), ShipLossProc(), ContrabandProc(),
+                                     ShipFollowProc()]

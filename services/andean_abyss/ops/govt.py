@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from services.coin.operations import OperationProc, OpSpec, op_vars
 from services.coin.sequence import card_vars
@@ -32,11 +32,11 @@ from .common import (
     reclaim_options,
 )
 
-GOVT = B.GOVT
-COST = 3  # AA 3.1 Train, Patrol, Sweep, Assault
-NONE_ARRIVED = (0,) * (2 * D.NS)  # a Sweep's cubes moved in so far, before its first space
+GOVT: Final = B.GOVT
+COST: Final = 3  # AA 3.1 Train, Patrol, Sweep, Assault
+NONE_ARRIVED: Final = (0,) * (2 * D.NS)  # a Sweep's cubes moved in so far, before its first space
 # AA 3.2.3 the cubes a Sweep moves in: Troops (card 11 unshaded: and Police)
-SWEEPERS = {False: (int(Kind.TROOPS),), True: (int(Kind.TROOPS), int(Kind.POLICE))}
+SWEEPERS: Final = {False: (int(Kind.TROOPS),), True: (int(Kind.TROOPS), int(Kind.POLICE))}
 
 
 def city_or_dept(st: AAState) -> tuple[int, ...]:
@@ -567,6 +567,6 @@ class Assault(OpSpec[AAState]):
         push_remove(st, s, GOVT, assault_count(st, s), "assault", "drug_bust")
 
 
-OPS: list[OpSpec[AAState]] = [Train(), Patrol(), Sweep(), Assault()]
-PROCS: list[Proc[AAState]] = [TrainPlaceProc(), TrainFinalProc(), PatrolAssaultProc(),
-                              SweepMoveProc()]  # PatrolMoveProc: built by operations.py
+OPS: Final[list[OpSpec[AAState]]] = [Train(), Patrol(), Sweep(), Assault()]
+PROCS: Final[list[Proc[AAState]]] = [TrainPlaceProc(), TrainFinalProc(), PatrolAssaultProc(),
+                                     SweepMoveProc()]  # PatrolMoveProc: built by operations.py

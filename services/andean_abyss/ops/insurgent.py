@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.coin.operations import OpSpec
 from services.coin.spaces import ACTIVE_OPPOSITION, NEUTRAL, shift_support
@@ -430,6 +430,6 @@ def aid_cut(ctx: Ctx, st: AAState, nspaces: int) -> None:
         ctx.emit("aa.aid_cut", f"AUC Terror: Aid -{lost}.", {"amount": -lost})
 
 
-OPS: list[OpSpec[AAState]] = [op for f in (B.FARC, B.AUC, B.CARTELS)
+OPS: Final[list[OpSpec[AAState]]] = [op for f in (B.FARC, B.AUC, B.CARTELS)
        for op in (Rally(f), March(f), Attack(f), Terror(f))]
-PROCS: list[Proc[AAState]] = [RallySpaceProc(), MarchIntoProc(), AttackSpaceProc()]
+PROCS: Final[list[Proc[AAState]]] = [RallySpaceProc(), MarchIntoProc(), AttackSpaceProc()]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final
 
 from services.coin.operations import SaSpec
 from services.coin.spaces import ACTIVE_OPPOSITION, shift_support
@@ -20,7 +20,7 @@ from ..ops.common import decide, push_remove, removable
 from ..state import AAState
 from .common import LoopSa, SpaceLoop
 
-GOVT = B.GOVT
+GOVT: Final = B.GOVT
 
 
 def sa_space_ok(st: AAState, s: int) -> bool:
@@ -188,13 +188,13 @@ class EradicateShiftProc(Proc[AAState]):
         pop(st)
 
 
-AIR_STRIKE = AirStrikeLoop()
-ERADICATE = EradicateLoop()
+AIR_STRIKE: Final = AirStrikeLoop()
+ERADICATE: Final = EradicateLoop()
 # AA-I-16 reach of one unit: Air Strike removes 1 piece in its space; Eradicate removes the
 # Cartels Bases or places a FARC Guerrilla in its space (its shift elsewhere only adds
 # something for Civic Action to do).
-SAS: list[SaSpec[AAState]] = [
+SAS: Final[list[SaSpec[AAState]]] = [
     AirLift(), AirStrike("air_strike", GOVT, AIR_STRIKE, 1, ("patrol", "sweep", "assault"),
                          reach=1),
     LoopSa("eradicate", GOVT, ERADICATE, 1, reach=1)]
-PROCS: list[Proc[AAState]] = [AirLiftProc(), AIR_STRIKE, ERADICATE, EradicateShiftProc()]
+PROCS: Final[list[Proc[AAState]]] = [AirLiftProc(), AIR_STRIKE, ERADICATE, EradicateShiftProc()]

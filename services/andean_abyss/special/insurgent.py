@@ -4,7 +4,7 @@ Cultivate, Process, Bribe (Cartels). Ambush is part of the Attack space (ops/ins
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.coin.operations import SaSpec
 from services.kernel import rng
@@ -21,7 +21,10 @@ from ..ops.common import KIND_INDEX, decide, push_remove, removable
 from ..state import AAState
 from .common import LoopSa, SpaceLoop
 
-FARC, AUC, CARTELS, GOVT = B.FARC, B.AUC, B.CARTELS, B.GOVT
+FARC: Final = B.FARC
+AUC: Final = B.AUC
+CARTELS: Final = B.CARTELS
+GOVT: Final = B.GOVT
 
 
 def extortable(st: AAState, s: int, f: int) -> bool:
@@ -333,13 +336,13 @@ class ProcessProc(Proc[AAState]):
             v["placed"] += 1
 
 
-BRIBE_COST = 3
+BRIBE_COST: Final = 3
 
 
-BRIBE_MODES = {"cubes": "Remove up to 2 Government cubes",
-               "guerrillas": "Remove up to 2 FARC or AUC Guerrillas",
-               "flip": "Flip up to 2 Guerrillas (any factions) Active or Underground",
-               "base": "Remove 1 enemy Base"}
+BRIBE_MODES: Final = {"cubes": "Remove up to 2 Government cubes",
+                      "guerrillas": "Remove up to 2 FARC or AUC Guerrillas",
+                      "flip": "Flip up to 2 Guerrillas (any factions) Active or Underground",
+                      "base": "Remove 1 enemy Base"}
 
 
 def bribe_modes(st: AAState, s: int) -> list[str]:
@@ -424,10 +427,10 @@ class BribeSpaceProc(AskProc[AAState]):
             push_remove(st, v["s"], CARTELS, n, f"bribe_{verb}", "contraband", must=True)
 
 
-EXTORT = ExtortLoop()
-KIDNAP = KidnapLoop()
-ASSASSINATE = AssassinateLoop()
-BRIBE = BribeLoop()
+EXTORT: Final = ExtortLoop()
+KIDNAP: Final = KidnapLoop()
+ASSASSINATE: Final = AssassinateLoop()
+BRIBE: Final = BribeLoop()
 
 
 class Ambush(SaSpec[AAState]):
@@ -440,7 +443,7 @@ class Ambush(SaSpec[AAState]):
 # AA-I-16 reach of one unit: Extort Activates in its space (a Terror there may go), Bribe
 # removes or flips pieces in its space and costs 3; Kidnap and Assassinate come after
 # their Terror or select it (not known: searched).
-SAS: list[SaSpec[AAState]] = [
+SAS: Final[list[SaSpec[AAState]]] = [
     LoopSa("extort", FARC, EXTORT, reach=1), LoopSa("extort", AUC, EXTORT, reach=1),
     Ambush(FARC), Ambush(AUC),
     LoopSa("kidnap", FARC, KIDNAP, 3, ("terror",)),

@@ -9,7 +9,7 @@ announced as an event. The flow never hands such a decision to a seat.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from services.kernel import codec
 from services.kernel.ctx import Ctx
@@ -19,7 +19,7 @@ from services.kernel.flow import Flow
 
 from .seats import is_np_seat, np_faction
 
-GUARD = 100_000  # Non-player choices in one advance: more is a runaway procedure
+GUARD: Final = 100_000  # Non-player choices in one advance: more is a runaway procedure
 
 
 class Procedure(Protocol):

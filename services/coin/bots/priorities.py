@@ -7,13 +7,13 @@ A game names each piece kind's class: `base`, `police`, `troops`, `underground`,
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
 
-REMOVE_ENEMY = ("base", "police", "troops", "underground", "active")  # P3
+REMOVE_ENEMY: Final[tuple[str, ...]] = ("base", "police", "troops", "underground", "active")  # P3
 PLACE = ("base", "underground", "active", "police", "troops")         # P1: Bases first
-REMOVE_OWN = ("active", "underground", "base")                         # P4
+REMOVE_OWN: Final[tuple[str, ...]] = ("active", "underground", "base")                         # P4
 STOP_WORDS = ("done", "decline", "refuse", "none", "pass")             # ending a step
 
 

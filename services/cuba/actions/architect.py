@@ -8,6 +8,7 @@ Decisions: `build:<building>` (affordable, unbuilt) or `forgo`; after a build,
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
@@ -31,7 +32,7 @@ from ..words import (
 )
 from . import forgo, forgo_option
 
-ARCHITECT_SPACES = (Space.ARCHITECT_FIRST, Space.ARCHITECT_SECOND)
+ARCHITECT_SPACES: Final[tuple[int, ...]] = (Space.ARCHITECT_FIRST, Space.ARCHITECT_SECOND)
 
 
 def built_buildings(st: CubaState) -> set[int]:
@@ -127,4 +128,4 @@ def build(ctx: Ctx, st: CubaState, seat: int, building: int, field: int) -> None
               "cost": counts_data(b.cost), "pesos": surcharge})
 
 
-PROCS: tuple[Proc[CubaState], ...] = (ArchitectProc(), ArchitectFieldProc())
+PROCS: Final[tuple[Proc[CubaState], ...]] = (ArchitectProc(), ArchitectFieldProc())

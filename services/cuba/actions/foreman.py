@@ -9,6 +9,7 @@ Each activation runs the building's function once (`buildings.py`).
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
@@ -109,4 +110,4 @@ class ForemanCrossProc(AskProc[CubaState]):
 
 
 
-PROCS: tuple[Proc[CubaState], ...] = (ForemanProc(), ForemanCrossProc())
+PROCS: Final[tuple[Proc[CubaState], ...]] = (ForemanProc(), ForemanCrossProc())

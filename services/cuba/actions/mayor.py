@@ -9,6 +9,7 @@ the harbor law a ship made full leaves at once and ends the loading.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
@@ -31,7 +32,7 @@ from ..state import CubaState
 from ..words import POSITION_NAMES, plural
 from . import forgo, forgo_option
 
-MAYOR_SPACES = (Space.MAYOR_FIRST, Space.MAYOR_SECOND)
+MAYOR_SPACES: Final[tuple[int, ...]] = (Space.MAYOR_FIRST, Space.MAYOR_SECOND)
 
 
 class MayorProc(Proc[CubaState]):
@@ -95,4 +96,4 @@ class MayorLoadProc(AskProc[CubaState]):
 
 
 
-PROCS: tuple[Proc[CubaState], ...] = (MayorProc(), MayorLoadProc())
+PROCS: Final[tuple[Proc[CubaState], ...]] = (MayorProc(), MayorLoadProc())

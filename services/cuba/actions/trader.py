@@ -9,6 +9,7 @@ first transaction the free special uses are offered too (CU 5.B.6 [CU-G-33]):
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
@@ -23,8 +24,8 @@ from ..state import CubaState
 from ..words import item_name
 from . import mark_space
 
-FREE_RESOURCE = "free_resource"
-FREE_CROP = "free_crop"
+FREE_RESOURCE: Final = "free_resource"
+FREE_CROP: Final = "free_crop"
 
 
 class TraderProc(Proc[CubaState]):
@@ -106,4 +107,4 @@ def free_crop_option(c: int, price: int) -> Option:
                space=SPACE_IDS[Space.TRADER_CROP])
 
 
-PROCS: tuple[Proc[CubaState], ...] = (TraderProc(),)
+PROCS: Final[tuple[Proc[CubaState], ...]] = (TraderProc(),)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, lru_cache
+from typing import Final
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
@@ -83,7 +84,7 @@ def _move_options(farm: tuple[int, ...], buildings: tuple[int, ...], worker: int
 
 
 # A field of a row or column with a building on it: which building is never read there.
-BUILT = 0
+BUILT: Final = 0
 
 
 @lru_cache(maxsize=16384)
@@ -209,4 +210,4 @@ def harvest_option(field: int, item: int, free: bool) -> Option:
                f"{cost}", field=FIELD_IDS[field], item=ITEM_IDS[item], water=0 if free else 1)
 
 
-PROCS: tuple[Proc[CubaState], ...] = (WorkerProc(), WorkerHarvestProc())
+PROCS: Final[tuple[Proc[CubaState], ...]] = (WorkerProc(), WorkerHarvestProc())

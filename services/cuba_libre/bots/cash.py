@@ -5,6 +5,8 @@ leaves with a removed piece only when it was the last of its kind there."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.kernel.decisions import Decision
 
 from .. import board as B
@@ -14,7 +16,10 @@ from ..constants import CASH_HOLDERS, GUER_A, GUER_U, KIND_FACTION, KIND_IDS, Ki
 from ..state import CLState
 from .options import generic
 
-GOVT, M26, DR, SYNDICATE = B.GOVT, B.M26, B.DR, B.SYNDICATE
+GOVT: Final = B.GOVT
+M26: Final = B.M26
+DR: Final = B.DR
+SYNDICATE: Final = B.SYNDICATE
 RESCUERS = (GOVT, SYNDICATE, DR, M26)  # P6: another Non-player's piece, in this order
 
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.kernel.decisions import Decision
 
@@ -22,7 +22,7 @@ from .flowchart import Box, Chart, Tiers
 from .options import READER, generic, space_of, verb
 from .tables import p4_rank, pick
 
-F = B.DR
+F: Final = B.DR
 
 
 def active_level(st: CLState, s: int) -> bool:
@@ -305,15 +305,15 @@ def rally_bases(st: CLState) -> list[int]:
     return I.base_spaces(st, F, level_ok(st))
 
 
-CHART: Chart[CLState] = Chart(F, first_box, {
+CHART: Final[Chart[CLState]] = Chart(F, first_box, {
     "terror": Box(terror_tiers, 99, "assassinate", assassinate_tiers),
     "rally": Box(rally_tiers, 99, "subvert", subvert_tiers),
     "march": Box(march_tiers, 2, "subvert", subvert_tiers, possible=can_move),
     "attack": Box(attack_tiers, 3, "ambush", lambda st, v: []),
 }, fallback={"terror": "rally", "rally": "march", "march": "attack",
              "attack": "march"})  # CL-R-38
-CHARTS = {F: CHART}
-HANDLERS = {
+CHARTS: Final = {F: CHART}
+HANDLERS: Final = {
     "coin.op_space": op_space,
     "cl.rally_mode": I.rally_mode(rally_flips, rally_bases),
     "cl.assassinate": assassinate,

@@ -9,7 +9,7 @@ space) or is over."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from services.coin.bots.driver import NonPlayers, copy_state
 from services.coin.bots.priorities import is_stop
@@ -23,9 +23,9 @@ from ..state import CLState
 from .options import space_of
 from .tables import pick
 
-BASE_KINDS = frozenset((*BASE, Kind.CASINO_CLOSED))
+BASE_KINDS: Final = frozenset((*BASE, Kind.CASINO_CLOSED))
 Favour = Callable[[CLState], int]
-FAVOUR: dict[int, Favour] = {  # CL-R-37: the executing bot's side of the two totals
+FAVOUR: Final[dict[int, Favour]] = {  # CL-R-37: the executing bot's side of the two totals
     B.GOVT: lambda st: B.total_support(st) - B.total_opposition(st),
     B.M26: lambda st: B.total_opposition(st) - B.total_support(st),
 }

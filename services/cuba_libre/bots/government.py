@@ -5,7 +5,7 @@ answer among the options the flow offers."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.coin.operations import op_vars
 from services.kernel.decisions import Decision
@@ -32,7 +32,7 @@ from .govt_would import armored_cars, assault_pays, sanchez_mosquera
 from .options import by_space, generic, pick_in_tiers
 from .tables import pick
 
-GOVT = int(Faction.GOVT)
+GOVT: Final = int(Faction.GOVT)
 FALLBACK: dict[str, str | None] = {"train": "garrison", "garrison": "sweep", "sweep": "assault",
                                     "assault": None}
 
@@ -64,7 +64,7 @@ def transport_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
 
 
 COMBAT_SAS = (("reprisal", reprisal_tiers), ("transport", transport_tiers))
-BOXES = {
+BOXES: Final = {
     "train": Box(train.train_tiers, 4, "transport", transport_tiers,
                  possible=train.train_possible),
     "garrison": Box(garrison.garrison_tiers, len(D.ECS) + len(D.CITIES), "air_strike",
@@ -105,7 +105,7 @@ def first_box(st: CLState) -> str:
     return box or "train"
 
 
-CHART: Chart[CLState] = Chart(GOVT, first_box, BOXES, FALLBACK)
+CHART: Final[Chart[CLState]] = Chart(GOVT, first_box, BOXES, FALLBACK)
 
 
 # -- the Operation's spaces and its SA (CL 8.1.1) ----------------------------------------------
@@ -231,7 +231,7 @@ def cash_capture(st: CLState, d: Decision, f: int) -> str:
     return d.option_ids()[0]
 
 
-HANDLERS: dict[str, Handler] = {
+HANDLERS: Final[dict[str, Handler]] = {
     "coin.op_space": op_space,
     "cl.train_place": train.place_cube,
     "cl.train_final": train.train_final,

@@ -6,7 +6,7 @@ Government's piece priorities (P2 cubes, P3 Cash, P4 removals) and reading the o
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
@@ -19,10 +19,13 @@ from ..state import CLState
 from ..victory import meets
 from .cash import releases_cash
 
-GOVT, M26, DR, SYNDICATE = B.GOVT, B.M26, B.DR, B.SYNDICATE
+GOVT: Final = B.GOVT
+M26: Final = B.M26
+DR: Final = B.DR
+SYNDICATE: Final = B.SYNDICATE
 ENEMIES = (M26, DR, SYNDICATE)
-BUDGET = 9  # CL 8.0, 8.8.2 note: at most 9 Resources on one Train, Sweep or Assault
-ALL = 99  # "every piece may go": an origin outside Government Control
+BUDGET: Final = 9  # CL 8.0, 8.8.2 note: at most 9 Resources on one Train, Sweep or Assault
+ALL: Final = 99  # "every piece may go": an origin outside Government Control
 
 
 # -- the budget (CL 8.0, 8.8.2 note) -----------------------------------------------------------

@@ -3,7 +3,7 @@ boxes (used after Sweep and with Assault too)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.coin.operations import op_vars
 from services.coin.spaces import NEUTRAL
@@ -34,7 +34,8 @@ from .options import by_space
 from .tables import pick, pick_one
 
 Tiers = list[list[int]]
-POLICE, TROOPS = Kind.POLICE, Kind.TROOPS
+POLICE: Final = Kind.POLICE
+TROOPS: Final = Kind.TROOPS
 
 
 def cond_garrison(st: CLState) -> bool:

@@ -7,7 +7,7 @@ origin keeps Control, on live Control after the move."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.kernel.decisions import Decision
 
@@ -20,8 +20,9 @@ from .govt_common import GOVT, M26, arg_space, done_or, frame_vars, govt_margin,
 from .options import by_space
 from .tables import pick
 
-POLICE, TROOPS = Kind.POLICE, Kind.TROOPS
-LEVEL_GAP = 2  # CL 8.8.7 step 2: destinations differing by 2+ Troops are levelled
+POLICE: Final = Kind.POLICE
+TROOPS: Final = Kind.TROOPS
+LEVEL_GAP: Final = 2  # CL 8.8.7 step 2: destinations differing by 2+ Troops are levelled
 
 
 def keeps_after(st: CLState, s: int, k: int) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.kernel.decisions import Decision
 
@@ -31,7 +31,7 @@ from .options import by_space
 from .tables import pick
 
 Tiers = list[list[int]]
-TRAIN_CUBES = 4  # CL 3.2.1, 8.8.2 step 2
+TRAIN_CUBES: Final = 4  # CL 3.2.1, 8.8.2 step 2
 
 
 def cube_spaces(st: CLState) -> list[int]:

@@ -6,7 +6,7 @@ the Momentum overrides Armored Cars, Sánchez Mosquera and Rolando Masferrer (8.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from services.coin.bots.driver import copy_state
 from services.kernel.ctx import Ctx
@@ -18,10 +18,10 @@ from ..operations import begin_op
 from ..state import CLState
 from .govt_common import DR, ENEMIES, GOVT, M26
 
-PAYING_ASSAULT = 3  # CL 8.8 assault_pays: 3+ Guerrillas
-BIG_ASSAULT = 4  # CL 8.8.1 Armored Cars, Sánchez Mosquera: a 26July Base or 4+ Guerrillas
-MASFERRER_ACTIVATIONS = 4  # CL 8.8.1 Rolando Masferrer
-MOUNTAINS = [s for s in D.PROVINCES if D.TERRAIN[s] == Terrain.MOUNTAIN]
+PAYING_ASSAULT: Final = 3  # CL 8.8 assault_pays: 3+ Guerrillas
+BIG_ASSAULT: Final = 4  # CL 8.8.1 Armored Cars, Sánchez Mosquera: a 26July Base or 4+ Guerrillas
+MASFERRER_ACTIVATIONS: Final = 4  # CL 8.8.1 Rolando Masferrer
+MOUNTAINS: Final = [s for s in D.PROVINCES if D.TERRAIN[s] == Terrain.MOUNTAIN]
 
 
 @dataclass(frozen=True)

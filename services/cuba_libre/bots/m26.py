@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.kernel.decisions import Decision
 
@@ -19,7 +19,7 @@ from .flowchart import Box, Chart, Tiers
 from .options import READER, by_space, generic, space_of, verb
 from .tables import pick, pick_one
 
-F = B.M26
+F: Final = B.M26
 
 
 def under(st: CLState) -> list[int]:
@@ -270,13 +270,13 @@ def agitation(st: CLState, d: Decision, f: int) -> str:
     return offered[pick(st, tied)]
 
 
-CHART: Chart[CLState] = Chart(F, first_box, {
+CHART: Final[Chart[CLState]] = Chart(F, first_box, {
     "terror": Box(terror_tiers, 99, "kidnap", kidnap_tiers),
     "rally": Box(rally_tiers, 99, "infiltrate", infiltrate_tiers),
     "march": Box(march_tiers, 99, "infiltrate", infiltrate_tiers, possible=can_move),
     "attack": Box(attack_tiers, 99, "ambush", lambda st, v: []),
 }, fallback={"terror": "rally", "rally": "march", "march": "attack", "attack": None})
-HANDLERS = {
+HANDLERS: Final = {
     "cl.rally_mode": I.rally_mode(flip_only, lambda st: I.base_spaces(st, F, level_ok(st))),
     "cl.kidnap": kidnap,
     "cl.reroll": reroll,

@@ -4,6 +4,8 @@ bots)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.coin.bots.options import OptionReader, Vocabulary, count_of, verb
 from services.kernel.decisions import Decision
 
@@ -14,7 +16,7 @@ from .tables import REMOVE_OWN, beneficiaries, enemies, klass, owner, pick
 
 __all__ = ["READER", "by_space", "count_of", "generic", "pick_in_tiers", "space_of", "verb"]
 
-READER = OptionReader(Vocabulary(
+READER: Final = OptionReader(Vocabulary(
     index=D.INDEX, kind_ids=KIND_IDS, klass=klass, owner=owner, faction_ids=FACTION_IDS,
     enemies=enemies, pop=lambda s: D.POP[s], pick=pick,
     never=("reclaim",),  # CL 1.4.1: no piece taken back from the map while others remain

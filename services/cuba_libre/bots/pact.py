@@ -6,6 +6,8 @@ text). The same act is the `coin_np` answer to a player's own-removal decision (
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.coin.bots.driver import NonPlayers
 from services.coin.own_removal import EXECUTING
 from services.kernel.ctx import Ctx
@@ -20,8 +22,8 @@ from .boxes import pav
 from .options import space_of
 from .tables import pick
 
-PARTNER = {B.M26: B.DR, B.DR: B.M26}
-BASES = 2  # 8.6.5, 8.7.6: two own Bases off the map
+PARTNER: Final = {B.M26: B.DR, B.DR: B.M26}
+BASES: Final = 2  # 8.6.5, 8.7.6: two own Bases off the map
 
 
 def executing(st: CLState) -> Frame | None:

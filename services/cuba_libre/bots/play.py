@@ -3,6 +3,8 @@ Pass; 8.4.2 the side it executes; the dry run of 8.1 item 1c (coin.bots.choice).
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.coin.bots import choice
 from services.coin.bots.driver import NonPlayers
 from services.coin.sequence import card_vars
@@ -16,13 +18,13 @@ from .flowchart import Chart
 from .options import generic, verb
 
 # 8.1 item 1a: the faction whose being a player keeps a 2nd Eligible Non-player off the Event
-PARTNER = {B.GOVT: B.SYNDICATE, B.SYNDICATE: B.GOVT, B.DR: B.M26, B.M26: B.DR}
+PARTNER: Final = {B.GOVT: B.SYNDICATE, B.SYNDICATE: B.GOVT, B.DR: B.M26, B.M26: B.DR}
 # 8.4.2: 26July and DR execute the unshaded side, Government and Syndicate the shaded side
-SIDE = {B.GOVT: "event:shaded", B.SYNDICATE: "event:shaded", B.M26: "event:unshaded",
-        B.DR: "event:unshaded"}
+SIDE: Final = {B.GOVT: "event:shaded", B.SYNDICATE: "event:shaded", B.M26: "event:unshaded",
+               B.DR: "event:unshaded"}
 # 8.1 item 1d (cards.json bot.seed_rules): card 22's shaded side counts as Government Momentum
-MOMENTUM_SIDES = frozenset((n, "event:shaded") for n, c in D.EVENTS.items()
-                           if c.shaded is not None and c.shaded.kind == "momentum")
+MOMENTUM_SIDES: Final = frozenset((n, "event:shaded") for n, c in D.EVENTS.items()
+                                  if c.shaded is not None and c.shaded.kind == "momentum")
 
 
 def is_player(st: CLState, f: int) -> bool:

@@ -5,6 +5,8 @@ faction (a person's assistant, a timed-out clock, PlayBots). Every CL faction ha
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.coin.bots.policy import NonPlayerPolicy
 from services.coin.bots.seats import np_seat
 from services.kernel import rng
@@ -15,7 +17,7 @@ from ..constants import DECEPTION_MIX
 from ..state import CLState, Counter
 from . import PROCEDURE, pact
 
-POLICY = "coin_np"
+POLICY: Final = "coin_np"
 
 
 def as_non_player(st: CLState, f: int) -> None:

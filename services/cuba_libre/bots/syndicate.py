@@ -3,7 +3,7 @@ Special Activities 8.5.5 (Profit, Muscle, Bribe; Assassinate under Mafia Offensi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.kernel.decisions import Decision
 
@@ -18,8 +18,8 @@ from .flowchart import Box, Chart, Tiers
 from .options import by_space, generic, space_of, verb
 from .tables import owner, p4_rank, pick
 
-F = B.SYNDICATE
-CONSTRUCT_COST = 5
+F: Final = B.SYNDICATE
+CONSTRUCT_COST: Final = 5
 
 
 def next_propaganda_final(st: CLState) -> bool:
@@ -320,14 +320,14 @@ def first_box(st: CLState) -> str:
 
 
 SAS = (("muscle", muscle_tiers), ("bribe", bribe_tiers))
-CHART: Chart[CLState] = Chart(F, first_box, {
+CHART: Final[Chart[CLState]] = Chart(F, first_box, {
     "rally": Box(rally_tiers, 99, "profit", profit_tiers, SAS),
     "march": Box(march_tiers, 99, "profit", profit_tiers, SAS),
     "construct": Box(construct_tiers, 2, "profit", profit_tiers, SAS, can_construct),
     "terror": Box(terror_tiers, 2, "assassinate", mafia_tiers, (("bribe", bribe_tiers),)),
 }, fallback={"rally": "march", "march": "construct", "construct": "terror",
              "terror": "construct"})  # CL-R-38
-HANDLERS = {
+HANDLERS: Final = {
     "cl.rally_mode": rally_mode,
     "cl.construct": construct_choice,
     "cl.profit": profit,

@@ -5,6 +5,7 @@ classes for 8.1.2."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from services.coin.bots.random_pick import die, equal_chance
 
@@ -57,7 +58,7 @@ def klass(kind: str) -> str:
     return kind.rsplit("_", 1)[-1]
 
 
-P4_ORDER = ("base", "police", "troops", "underground", "active")
+P4_ORDER: Final[tuple[str, ...]] = ("base", "police", "troops", "underground", "active")
 
 
 def p4_order(took: Sequence[int] = ()) -> tuple[str, ...]:
@@ -71,7 +72,7 @@ def p4_order(took: Sequence[int] = ()) -> tuple[str, ...]:
     return P4_ORDER
 
 
-REMOVE_OWN = ("active", "underground", "troops", "police", "base")
+REMOVE_OWN: Final[tuple[str, ...]] = ("active", "underground", "troops", "police", "base")
 """8.1.2 P5 removing or replacing own pieces, by `klass`: Active Guerrillas before
 Underground ones, Troops before Police (Bases, which P5 does not name, last)."""
 
@@ -102,4 +103,7 @@ def beneficiaries(st: CLState, f: int) -> list[list[int]]:
     return [[f], [g for g in others if st.seat_of[g] < 0], others]
 
 
-GOVT, M26, DR, SYNDICATE = B.GOVT, B.M26, B.DR, B.SYNDICATE
+GOVT: Final = B.GOVT
+M26: Final = B.M26
+DR: Final = B.DR
+SYNDICATE: Final = B.SYNDICATE

@@ -4,7 +4,7 @@ when the Attack space is selected because it replaces the Attack there; card 22 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.coin import piece_procs as pp
 from services.kernel import rng
@@ -22,11 +22,11 @@ from ..constants import FACTION_IDS, GUER_A, GUER_U, Cap, Faction
 from ..state import CLState
 from .spec import InsurgentOp
 
-GOVT: int = int(Faction.GOVT)
-M26: int = int(Faction.M26)
-DR: int = int(Faction.DIRECTORIO)
-SYNDICATE: int = int(Faction.SYNDICATE)
-ATTACK_REMOVALS = 2  # CL 3.3.3 step 2, 4.3.2
+GOVT: Final[int] = int(Faction.GOVT)
+M26: Final[int] = int(Faction.M26)
+DR: Final[int] = int(Faction.DIRECTORIO)
+SYNDICATE: Final[int] = int(Faction.SYNDICATE)
+ATTACK_REMOVALS: Final = 2  # CL 3.3.3 step 2, 4.3.2
 
 
 def enemy_pieces(st: CLState, s: int, f: int) -> int:

@@ -8,7 +8,7 @@ A free Operation (CL 3.1.2, 5.5) runs with `free=True`: it costs nothing.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.coin.operations import op_vars
 from services.kernel.ctx import Ctx
@@ -22,7 +22,7 @@ from .. import words as W
 from ..constants import FACTION_IDS, KIND_IDS
 from ..state import CLState
 
-GOVT = B.GOVT
+GOVT: Final = B.GOVT
 
 
 def decide(st: CLState, f: int, kind: str, prompt: str, opts: list[Option]) -> Decision:
@@ -95,4 +95,4 @@ def push_cubes_in(st: CLState, s: int, kinds: tuple[int, ...], verb: str,
     push(st, "cl.cubes_in", s=s, kinds=list(kinds), origins=origins, verb=verb)
 
 
-PROCS: list[Proc[Any]] = [CubesInProc()]  # the piece procs: ops.insurgent.PROCS
+PROCS: Final[list[Proc[Any]]] = [CubesInProc()]  # the piece procs: ops.insurgent.PROCS

@@ -7,7 +7,7 @@ Troops in Sweep and Assault), card 6 shaded (Mountain as City in Assault, board.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.coin.operations import OpSpec, op_vars
 from services.coin.piece_procs import push_activate, push_remove
@@ -26,11 +26,11 @@ from ..constants import KIND_IDS, Kind, Mom
 from ..state import CLState
 from .common import coin_cost, decide, movable, push_cubes_in
 
-GOVT = B.GOVT
-CUBES = (Kind.TROOPS, Kind.POLICE)
-TRAIN_CUBES = 4  # CL 3.2.1
-CIVIC_ACTION_COST = 4  # CL 3.2.1, 6.3.2
-ALL_SPACES = tuple(range(D.NS))
+GOVT: Final = B.GOVT
+CUBES: Final[tuple[int, ...]] = (Kind.TROOPS, Kind.POLICE)
+TRAIN_CUBES: Final = 4  # CL 3.2.1
+CIVIC_ACTION_COST: Final = 4  # CL 3.2.1, 6.3.2
+ALL_SPACES: Final = tuple(range(D.NS))
 
 
 def has_govt_base(st: CLState, s: int) -> bool:
@@ -354,6 +354,6 @@ class AssaultSpaceProc(Proc[CLState]):
             pop(st)
 
 
-OPS: list[OpSpec[CLState]] = [Train(), Garrison(), Sweep(), Assault()]
-PROCS: list[Proc[Any]] = [TrainPlaceProc(), TrainFinalProc(), TrainBaseProc(),
-                          FreeAssaultProc(), AssaultSpaceProc()]
+OPS: Final[list[OpSpec[CLState]]] = [Train(), Garrison(), Sweep(), Assault()]
+PROCS: Final[list[Proc[Any]]] = [TrainPlaceProc(), TrainFinalProc(), TrainBaseProc(),
+                                 FreeAssaultProc(), AssaultSpaceProc()]

@@ -8,7 +8,7 @@ the vars read here: `only` (the spaces an Event allows), `most` (at most that ma
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.coin import piece_procs as pp
 from services.coin.operations import OpSpec
@@ -30,11 +30,11 @@ from .march import March, MarchIntoProc
 from .rally import Rally, RallySpaceProc, push_expat_backing
 from .spec import InsurgentOp
 
-GOVT: int = int(Faction.GOVT)
-M26: int = int(Faction.M26)
-DR: int = int(Faction.DIRECTORIO)
-SYNDICATE: int = int(Faction.SYNDICATE)
-CONSTRUCT_COST = 5  # CL 3.3.5
+GOVT: Final[int] = int(Faction.GOVT)
+M26: Final[int] = int(Faction.M26)
+DR: Final[int] = int(Faction.DIRECTORIO)
+SYNDICATE: Final[int] = int(Faction.SYNDICATE)
+CONSTRUCT_COST: Final = 5  # CL 3.3.5
 
 __all__ = ["OPS", "PROCS", "push_expat_backing", "terror"]
 
@@ -147,9 +147,9 @@ def construct(ctx: Ctx, st: CLState, s: int, how: str) -> None:
              {"space": D.NAMES[s], "how": how})
 
 
-OPS: list[OpSpec[CLState]] = [
+OPS: Final[list[OpSpec[CLState]]] = [
     *(Rally(int(f)) for f in INSURGENTS), *(March(int(f)) for f in INSURGENTS),
     Attack(M26), Attack(DR), *(Terror(int(f)) for f in INSURGENTS), Construct(SYNDICATE)]
-PROCS: list[Proc[Any]] = [*pp.piece_procs(RULES), *cash.PROCS, RallySpaceProc(),
-                          MarchIntoProc(), AttackSpaceProc(), FreeAmbushProc(),
-                          ConstructSpaceProc()]
+PROCS: Final[list[Proc[Any]]] = [*pp.piece_procs(RULES), *cash.PROCS, RallySpaceProc(),
+                                 MarchIntoProc(), AttackSpaceProc(), FreeAmbushProc(),
+                                 ConstructSpaceProc()]

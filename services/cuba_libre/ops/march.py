@@ -4,7 +4,7 @@ El Che (26July's first group flipped back Underground)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.coin.operations import op_vars
 from services.kernel.ctx import Ctx
@@ -21,11 +21,11 @@ from ..constants import FACTION_IDS, GUER_A, GUER_U, Cap, Faction
 from ..state import CLState
 from .spec import InsurgentOp
 
-GOVT: int = int(Faction.GOVT)
-M26: int = int(Faction.M26)
-DR: int = int(Faction.DIRECTORIO)
-SYNDICATE: int = int(Faction.SYNDICATE)
-GROUP_LIMIT = 3  # CL 3.3.2: a group Activates when it and the cubes there number more than 3
+GOVT: Final[int] = int(Faction.GOVT)
+M26: Final[int] = int(Faction.M26)
+DR: Final[int] = int(Faction.DIRECTORIO)
+SYNDICATE: Final[int] = int(Faction.SYNDICATE)
+GROUP_LIMIT: Final = 3  # CL 3.3.2: a group Activates when it and the cubes there number more than 3
 
 
 def unmoved(st: CLState, o: int, f: int, arrived: list[int]) -> tuple[int, int, int]:

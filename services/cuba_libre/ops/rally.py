@@ -5,7 +5,7 @@ when no piece is Available, and DR's Expat Backing (CL 6.3.4), a free Rally in 1
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.coin import piece_procs as pp
 from services.coin.operations import op_frame
@@ -23,10 +23,10 @@ from ..constants import BASE, GUER_A, GUER_U, NO_CONTROL, Cap, Faction, Kind
 from ..state import CLState
 from .spec import InsurgentOp
 
-GOVT: int = int(Faction.GOVT)
-M26: int = int(Faction.M26)
-DR: int = int(Faction.DIRECTORIO)
-SYNDICATE: int = int(Faction.SYNDICATE)
+GOVT: Final[int] = int(Faction.GOVT)
+M26: Final[int] = int(Faction.M26)
+DR: Final[int] = int(Faction.DIRECTORIO)
+SYNDICATE: Final[int] = int(Faction.SYNDICATE)
 
 
 def rally_level_ok(st: CLState, s: int, f: int) -> bool:

@@ -4,7 +4,7 @@ proc that runs it, and the Operation it runs beside — the innermost `coin.op`,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.coin.operations import SaSpec
 from services.kernel.ctx import Ctx
@@ -16,7 +16,7 @@ from ..constants import INSURGENTS
 from ..ops.insurgent import Terror
 from ..state import CLState
 
-NO_OP: dict[str, Any] = {"op": "", "spaces": []}
+NO_OP: Final[dict[str, Any]] = {"op": "", "spaces": []}
 
 
 class InsurgentSa(SaSpec[CLState]):
@@ -61,7 +61,7 @@ class SaProc(Proc[CLState]):
         self.end(st)
 
 
-TERRORS = {int(f): Terror(int(f)) for f in INSURGENTS}
+TERRORS: Final = {int(f): Terror(int(f)) for f in INSURGENTS}
 
 
 def terror_target(st: CLState, f: int, fr: Frame, s: int) -> int:

@@ -4,7 +4,7 @@ Attack space (ops/attack.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.coin.operations import SaSpec
 from services.coin.spaces import NEUTRAL, set_support
@@ -22,10 +22,10 @@ from ..constants import FACTION_IDS, KIND_IDS, Cap, Faction, Kind
 from ..state import CLState
 from .common import InsurgentSa, SaProc, select_terror_after, terror_target
 
-GOVT: int = int(Faction.GOVT)
-M26: int = int(Faction.M26)
-DR: int = int(Faction.DIRECTORIO)
-SYNDICATE: int = int(Faction.SYNDICATE)
+GOVT: Final[int] = int(Faction.GOVT)
+M26: Final[int] = int(Faction.M26)
+DR: Final[int] = int(Faction.DIRECTORIO)
+SYNDICATE: Final[int] = int(Faction.SYNDICATE)
 
 # -- CL 4.4.1 Subvert ---------------------------------------------------------------------------
 
@@ -119,5 +119,5 @@ class AssassinateProc(SaProc):
                  {"faction": FACTION_IDS[f], "space": space, "piece": kind})
 
 
-SAS: list[SaSpec[CLState]] = [Subvert(DR), Assassinate(DR), Assassinate(SYNDICATE)]
-PROCS: list[Proc[Any]] = [SubvertProc(), AssassinateProc()]
+SAS: Final[list[SaSpec[CLState]]] = [Subvert(DR), Assassinate(DR), Assassinate(SYNDICATE)]
+PROCS: Final[list[Proc[Any]]] = [SubvertProc(), AssassinateProc()]

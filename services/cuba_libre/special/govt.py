@@ -6,7 +6,7 @@ Momentum read here: card 2 shaded (Air Strike twice, even while Embargoed), card
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.coin.operations import SaSpec
 from services.coin.piece_procs import push_pieces, push_remove
@@ -26,10 +26,10 @@ from ..ops.common import decide
 from ..ops.govt import assault_ok
 from ..state import CLState
 
-GOVT = B.GOVT
-TRANSPORT_MOST = 3  # CL 4.2.1
+GOVT: Final = B.GOVT
+TRANSPORT_MOST: Final = 3  # CL 4.2.1
 WITH_GARRISON_SWEEP_ASSAULT = ("garrison", "sweep", "assault")  # CL 4.1.1, CL-R-10
-GUERRILLAS = tuple(k for f in INSURGENTS for k in (GUER_U[f], GUER_A[f]))
+GUERRILLAS: Final = tuple(k for f in INSURGENTS for k in (GUER_U[f], GUER_A[f]))
 
 
 # -- Transport (CL 4.2.1) -----------------------------------------------------------------
@@ -178,11 +178,12 @@ class MasferrerAssault(SaSpec[CLState]):
         push(st, "cl.free_assault", among=list(range(D.NS)), sa=self.name)
 
 
-AIR_STRIKE, REPRISAL = AirStrikeProc(), ReprisalProc()
-SAS: list[SaSpec[CLState]] = [
+AIR_STRIKE: Final = AirStrikeProc()
+REPRISAL: Final = ReprisalProc()
+SAS: Final[list[SaSpec[CLState]]] = [
     Transport(),
     LoopSa("air_strike", GOVT, AIR_STRIKE, 1, WITH_GARRISON_SWEEP_ASSAULT, reach=1),
     LoopSa("reprisal", GOVT, REPRISAL, 1, WITH_GARRISON_SWEEP_ASSAULT, reach=1),
     MasferrerAssault(),
 ]
-PROCS: list[Proc[Any]] = [TransportProc(), AIR_STRIKE, REPRISAL]
+PROCS: Final[list[Proc[Any]]] = [TransportProc(), AIR_STRIKE, REPRISAL]

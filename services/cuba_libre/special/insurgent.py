@@ -8,7 +8,7 @@ An Event grants a free SA with `coin.operations.push_sa(st, "cl.<sa>", f, only=[
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.coin.operations import SaSpec
 from services.kernel.flow import Proc
@@ -16,5 +16,5 @@ from services.kernel.flow import Proc
 from ..state import CLState
 from . import dr, m26, syndicate
 
-SAS: list[SaSpec[CLState]] = [*m26.SAS, *dr.SAS, *syndicate.SAS]
-PROCS: list[Proc[Any]] = [*m26.PROCS, *dr.PROCS, *syndicate.PROCS]
+SAS: Final[list[SaSpec[CLState]]] = [*m26.SAS, *dr.SAS, *syndicate.SAS]
+PROCS: Final[list[Proc[Any]]] = [*m26.PROCS, *dr.PROCS, *syndicate.PROCS]

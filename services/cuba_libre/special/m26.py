@@ -3,7 +3,7 @@ chosen with its Attack space (ops/attack.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.coin.operations import SaSpec
 from services.kernel.ctx import Ctx
@@ -22,10 +22,10 @@ from ..ops.attack import may_reroll, reroll_options, roll_die
 from ..state import CLState
 from .common import InsurgentSa, SaProc, select_terror_after, terror_target
 
-GOVT: int = int(Faction.GOVT)
-M26: int = int(Faction.M26)
-DR: int = int(Faction.DIRECTORIO)
-SYNDICATE: int = int(Faction.SYNDICATE)
+GOVT: Final[int] = int(Faction.GOVT)
+M26: Final[int] = int(Faction.M26)
+DR: Final[int] = int(Faction.DIRECTORIO)
+SYNDICATE: Final[int] = int(Faction.SYNDICATE)
 
 # -- CL 4.3.1 Infiltrate ------------------------------------------------------------------------
 
@@ -190,5 +190,5 @@ def kidnap(ctx: Ctx, st: CLState, s: int, g: int, roll: int) -> None:
         B.close_casino(st, s)
 
 
-SAS: list[SaSpec[CLState]] = [Infiltrate(M26), Kidnap(M26)]
-PROCS: list[Proc[Any]] = [InfiltrateProc(), KidnapProc()]
+SAS: Final[list[SaSpec[CLState]]] = [Infiltrate(M26), Kidnap(M26)]
+PROCS: Final[list[Proc[Any]]] = [InfiltrateProc(), KidnapProc()]

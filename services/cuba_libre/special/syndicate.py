@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from services.coin.operations import SaSpec
 from services.kernel.ctx import Ctx
@@ -20,16 +20,16 @@ from ..constants import KIND_IDS, NO_CASH, Faction, Kind
 from ..state import CLState
 from .common import InsurgentSa, SaProc
 
-GOVT: int = int(Faction.GOVT)
-M26: int = int(Faction.M26)
-DR: int = int(Faction.DIRECTORIO)
-SYNDICATE: int = int(Faction.SYNDICATE)
-PROFIT_GAIN = 3  # CL 4.5.1 B, per Casino closed or Cash removed
-PROFIT_SPACES = 2  # CL 4.5.1 A
-MUSCLE_CUBES = 2  # CL 4.5.3
-BRIBE_COST = 3  # CL 4.5.4
-BRIBE_PIECES = 2
-SYNDICATE_OPS = ("rally", "march", "construct")
+GOVT: Final[int] = int(Faction.GOVT)
+M26: Final[int] = int(Faction.M26)
+DR: Final[int] = int(Faction.DIRECTORIO)
+SYNDICATE: Final[int] = int(Faction.SYNDICATE)
+PROFIT_GAIN: Final = 3  # CL 4.5.1 B, per Casino closed or Cash removed
+PROFIT_SPACES: Final = 2  # CL 4.5.1 A
+MUSCLE_CUBES: Final = 2  # CL 4.5.3
+BRIBE_COST: Final = 3  # CL 4.5.4
+BRIBE_PIECES: Final = 2
+SYNDICATE_OPS: Final[tuple[str, ...]] = ("rally", "march", "construct")
 
 # -- CL 4.5.1 Profit ----------------------------------------------------------------------------
 
@@ -238,5 +238,5 @@ class BribeProc(SaProc):
             RULES.remove_piece(ctx, st, v["s"], KIND_IDS.index(arg), CONTRABAND, SYNDICATE)
 
 
-SAS: list[SaSpec[CLState]] = [Profit(SYNDICATE), Muscle(SYNDICATE), Bribe(SYNDICATE)]
-PROCS: list[Proc[Any]] = [ProfitProc(), MuscleProc(), BribeProc()]
+SAS: Final[list[SaSpec[CLState]]] = [Profit(SYNDICATE), Muscle(SYNDICATE), Bribe(SYNDICATE)]
+PROCS: Final[list[Proc[Any]]] = [ProfitProc(), MuscleProc(), BribeProc()]

@@ -3,6 +3,8 @@ junta's vote, the new President's cash and execution; the end-of-coup checkpoint
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision
 from services.kernel.flow import Proc, pop
@@ -154,4 +156,4 @@ class AftermathProc(Proc[JuntaState]):
                 elect(st, vacancy_chair(st))
 
 
-PROCS: tuple[Proc[JuntaState], ...] = (ExecuteProc(), JuntaVoteProc(), AftermathProc())
+PROCS: Final[tuple[Proc[JuntaState], ...]] = (ExecuteProc(), JuntaVoteProc(), AftermathProc())

@@ -9,6 +9,8 @@ bombardment in phase order (JU 33), then the battles in the order the Rebel Lead
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import Proc, pop, push
@@ -33,7 +35,7 @@ from .units import (
     type_name,
 )
 
-HIT = 6
+HIT: Final = 6
 
 
 def battle_areas(st: JuntaState, f: int) -> list[int]:

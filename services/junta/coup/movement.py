@@ -12,6 +12,7 @@ bombardment of the Palace.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
@@ -38,11 +39,11 @@ from .units import (
     type_name,
 )
 
-MARINE = DATA.unit_index["marine"]
-PARATROOP = DATA.unit_index["paratroop"]
-POLICE = DATA.unit_index["police"]
-HELICOPTER = DATA.unit_index["helicopter"]
-WEAPONS = {"gunboat": Office.ADMIRAL, "air_strike": Office.AIR_FORCE}
+MARINE: Final = DATA.unit_index["marine"]
+PARATROOP: Final = DATA.unit_index["paratroop"]
+POLICE: Final = DATA.unit_index["police"]
+HELICOPTER: Final = DATA.unit_index["helicopter"]
+WEAPONS: Final = {"gunboat": Office.ADMIRAL, "air_strike": Office.AIR_FORCE}
 
 
 def movable(st: JuntaState, f: int, placed: list[int]) -> dict[int, dict[int, list[int]]]:
@@ -184,8 +185,8 @@ class MovementTurnProc(Proc[JuntaState]):
         pop(st)
 
 
-AREA_VERBS = {"move": "Move units out of {}", "land": "Land the marines in {}",
-              "drop": "Drop the paratroops into {}", "to": "Move them to {}"}
+AREA_VERBS: Final = {"move": "Move units out of {}", "land": "Land the marines in {}",
+                     "drop": "Drop the paratroops into {}", "to": "Move them to {}"}
 
 
 @cache
@@ -500,6 +501,6 @@ class PoliceResponseProc(Proc[JuntaState]):
                 f.vars["placed"] = placed
 
 
-PROCS: tuple[Proc[JuntaState], ...] = (MovementTurnProc(), MoveUnitsProc(), GiveUnitsProc(),
-                                       AnswerUnitTradeProc(), BribeUnitsProc(),
-                                       PoliceResponseProc())
+PROCS: Final[tuple[Proc[JuntaState], ...]] = (MovementTurnProc(), MoveUnitsProc(), GiveUnitsProc(),
+                                              AnswerUnitTradeProc(), BribeUnitsProc(),
+                                              PoliceResponseProc())

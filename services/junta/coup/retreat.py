@@ -8,6 +8,8 @@ flee until the end of the combat segment.
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision
 from services.kernel.flow import Proc, pop
@@ -158,4 +160,4 @@ class RetreatProc(Proc[JuntaState]):
                  {"player": f, "area": DATA.area_ids[area], "units": len(lost)})
 
 
-PROCS: tuple[Proc[JuntaState], ...] = (RetreatProc(),)
+PROCS: Final[tuple[Proc[JuntaState], ...]] = (RetreatProc(),)

@@ -3,6 +3,8 @@ agreement (a standing proposal answered by the others in a kernel sealed round).
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option
 from services.kernel.flow import Proc, pop
@@ -18,7 +20,7 @@ from .movement import exile_in_coup, in_embassy
 from .order import coup_of, participants
 from .units import area_name, forces, is_vacant
 
-AGREEMENT = "junta.agreement"
+AGREEMENT: Final = "junta.agreement"
 
 
 class ChooseSidesProc(Proc[JuntaState]):
@@ -169,4 +171,4 @@ def sides_order(st: JuntaState) -> list[int]:
     return in_order(st, coup_of(st).leader, lambda s, f: True)
 
 
-PROCS: tuple[Proc[JuntaState], ...] = (ChooseSidesProc(), AgreementProc())
+PROCS: Final[tuple[Proc[JuntaState], ...]] = (ChooseSidesProc(), AgreementProc())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision
 from services.kernel.flow import Proc, pop, push
@@ -135,4 +137,4 @@ class CoupPhaseProc(Proc[JuntaState]):
             pop(st)
 
 
-PROCS: tuple[Proc[JuntaState], ...] = (CoupOfferProc(), CoupProc(), CoupPhaseProc())
+PROCS: Final[tuple[Proc[JuntaState], ...]] = (CoupOfferProc(), CoupProc(), CoupPhaseProc())

@@ -8,6 +8,7 @@ one controller's units there.
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Final
 
 from services.kernel.ctx import Ctx
 
@@ -16,9 +17,9 @@ from ..data import DATA, Card
 from ..families import name, wielder
 from ..state import Coup, JuntaState, Unit
 
-VACANT = 100  # ctrl of a vacant force: VACANT + office
-PALACE = DATA.area_index["presidential_palace"]
-MAP_TYPES = frozenset(u.index for u in DATA.unit_types if u.full or u.half)
+VACANT: Final = 100  # ctrl of a vacant force: VACANT + office
+PALACE: Final = DATA.area_index["presidential_palace"]
+MAP_TYPES: Final = frozenset(u.index for u in DATA.unit_types if u.full or u.half)
 
 
 def vacant_force(office: int) -> int:
