@@ -12,9 +12,10 @@ therefore those where the Operation has a space after every unit (AA-I-16): each
 the SA's decisions is offered only if some way of finishing the current unit leaves the
 Operation a space; the SA is offered first only if some first unit does.
 
-The search plays the options out on copies of the state, depth-first within one unit,
-trying "done" first. Its answers are memoised by state across steps (a pure function of
-the state; the copies carry serial 0, which only decision ids read), so the search run when
+The search plays the options out on copies of the state (`codec.copy`), depth-first within
+one unit, trying "done" first. Its answers are memoised by state across steps (a pure
+function of the state; the copies carry serial 0, which only decision ids read), so the
+search run when
 the SA is offered first answers the steps of the SA that follow. A game must keep dice out
 of these lines (Andean Abyss: only Kidnap's, whose ransom is known to pay for its Terror
 before the space is offered), so that the search never depends on a roll to come. A game
@@ -51,14 +52,12 @@ from .state import CoinState
 S = TypeVar("S", bound=CoinState)
 
 
-def line_bytes(st: CoinState) -> bytes:
-    """The state's bytes at serial 0, which the search decodes its copies from (see the
+def line_copy(st: S) -> S:
+    """A copy of the state at serial 0, on which the search plays an option out (see the
     memo of `Lines`)."""
-    now, st.serial = st.serial, 0
-    try:
-        return codec.encode(st)
-    finally:
-        st.serial = now
+    c = codec.copy(st)
+    c.serial = 0
+    return c
 
 
 def first_sa_index(st: CoinState) -> int | None:
@@ -107,22 +106,17 @@ class Lines(Generic[S]):
             return ds  # no line left (AA-I-17): the SA goes on as its own rules allow
         return kept
 
-    def judge(self, st: S, idx: int, data: bytes | None = None) -> Callable[[Decision, Option],
-                                                                           bool]:
+    def judge(self, st: S, idx: int) -> Callable[[Decision, Option], bool]:
         """Whether an option of the step under way above the Operation at `idx` keeps a line
-        open: the game's `quick` answer, else the search (`data`: the state's `line_bytes`,
-        made when first needed)."""
+        open: the game's `quick` answer, else the search (on a copy of `st`, which stays as
+        it is)."""
         quick = self.quick(st, idx) if self.quick is not None else None
-        kind = type(st)
 
         def ok(d: Decision, o: Option) -> bool:
-            nonlocal data
             found = quick(d, o) if quick is not None else None
             if found is not None:
                 return found
-            if data is None:
-                data = line_bytes(st)
-            return self.option_ok(data, kind, idx, d, o)
+            return self.option_ok(st, idx, d, o)
 
         return ok
 
@@ -134,8 +128,7 @@ class Lines(Generic[S]):
         if key not in self.answers:
             if len(self.answers) >= self.MEMO:
                 self.answers.clear()
-            c = codec.decode(data, type(st))
-            c.serial = 0
+            c = line_copy(st)
             idx = len(c.stack) - 1
             ctx = Ctx()
             self.operation.begin_sa(ctx, c, c.stack[idx].vars, sa.name)
@@ -143,9 +136,10 @@ class Lines(Generic[S]):
             self.answers[key] = self.finishes(c, idx)
         return self.answers[key]
 
-    def option_ok(self, data: bytes, kind: type[S], idx: int, d: Decision, o: Option) -> bool:
-        """Whether choosing `o` in the state `data` (at serial 0) keeps a line open."""
-        c = codec.decode(data, kind)
+    def option_ok(self, st: S, idx: int, d: Decision, o: Option) -> bool:
+        """Whether choosing `o` in the state `st` keeps a line open (played out on a copy at
+        serial 0)."""
+        c = line_copy(st)
         ctx = Ctx()
         self.flow.choose(ctx, c, d, Choice(d.id, option_id=o.id))
         self.settle(ctx, c, idx)
@@ -172,15 +166,15 @@ class Lines(Generic[S]):
         key = (idx, data)
         found = self.found.get(key)
         if found is None:
-            found = self.search(st, data, idx, v)
+            found = self.search(st, idx, v)
             if len(self.found) >= self.FOUND:
                 self.found.clear()
             self.found[key] = found
         return found
 
-    def search(self, st: S, data: bytes, idx: int, v: dict[str, Any]) -> bool:
+    def search(self, st: S, idx: int, v: dict[str, Any]) -> bool:
         d = self.flow.decisions(st)[0]
         if len(st.stack) == idx + 2 and any(o.id == "done" for o in d.options):
             return self.operation.can_select_any(st, v)  # between two units (AA-I-16)
-        ok = self.judge(st, idx, data)
+        ok = self.judge(st, idx)
         return any(ok(d, o) for o in d.options)
