@@ -83,10 +83,9 @@ def guerrillas(st: AAState, s: int, f: int) -> int:
     return st.pieces[s * NKINDS + GUER_U[f]] + st.pieces[s * NKINDS + GUER_A[f]]
 
 
-def guerrillas_by_space(st: AAState, f: int) -> list[int]:
-    """f's Guerrillas (both states) in every space, by space index."""
-    p = st.pieces
-    return [u + a for u, a in zip(p[GUER_U[f]::NKINDS], p[GUER_A[f]::NKINDS])]
+def adjacent_bits(st: AAState, s: int) -> int:
+    """`adjacent` as a bitmask over space indices."""
+    return D.ADJ_BITS[st.extras][s]
 
 
 def all_guerrillas(st: AAState, s: int) -> int:

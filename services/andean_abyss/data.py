@@ -51,6 +51,9 @@ def _adjacency(extras: int) -> tuple[tuple[int, ...], ...]:
 
 
 ADJ: Final = tuple(_adjacency(m) for m in range(4))
+# The same as bitmasks over space indices: bit a of ADJ_BITS[extras][s] when a is adjacent to s.
+ADJ_BITS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(sum(1 << a for a in near) for near in ADJ[m]) for m in range(4))
 # Spaces in play for each `extras` value, as a tuple and as a bitmask.
 IN_PLAY: Final = tuple(tuple(s for s in range(NS) if s not in EXTRA_BIT or m & EXTRA_BIT[s])
                        for m in range(4))

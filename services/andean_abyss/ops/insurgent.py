@@ -18,7 +18,7 @@ from services.kernel.state import Frame
 from .. import board as B
 from .. import data as D
 from .. import words as W
-from ..constants import BASE, FACTION_IDS, GUER_A, GUER_U
+from ..constants import BASE, FACTION_IDS, GUER_A, GUER_U, NKINDS
 from ..state import AAState
 from .common import decide, move_guerrillas, push_remove, reclaim, reclaim_options
 
@@ -190,13 +190,14 @@ class March(OpSpec[AAState]):
 
     def candidates(self, st: AAState, v: dict[str, Any]) -> list[int]:
         """Spaces next to a space holding Guerrillas that have not moved yet."""
-        arrived = v.get("arrived") or [0] * D.NS
-        f = self.faction
-        near: set[int] = set()
-        for o, n in enumerate(B.guerrillas_by_space(st, f)):
-            if n > arrived[o]:
-                near.update(B.adjacent(st, o))
-        return sorted(near)
+        arrived: list[int] | None = v.get("arrived")
+        p, u, a = st.pieces, GUER_U[self.faction], GUER_A[self.faction]
+        near = 0  # a bitmask over space indices
+        for o in range(D.NS):
+            moved = arrived[o] if arrived is not None else 0
+            if p[o * NKINDS + u] + p[o * NKINDS + a] > moved:
+                near |= B.adjacent_bits(st, o)
+        return [s for s in range(D.NS) if near >> s & 1]
 
     def selectable(self, st: AAState, v: dict[str, Any], s: int) -> bool:
         return B.faction_room(st, s, self.faction) > 0
