@@ -205,12 +205,12 @@ def transfer_decisions(st: AAState) -> list[Decision]:
     between two factions of one seat. Standing optional decisions, one per giver of each:
     ids `t<serial>.<giver>` (coin.transfers) and `h<serial>.<giver>`."""
     out: list[Decision] = []
-    serial, res = str(st.serial), st.resources
-    holders = {B.ship_owner(c) for c in st.ships if c >= 0}
+    serial, res, ships = str(st.serial), st.resources, st.ships
+    held = any(c >= 0 for c in ships)
     for giver, seat, to in givers(tuple(st.seat_of)):
         if res[giver] > 0 and to:
             out.append(TRANSFERS.offer(serial, giver, seat, res[giver], to))
-        if giver in holders:
+        if held and any(c >= 0 and B.ship_owner(c) == giver for c in ships):
             opts = shipment_options(st, giver)
             if opts:
                 out.append(Decision(f"h{serial}.{giver}", seat, "aa.give_shipment",

@@ -45,7 +45,8 @@ class ResourceTransfers(Generic[S]):
         self.prompts = tuple(f"{fw[g]}: give Resources (optional, {when})."
                              for g in range(len(fw)))
         self._to: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
-        self._options: dict[tuple[tuple[int, ...], int], tuple[Option, ...]] = {}
+        # per receivers: the options for each most (index), made when first asked
+        self._options: dict[tuple[int, ...], list[tuple[Option, ...] | None]] = {}
         cls = type(self)
         self.plain = (cls.window is ResourceTransfers.window
                       and cls.allowed is ResourceTransfers.allowed)
@@ -79,11 +80,15 @@ class ResourceTransfers(Generic[S]):
 
     def options(self, to: tuple[int, ...], most: int) -> tuple[Option, ...]:
         """`give:<receiver>:<amount>` for each receiver in `to` and amount 1..most."""
-        key = (to, most)
-        opts = self._options.get(key)
+        table = self._options.get(to)
+        if table is None:
+            table = self._options[to] = [None] * (self.most + 1)
+        if most >= len(table):  # never above the track's top (kept general all the same)
+            table.extend([None] * (most + 1 - len(table)))
+        opts = table[most]
         if opts is None:
             fw, ids = self.board.words.factions, self.ids
-            opts = self._options[key] = tuple(
+            opts = table[most] = tuple(
                 option_of(f"give:{ids[r]}:{n}", f"Give {resources(n)} to the {fw[r]}",
                           {"faction": ids[r], "amount": str(n)})
                 for r in to for n in range(1, most + 1))
