@@ -116,6 +116,7 @@ class OperationProc(Proc[Any]):
         self.lim_sa_ok: Callable[[Any, dict[str, Any]], bool] | None = None
         self._space_options: dict[tuple[str, int, int, bool], Option] = {}  # made once
         self._sa_options: dict[tuple[str, str], Option] = {}
+        self._done_options: dict[str, Option] = {}
 
     def spec(self, v: dict[str, Any]) -> OpSpec[Any]:
         return self.ops[(v["f"], v["op"])]
@@ -277,14 +278,14 @@ class OperationProc(Proc[Any]):
             opts += [self.sa_option(n, "before the first space" if not v["spaces"] else
                                     "between two spaces") for n in sas]
             if v["spaces"]:
-                opts.append(option("done", f"{op} done: no more spaces"))
+                opts.append(self.done_option(op))
             prompt = f"{op}: select a space" + (" or done." if v["spaces"] else ".")
         elif v["ph"] == "after":
             sas = self.sa_names(st, v)
             if not sas:
                 return []
             opts = [self.sa_option(n, f"after the {op}") for n in sas]
-            opts.append(option("done", "No Special Activity"))
+            opts.append(self.done_option(""))
             prompt = "Execute a Special Activity now?"
         else:
             return []
@@ -303,6 +304,15 @@ class OperationProc(Proc[Any]):
                 f"space:{self.space_names[s]}",
                 f"{self.words.op(v['op'])} in {self.words.spaces[s]} ({what})",
                 space=self.space_names[s], cost=str(cost))
+        return opt
+
+    def done_option(self, op: str) -> Option:
+        """`done`: no more spaces for the Operation named `op` (its words), or, with "", no
+        Special Activity after it (made once each)."""
+        opt = self._done_options.get(op)
+        if opt is None:
+            opt = self._done_options[op] = option(
+                "done", f"{op} done: no more spaces" if op else "No Special Activity")
         return opt
 
     def sa_option(self, name: str, when: str) -> Option:

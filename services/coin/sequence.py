@@ -151,6 +151,7 @@ class CardProc(Proc[Any]):
         self.rules = rules
         self.bonus = bonus
         self.asking = ("act", GRANTED, *(bonus.phases if bonus else ()))
+        self._pass_options: dict[int, Option] = {}  # by the Resources a Pass gains
 
     # -- automatic steps -------------------------------------------------------
 
@@ -206,12 +207,19 @@ class CardProc(Proc[Any]):
         return Decision(decision_id(st.serial, seat), seat, kind,
                         f"{self.rules.words.factions[faction]}: {prompt}", tuple(opts))
 
+    def pass_option(self, gain: int) -> Option:
+        """§2.3.3 `pass` (made once per gain)."""
+        opt = self._pass_options.get(gain)
+        if opt is None:
+            opt = self._pass_options[gain] = option(
+                "pass", f"Pass: +{gain} Resource{'s' if gain != 1 else ''}, stay Eligible")
+        return opt
+
     def _act_decision(self, st: CoinState, v: dict[str, Any]) -> Decision:
         cur, first = v["cur"], v["first"]
         final = self.rules.final_event_card(st)
         gain = self.rules.pass_gain(cur)
-        opts = [option("pass", f"Pass: +{gain} Resource{'s' if gain != 1 else ''}, stay "
-                       "Eligible")]
+        opts = [self.pass_option(gain)]
         if v["done"] == 0:
             role = "1st Eligible"
             opts += self.rules.event_options(st, cur)

@@ -169,7 +169,7 @@ def _answered(out: Outcome | None, ds: Iterable[Decision], seat: int,
             raise IllegalChoice(f"decision {d.id!r} takes an amount")
         if not d.amount.min <= choice.amount <= d.amount.max:
             raise IllegalChoice(f"amount must be within {d.amount.min}..{d.amount.max}")
-    elif choice.option_id is None or choice.option_id not in d.option_ids():
+    elif choice.option_id is None or not any(o.id == choice.option_id for o in d.options):
         raise IllegalChoice(f"option {choice.option_id!r} is not offered by {d.id!r}")
     return d
 
