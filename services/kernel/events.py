@@ -9,7 +9,7 @@ import msgspec
 PUBLIC: None = None
 
 
-class Event(msgspec.Struct, frozen=True):
+class Event(msgspec.Struct, frozen=True, gc=False):
     """Something that happened. `seats` None = public; else only those seats see it."""
 
     kind: str

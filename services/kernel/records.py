@@ -3,7 +3,9 @@
 
 They are msgspec Structs, kept apart from the functions over them (kernel.decisions,
 kernel.engine, which re-export them) so that those compile (decision 0015: mypyc does not
-build Structs). What a decision is: kernel.decisions.
+build Structs). They hold plain data and can never be part of a reference cycle, so
+they are left out of the garbage collector's tracking (`gc=False`): an engine step makes
+dozens of them. What a decision is: kernel.decisions.
 """
 
 from __future__ import annotations
@@ -17,18 +19,18 @@ from .events import Event
 from .outcome import Outcome
 
 
-class Option(msgspec.Struct, frozen=True, array_like=True):
+class Option(msgspec.Struct, frozen=True, array_like=True, gc=False):
     id: str
     label: str = ""
     args: dict[str, str] = {}
 
 
-class AmountRange(msgspec.Struct, frozen=True, array_like=True):
+class AmountRange(msgspec.Struct, frozen=True, array_like=True, gc=False):
     min: int
     max: int
 
 
-class Decision(msgspec.Struct, frozen=True):
+class Decision(msgspec.Struct, frozen=True, gc=False):
     """A pending decision. Exactly one of `options` and `amount` is used."""
 
     id: str
@@ -43,7 +45,7 @@ class Decision(msgspec.Struct, frozen=True):
         return [o.id for o in self.options]
 
 
-class Choice(msgspec.Struct, frozen=True):
+class Choice(msgspec.Struct, frozen=True, gc=False):
     """A seat's answer: an option id, or an amount."""
 
     decision_id: str
@@ -51,7 +53,7 @@ class Choice(msgspec.Struct, frozen=True):
     amount: int | None = None
 
 
-class Step(msgspec.Struct):
+class Step(msgspec.Struct, gc=False):
     """The result of Setup or Act."""
 
     state: bytes

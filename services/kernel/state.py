@@ -12,15 +12,17 @@ from typing import Any
 import msgspec
 
 
-class RngState(msgspec.Struct, array_like=True):
+class RngState(msgspec.Struct, array_like=True, gc=False):
     """The PRNG state: `state` advances; `inc` (odd) selects the stream."""
 
     state: int = 0
     inc: int = 1
 
 
-class Frame(msgspec.Struct, array_like=True):
-    """One half-finished procedure on the decision stack: which proc, and its locals."""
+class Frame(msgspec.Struct, array_like=True, gc=False):
+    """One half-finished procedure on the decision stack: which proc, and its locals (plain
+    data, never in a reference cycle: not tracked by the garbage collector, as the records
+    of kernel/records.py)."""
 
     proc: str
     vars: dict[str, Any] = {}
