@@ -97,6 +97,7 @@ class Spaces(Step):
         self.prompt, self.who, self.up_to, self.repeat = prompt, who, up_to, repeat
         self.key, self.least = key, least
         self.index = {name: i for i, name in enumerate(names)}
+        self._options: list[Option | None] = [None] * len(names)  # made when first offered
 
     def count(self, st: Any, v: Vars) -> int:
         return self.n(st, v) if callable(self.n) else self.n
@@ -105,13 +106,20 @@ class Spaces(Step):
         done = v.get(self.key, [])
         if len(done) >= self.count(st, v):
             return []
-        what = self.prompt[:1].upper() + self.prompt[1:]
-        opts = [option(f"space:{self.names[s]}", f"{what}: {self.labels[s]}",
-                       space=self.names[s]) for s in range(len(self.names))
+        opts = [self.space_option(s) for s in range(len(self.names))
                 if (self.repeat or s not in done) and self.where(st, v, s)]
         if opts and self.up_to and len(done) >= self.least:
             opts.append(option("done", "Done: no more spaces"))
         return opts
+
+    def space_option(self, s: int) -> Option:
+        """The option of choosing space s: "<Prompt>: <space>" (made once per space)."""
+        opt = self._options[s]
+        if opt is None:
+            what = self.prompt[:1].upper() + self.prompt[1:]
+            opt = self._options[s] = option(f"space:{self.names[s]}",
+                                            f"{what}: {self.labels[s]}", space=self.names[s])
+        return opt
 
     def choose(self, ctx: Ctx, st: Any, v: Vars, opt: str) -> bool:
         if opt == "done":
