@@ -10,7 +10,7 @@ from services.kernel.decisions import Option, option
 from .. import board as B
 from .. import data as D
 from .. import words as W
-from ..constants import GUER_U, Kind, Mom
+from ..constants import BASE, GUER_U, Kind, Mom
 from ..ops.common import push_remove
 from ..special.govt import AIR_STRIKE, ERADICATE, air_lift_origins
 from ..zones import place_zone
@@ -147,13 +147,11 @@ def zero_pop_dept(st: Any, v: Vars, s: int) -> bool:
 
 def airdrop_base_fits(st: Any, v: Vars, s: int) -> bool:
     f = named(st, v)
-    from ..constants import BASE
     return zero_pop_dept(st, v, s) and bool(B.PIECES.available(st, BASE[f])) and B.can_place(
         st, s, BASE[f])
 
 
 def airdrop(ctx: Any, st: Any, v: Vars, s: int) -> None:
-    from ..constants import BASE
     f = named(st, v)
     if B.can_place(st, s, BASE[f]):
         B.PIECES.place(st, s, BASE[f])
