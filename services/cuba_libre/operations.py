@@ -23,8 +23,8 @@ from .special import insurgent as sa_insurgent
 from .state import CLState
 from .words import WORDS
 
-OPERATION = OperationProc([*govt.OPS, *insurgent.OPS], [*sa_govt.SAS, *sa_insurgent.SAS],
-                          D.NAMES, FACTION_IDS, WORDS)
+OPERATION: Final = OperationProc([*govt.OPS, *insurgent.OPS], [*sa_govt.SAS, *sa_insurgent.SAS],
+                                 D.NAMES, FACTION_IDS, WORDS)
 PROCS: Final[list[Proc[Any]]] = [OPERATION, OpSelectProc(OPERATION), *common.PROCS, *govt.PROCS,
                                  *insurgent.PROCS,
                                  *sa_govt.PROCS, *sa_insurgent.PROCS]
