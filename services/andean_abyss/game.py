@@ -43,7 +43,7 @@ FLOW: Final[Flow[AAState]] = Flow([*sequence.PROCS, *operations.PROCS, *propagan
                                    *event_lib.PROCS, *deployment.PROCS,
                                    EffectProc(PROGRAMS, words.FACTIONS)])
 _ = zones, cards
-LINES = Lines(FLOW, operations.OPERATION)  # AA 3.1, 4.1: an SA before the 1st space
+LINES: Final = Lines(FLOW, operations.OPERATION)  # AA 3.1, 4.1: an SA before 1st space
 operations.OPERATION.first_sa_ok = LINES.first_sa_ok
 LINES.quick = operations.quick_lines
 NON_PLAYERS: Final = NonPlayers(FLOW, PROCEDURE, FACTION_IDS, words.FACTIONS)  # AA chapter 8

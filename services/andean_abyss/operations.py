@@ -11,7 +11,7 @@ from services.kernel.flow import Proc, push
 
 from . import board as B
 from . import data as D
-from .constants import FACTION_IDS, OPS, Kind, Mom
+from .constants import FACTION_IDS, NKINDS, OPS, Kind, Mom
 from .ops import common, govt, insurgent
 from .special import govt as sa_govt
 from .special import insurgent as sa_insurgent
@@ -153,15 +153,20 @@ def air_lift_lines(st: AAState, idx: int) -> Callable[[Decision, Option], bool] 
 
 
 def bribe_lines(st: AAState, idx: int) -> Callable[[Decision, Option], bool | None] | None:
-    """AA 4.5.4, 3.3.3-3.3.4 (AA-I-16) the lines of play of a Bribe begun before the first
-    space of an Attack or a Terror (the Operation at `idx`), where the rules answer without
-    the search: whether such an Operation may take a space depends on the pieces in that
-    space alone, and a Bribe in x costs 3 and changes only the pieces in x. So a Bribe in x
-    keeps a line open if the Operation has a space other than x it can still pay for after
-    the 3, and none if it cannot pay for x then; "done" ends the Bribe (a space now?). The
-    Bribe's effect in x itself is searched (None)."""
+    """AA 4.5.4, 3.3.1-3.3.4 (AA-I-16) the lines of play of a Bribe begun before the first
+    space of a Rally, an Attack or a Terror (the Operation at `idx`), answered by the rules
+    without the search. A Bribe in x costs 3 and changes only the pieces in x: it removes
+    other factions' pieces there (AA-R-11) or flips Guerrillas there, never changing how
+    many Cartels pieces are anywhere. An Attack's or a Terror's space depends on the pieces
+    in that space alone; a Rally's on the Cartels pieces there, the Bases there (room) and,
+    elsewhere, only on how many Cartels pieces are Available or on the map (AA 1.4.1). So
+    a Bribe in x keeps a line open if the Operation has a space other than x it can still
+    pay for after the 3; if it has none, only x can be its space: none if the Operation
+    cannot pay for x then (or may not go there), else as the Bribe leaves x
+    (`terror_after_bribe`, `rally_after_bribe`; an Attack's is searched, None). "done"
+    ends the Bribe (a space now?)."""
     v = st.stack[idx].vars
-    if (v["op"] not in ("attack", "terror") or len(st.stack) != idx + 2
+    if (v["op"] not in ("attack", "terror", "rally") or len(st.stack) != idx + 2
             or st.stack[-1].proc != sa_insurgent.BRIBE.name):
         return None
     spent = 0 if st.stack[-1].vars.get("free") else sa_insurgent.BRIBE_COST
@@ -176,9 +181,43 @@ def bribe_lines(st: AAState, idx: int) -> Callable[[Decision, Option], bool | No
             return True
         if not v["free"] and spec.cost(st, v, x) > st.resources[v["f"]] - spent:
             return False
+        only = v.get("only")
+        if only is not None and x not in only:
+            return False
+        if v["op"] == "terror":
+            return terror_after_bribe(st, x, v["f"])
+        if v["op"] == "rally":
+            return rally_after_bribe(st, v, x)
         return None
 
     return ok
+
+
+def terror_after_bribe(st: AAState, x: int, f: int) -> bool:
+    """AA 3.3.4, 4.5.4: whether some Bribe in x leaves an Underground Guerrilla of the
+    Cartels (f) there for a Terror: one is there or an Active one can be flipped. Removing
+    cubes, FARC or AUC Guerrillas or an enemy Base never touches one, and the flips (up to
+    2, of any Guerrilla there: `BribeSpaceProc`) can always end with one Underground."""
+    return B.underground(st, x, f) > 0 or B.active(st, x, f) > 0
+
+
+def rally_after_bribe(st: AAState, v: dict[str, Any], x: int) -> bool:
+    """AA 3.3.1, 4.5.4: whether some Bribe in x leaves x a Rally space. What a Rally in x
+    needs (`rally_modes`) no Bribe takes away (the Cartels pieces stay, a Base's room only
+    grows); a Rally with no option in x gets one only when an enemy Base removed there
+    frees room for a Rally Base (b)."""
+    spec = OPERATION.spec(v)
+    if spec.selectable(st, v, x):
+        return True
+    for k in common.removable(st, x, v["f"], "bribe_base"):
+        i = x * NKINDS + k
+        st.pieces[i] -= 1  # asked with the Base gone, then put back
+        try:
+            if spec.selectable(st, v, x):
+                return True
+        finally:
+            st.pieces[i] += 1
+    return False
 
 
 def quick_lines(st: AAState, idx: int) -> Callable[[Decision, Option], bool | None] | None:

@@ -4,6 +4,8 @@ during or after it. Every test plays through `engine.act`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from services.andean_abyss import board as B
 from services.andean_abyss.constants import BASE, GUER_A, GUER_U
 from services.andean_abyss.state import AAState
@@ -177,3 +179,60 @@ def test_aa_4_2_1_air_lift_first_keeps_the_only_assault_target_or_makes_one() ->
     assert len(t.options()) > 3 and "to:vichada" in t.options()
     t.play("to:vichada")
     assert t.options() == ["n:1", "n:2", "n:3"]
+
+
+def test_aa_4_1_quick_lines_answer_as_the_search_does() -> None:
+    """AA-I-16: wherever the rules answer a line of play without the search (Air Lift
+    before an Assault or a Sweep, Bribe before a Rally, an Attack or a Terror:
+    operations.quick_lines), their answer is the search's. Every answer given while random
+    games are played through the engine (offering an SA's steps, and within the searches
+    for an SA offered first) is checked against the search run without them."""
+    import importlib
+
+    from services.andean_abyss.game import LINES
+    from services.andean_abyss.operations import quick_lines
+    from services.kernel import engine, rng
+    from services.kernel.bots import random_choice
+    from services.kernel.decisions import Decision, Option
+
+    compared: dict[tuple[str, bool], int] = {}
+
+    def checked(st: AAState, idx: int) -> Callable[[Decision, Option], bool | None] | None:
+        quick = quick_lines(st, idx)
+        if quick is None:
+            return None
+
+        def ok(d: Decision, o: Option) -> bool | None:
+            answer = quick(d, o)
+            if answer is not None:
+                LINES.quick = None
+                try:
+                    searched = LINES.option_ok(st, idx, d, o)
+                finally:
+                    LINES.quick = checked
+                assert answer == searched, (st.stack[idx].vars["op"], d.kind, o.id)
+                key = (st.stack[idx].vars["op"], answer)
+                compared[key] = compared.get(key, 0) + 1
+            return answer
+
+        return ok
+
+    game = importlib.import_module("services.andean_abyss").GAME
+    LINES.quick = checked
+    LINES.found.clear()
+    LINES.answers.clear()
+    try:
+        for seed in range(60):
+            r = rng.seeded(seed, stream=7)
+            step = engine.setup(game, 4, {}, seed)
+            while step.outcome is None:
+                waiting = step.waiting()
+                d = waiting[rng.randbelow(r, len(waiting))]
+                step = engine.act(game, step.state, d.seat, random_choice(d, r))
+    finally:
+        LINES.quick = quick_lines
+        LINES.found.clear()
+        LINES.answers.clear()
+    for op in ("assault", "terror", "rally"):
+        assert compared.get((op, True), 0) > 0 and compared.get((op, False), 0) > 0, sorted(
+            compared.items())
