@@ -220,9 +220,29 @@ def rally_after_bribe(st: AAState, v: dict[str, Any], x: int) -> bool:
     return False
 
 
+def extort_lines(st: AAState, idx: int) -> Callable[[Decision, Option], bool | None] | None:
+    """AA 4.3.1, 4.4.1, 3.3.1-3.3.3 (AA-I-16) the lines of play of an Extort begun before the
+    first space of a Rally, a March or an Attack (the Operation at `idx`): an Extort adds 1
+    Resource and Activates one Guerrilla, and whether such an Operation may take a space
+    does not depend on its Guerrillas being Underground (a Rally's or a March's on how many
+    there are, an Attack's on whether there are any). So while the Operation has a space it
+    can pay for, every option keeps a line; otherwise an Extort may pay for one (searched,
+    None)."""
+    v = st.stack[idx].vars
+    if (v["op"] not in ("rally", "march", "attack") or len(st.stack) != idx + 2
+            or st.stack[-1].proc != sa_insurgent.EXTORT.name):
+        return None
+    now = OPERATION.can_select_any(st, v)
+
+    def ok(_: Decision, opt: Option) -> bool | None:
+        return True if now else (False if opt.id == "done" else None)
+
+    return ok
+
+
 def quick_lines(st: AAState, idx: int) -> Callable[[Decision, Option], bool | None] | None:
     """The lines of play the rules answer without the search (`Lines.quick`)."""
-    return air_lift_lines(st, idx) or bribe_lines(st, idx)
+    return air_lift_lines(st, idx) or bribe_lines(st, idx) or extort_lines(st, idx)
 
 
 def opens(st: AAState, v: dict[str, Any], sa: SaSpec[AAState]) -> bool:

@@ -183,7 +183,8 @@ def test_aa_4_2_1_air_lift_first_keeps_the_only_assault_target_or_makes_one() ->
 
 def test_aa_4_1_quick_lines_answer_as_the_search_does() -> None:
     """AA-I-16: wherever the rules answer a line of play without the search (Air Lift
-    before an Assault or a Sweep, Bribe before a Rally, an Attack or a Terror:
+    before an Assault or a Sweep, Bribe before a Rally, an Attack or a Terror, Extort before
+    a Rally, a March or an Attack:
     operations.quick_lines), their answer is the search's. Every answer given while random
     games are played through the engine (offering an SA's steps, and within the searches
     for an SA offered first) is checked against the search run without them."""
@@ -233,6 +234,6 @@ def test_aa_4_1_quick_lines_answer_as_the_search_does() -> None:
         LINES.quick = quick_lines
         LINES.found.clear()
         LINES.answers.clear()
-    for op in ("assault", "terror", "rally"):
+    for op in ("assault", "attack", "terror", "rally"):
         assert compared.get((op, True), 0) > 0 and compared.get((op, False), 0) > 0, sorted(
             compared.items())
