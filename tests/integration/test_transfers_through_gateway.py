@@ -24,6 +24,9 @@ def test_aa_1_5_1_give_resources_through_the_gateway(platform, redis, log_dir):
                                                        options={"non_players": "none"}))
         farc.JoinTable(gw.JoinTableRequest(invite_code=table.invite_code))
         tid = table.table_id
+        # what each faction holds (the table's seed decides: a Propaganda card drawn first is
+        # conducted at once, AA-R-12, and pays the Government its Earnings)
+        have = codec.decode(stored_game_state(redis, tid).data, AAState).resources
         # seat 0: Government and AUC; seat 1: FARC and Cartels (AA 1.5)
         view = govt.GetView(gw.GetViewRequest(table_id=tid))
         gives = {d.id: d for d in view.decisions if d.kind == "aa.give_resources"}
@@ -32,7 +35,7 @@ def test_aa_1_5_1_give_resources_through_the_gateway(platform, redis, log_dir):
         d = gives[f"t{serial}.0"]
         assert d.optional and not d.HasField("amount") and d.seat == 0
         assert [o.id for o in d.options][:2] == ["give:farc:1", "give:farc:2"]
-        assert len(d.options) == 2 * 40  # FARC and Cartels, 1..40 (the Government's 40)
+        assert len(d.options) == 2 * have[0]  # FARC and Cartels, 1..the Government's
         o = next(o for o in d.options if o.id == "give:cartels:7")
         assert o.label == "Give 7 Resources to the Cartels"
         assert dict(o.args) == {"action": "give", "faction": "cartels", "amount": "7"}
@@ -45,12 +48,13 @@ def test_aa_1_5_1_give_resources_through_the_gateway(platform, redis, log_dir):
         (ev,) = [e.event for e in done.events if e.event.kind == "aa.transfer"]
         assert ev.kind == "aa.transfer" and ev.text == "The Government give 7 Resources to " \
             "the Cartels."
+        got = min(99, have[3] + 7) - have[3]  # AA 1.7: the track stops at 99
         assert json_format.MessageToDict(ev.data) == {"from": "govt", "to": "cartels",
-                                                      "amount": 7, "received": 7}
+                                                      "amount": 7, "received": got}
         assert {p.id for p in done.pending if p.kind == "aa.give_resources"} == \
             {f"t{int(serial) + 1}.{g}" for g in range(4)}
         st = codec.decode(stored_game_state(redis, tid).data, AAState)
-        assert st.resources[0] == 33 and st.resources[3] == 10 + 7
+        assert st.resources[0] == have[0] - 7 and st.resources[3] == have[3] + got
         log = [json.loads(e) for e in redis.lrange(f"t:{{{tid}}}:log", 0, -1)]
         assert log[-1]["decision_id"] == d.id and log[-1]["option_id"] == "give:cartels:7"
         govt.close()
