@@ -1,9 +1,10 @@
 """§1.5.1 Resources handed between factions as standing optional decisions: whenever a
 faction has Resources, its seat may give some to another player's faction, never blocking
-the game. A game says when the window is open (`window`: AA any time; CL 1.5.1 only while
-the giver or the receiver executes an Operation, Special Activity or Event) and who may
-give to whom (`allowed`: another player's faction; CL card 18 lets 26July and DR trade),
-and may add its own standing transfers beside these (AA Shipments, CL Cash).
+the game. Who may receive now is one hook (`receivers_now`): by default another player's
+faction, at any time (AA); a game with a window or exceptions overrides it (CL 1.5.1: only
+while the giver or the receiver executes an Operation, Special Activity or Event; card 18
+lets 26July and DR trade). A game may add its own standing transfers beside these (AA
+Shipments, CL Cash).
 
 One decision per giver (issue 15): `<letter><serial>.<giver>`, kind
 `<prefix>.give_resources`, an option `give:<receiver>:<amount>` (args faction, amount) per
@@ -47,28 +48,18 @@ class ResourceTransfers(Generic[S]):
         self._to: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
         # per receivers: the options for each most (index), made when first asked
         self._options: dict[tuple[int, ...], list[tuple[Option, ...] | None]] = {}
-        cls = type(self)
-        self.plain = (cls.window is ResourceTransfers.window
-                      and cls.allowed is ResourceTransfers.allowed)
 
-    def window(self, st: S, giver: int, receiver: int) -> bool:
-        """Whether Resources may change hands now (AA 1.5.1: at any time)."""
-        return True
-
-    def allowed(self, st: S, giver: int, receiver: int) -> bool:
-        """§1.5.1: never between two factions of one player."""
-        return st.seat_of[receiver] != st.seat_of[giver]
+    def receivers_now(self, st: S, giver: int) -> tuple[int, ...]:
+        """§1.5.1 the factions the giver may hand Resources to now: another player's, at any
+        time (AA 1.5.1)."""
+        return self.receivers(giver, tuple(st.seat_of))
 
     def decisions(self, st: S, giver: int, serial: str) -> list[Decision]:
         """The giver's standing decision now, if any (`serial`: str(st.serial))."""
         have = st.resources[giver]
         if have <= 0:
             return []
-        if self.plain:  # asked at every step: the default hooks inlined, by seating
-            to = self.receivers(giver, tuple(st.seat_of))
-        else:
-            to = tuple(r for r in range(len(self.ids))
-                       if self.allowed(st, giver, r) and self.window(st, giver, r))
+        to = self.receivers_now(st, giver)
         return [self.offer(serial, giver, st.seat_of[giver], have, to)] if to else []
 
     def offer(self, serial: str, giver: int, seat: int, have: int,
@@ -95,8 +86,7 @@ class ResourceTransfers(Generic[S]):
         return opts
 
     def receivers(self, giver: int, seat_of: tuple[int, ...]) -> tuple[int, ...]:
-        """§1.5.1 the factions the giver may give to with the default hooks: another
-        player's (kept by seating)."""
+        """§1.5.1 another player's factions, the default `receivers_now` (kept by seating)."""
         key = (giver, seat_of)
         to = self._to.get(key)
         if to is None:

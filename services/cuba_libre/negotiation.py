@@ -47,24 +47,24 @@ def receivers(st: CLState, giver: int, busy: set[int]) -> tuple[int, ...]:
                  and (giver in busy or r in busy))
 
 
-TRANSFERS: Final = ResourceTransfers(B.BOARD, MAX_RESOURCES, "to another player's faction while it "
-                                     "or you execute an Operation, Special Activity or Event",
-                                     letter="n")
+class Negotiation(ResourceTransfers[CLState]):
+    """CL 1.5.1 on the shared transfers: the window and card 18 decide who may receive."""
+
+    def receivers_now(self, st: CLState, giver: int) -> tuple[int, ...]:
+        return receivers(st, giver, executing(st))
+
+
+TRANSFERS: Final = Negotiation(B.BOARD, MAX_RESOURCES, "to another player's faction while it "
+                               "or you execute an Operation, Special Activity or Event",
+                               letter="n")
 
 
 def standing(st: CLState) -> list[Decision]:
-    busy = executing(st)
-    if not busy:
+    if not executing(st):  # the window is shut for everyone
         return []
-    out = []
     serial = str(st.serial)
-    for g in range(4):
-        if st.resources[g] <= 0 or st.non_players >> g & 1:
-            continue
-        to = receivers(st, g, busy)
-        if to:
-            out.append(TRANSFERS.offer(serial, g, st.seat_of[g], st.resources[g], to))
-    return out
+    return [d for g in range(4) if not st.non_players >> g & 1
+            for d in TRANSFERS.decisions(st, g, serial)]
 
 
 def apply(ctx: Ctx, st: CLState, d: Decision, c: Choice) -> None:

@@ -247,8 +247,9 @@ def test_begin_round_after_another_propaganda_card() -> None:
 class WindowTransfers(ResourceTransfers[ToyState]):
     """CL 1.5.1 shape: Resources change hands only while the giver or receiver executes."""
 
-    def window(self, st: ToyState, giver: int, receiver: int) -> bool:
-        return giver in st.acted or receiver in st.acted
+    def receivers_now(self, st: ToyState, giver: int) -> tuple[int, ...]:
+        return tuple(r for r in super().receivers_now(st, giver)
+                     if giver in st.acted or r in st.acted)
 
 
 def test_standing_resource_transfers_and_window() -> None:
