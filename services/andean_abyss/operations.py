@@ -105,6 +105,16 @@ def air_lift_opens(st: AAState, v: dict[str, Any]) -> bool:
     return False
 
 
+def sa_step_of(st: AAState, idx: int, ops: tuple[str, ...], proc: str) -> dict[str, Any] | None:
+    """The vars of the Operation at `idx` when it is one of `ops` and the step under way right
+    above it is the Special Activity's own proc `proc` (where a rule of `quick_lines`
+    answers); None otherwise."""
+    v: dict[str, Any] = st.stack[idx].vars
+    if v["op"] not in ops or len(st.stack) != idx + 2 or st.stack[-1].proc != proc:
+        return None
+    return v
+
+
 def air_lift_lines(st: AAState, idx: int) -> Callable[[Decision, Option], bool] | None:
     """AA 4.2.1, 3.2.3-3.2.4 (AA-I-16) the lines of play of an Air Lift begun before the
     first space of an Assault or a Sweep (the Operation at `idx`), answered without the
@@ -114,11 +124,10 @@ def air_lift_lines(st: AAState, idx: int) -> Callable[[Decision, Option], bool] 
     other d. So once it is done the Operation still has a space if it has one now that
     Troops in o and d cannot touch, or if one of those touched has one then.
     None for any other step (searched)."""
-    v = st.stack[idx].vars
-    op = v["op"]
-    if (op not in ("assault", "sweep") or len(st.stack) != idx + 2
-            or st.stack[-1].proc != "aa.air_lift"):
+    v = sa_step_of(st, idx, ("assault", "sweep"), "aa.air_lift")
+    if v is None:
         return None
+    op = v["op"]
     lift, left = st.stack[-1].vars, OPERATION.affordable(st, v)
     touched: dict[int, set[int]] = {}
 
@@ -165,9 +174,8 @@ def bribe_lines(st: AAState, idx: int) -> Callable[[Decision, Option], bool | No
     cannot pay for x then (or may not go there), else as the Bribe leaves x
     (`terror_after_bribe`, `rally_after_bribe`; an Attack's is searched, None). "done"
     ends the Bribe (a space now?)."""
-    v = st.stack[idx].vars
-    if (v["op"] not in ("attack", "terror", "rally") or len(st.stack) != idx + 2
-            or st.stack[-1].proc != sa_insurgent.BRIBE.name):
+    v = sa_step_of(st, idx, ("attack", "terror", "rally"), sa_insurgent.BRIBE.name)
+    if v is None:
         return None
     spent = 0 if st.stack[-1].vars.get("free") else sa_insurgent.BRIBE_COST
     left = [s for s, _ in OPERATION.priced(st, v, -spent)]
@@ -228,9 +236,8 @@ def extort_lines(st: AAState, idx: int) -> Callable[[Decision, Option], bool | N
     there are, an Attack's on whether there are any). So while the Operation has a space it
     can pay for, every option keeps a line; otherwise an Extort may pay for one (searched,
     None)."""
-    v = st.stack[idx].vars
-    if (v["op"] not in ("rally", "march", "attack") or len(st.stack) != idx + 2
-            or st.stack[-1].proc != sa_insurgent.EXTORT.name):
+    v = sa_step_of(st, idx, ("rally", "march", "attack"), sa_insurgent.EXTORT.name)
+    if v is None:
         return None
     now = OPERATION.can_select_any(st, v)
 
