@@ -8,7 +8,7 @@ when it says so, through `instead_of_removal`).
 
 from __future__ import annotations
 
-from typing import Generic
+from typing import Final, Generic
 
 from mypy_extensions import mypyc_attr
 
@@ -18,7 +18,8 @@ from services.kernel.decisions import Choice, Decision, option
 from .board import S
 from .piece_procs import PieceRules
 
-EXECUTING = ("coin.op", "coin.effect")  # frames whose `f` is the executing faction
+# the frames whose `f` is the executing faction (an Operation, its SA, an Event)
+EXECUTING: Final[tuple[str, ...]] = ("coin.op", "coin.effect")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from services.coin.own_removal import EXECUTING
 from services.coin.transfers import ResourceTransfers
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision
@@ -23,7 +24,6 @@ from . import board as B
 from .constants import MAX_RESOURCES, Cap
 from .state import CLState
 
-EXECUTING = ("coin.op", "coin.effect")  # frames whose `f` executes an Op (its SA) or Event
 PACT_PAIR: Final = frozenset((B.M26, B.DR))
 
 
