@@ -278,14 +278,14 @@ class OperationProc(Proc[Any]):
             opts += [self.sa_option(n, "before the first space" if not v["spaces"] else
                                     "between two spaces") for n in sas]
             if v["spaces"]:
-                opts.append(self.done_option(op))
+                opts.append(self.done_option(f"{op} done: no more spaces"))
             prompt = f"{op}: select a space" + (" or done." if v["spaces"] else ".")
         elif v["ph"] == "after":
             sas = self.sa_names(st, v)
             if not sas:
                 return []
             opts = [self.sa_option(n, f"after the {op}") for n in sas]
-            opts.append(self.done_option(""))
+            opts.append(self.done_option("No Special Activity"))
             prompt = "Execute a Special Activity now?"
         else:
             return []
@@ -306,13 +306,11 @@ class OperationProc(Proc[Any]):
                 space=self.space_names[s], cost=str(cost))
         return opt
 
-    def done_option(self, op: str) -> Option:
-        """`done`: no more spaces for the Operation named `op` (its words), or, with "", no
-        Special Activity after it (made once each)."""
-        opt = self._done_options.get(op)
+    def done_option(self, label: str) -> Option:
+        """`done`, saying `label` (made once per label: an option is a frozen value)."""
+        opt = self._done_options.get(label)
         if opt is None:
-            opt = self._done_options[op] = option(
-                "done", f"{op} done: no more spaces" if op else "No Special Activity")
+            opt = self._done_options[label] = option("done", label)
         return opt
 
     def sa_option(self, name: str, when: str) -> Option:
