@@ -203,10 +203,15 @@ def bribe_lines(st: AAState, idx: int) -> Callable[[Decision, Option], bool | No
 
 def terror_after_bribe(st: AAState, x: int, f: int) -> bool:
     """AA 3.3.4, 4.5.4: whether some Bribe in x leaves an Underground Guerrilla of the
-    Cartels (f) there for a Terror: one is there or an Active one can be flipped. Removing
-    cubes, FARC or AUC Guerrillas or an enemy Base never touches one, and the flips (up to
-    2, of any Guerrilla there: `BribeSpaceProc`) can always end with one Underground."""
-    return B.underground(st, x, f) > 0 or B.active(st, x, f) > 0
+    Cartels (f) there for a Terror. An Active one can be flipped Underground. Removing
+    cubes, FARC or AUC Guerrillas or an enemy Base never touches an Underground one; the
+    flips (at least 1, each of another Guerrilla: `BribeSpaceProc`) spare one when another
+    Guerrilla is there to flip, and not a lone Underground Guerrilla."""
+    if B.active(st, x, f):
+        return True
+    if not B.underground(st, x, f):
+        return False
+    return B.all_guerrillas(st, x) > 1 or sa_insurgent.bribe_modes(st, x) != ["flip"]
 
 
 def rally_after_bribe(st: AAState, v: dict[str, Any], x: int) -> bool:

@@ -395,15 +395,20 @@ class BribeLoop(SpaceLoop):
 
 
 class BribeSpaceProc(AskProc[AAState]):
+    """`aa.bribe_space` vars s, flips (how many so far) and touched (the kinds a flip made:
+    AA 4.5.4 "up to 2 Guerrillas" are two pieces, so a Guerrilla once flipped is not
+    flipped back)."""
+
     name = "aa.bribe_space"
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         v = fr.vars
         s = v["s"]
         if "flips" in v:
+            touched = v["touched"]
             opts = [option(f"flip:{KIND_IDS[k]}", f"Flip {W.pieces(k, 1)} in {W.space(s)}",
                            piece=KIND_IDS[k]) for g in (FARC, AUC, CARTELS)
-                    for k in (GUER_U[g], GUER_A[g]) if B.n(st, s, k)]
+                    for k in (GUER_U[g], GUER_A[g]) if B.n(st, s, k) > touched.count(k)]
             if not opts or v["flips"] >= 2:
                 return []
             return [decide(st, CARTELS, "aa.bribe_flip", "flip a Guerrilla:",
@@ -415,9 +420,11 @@ class BribeSpaceProc(AskProc[AAState]):
         v = fr.vars
         verb, _, arg = (c.option_id or "").partition(":")
         if c.option_id == "flip":
-            v["flips"] = 0
+            v["flips"], v["touched"] = 0, []
         elif verb == "flip":
-            B.PIECES.flip_to(st, v["s"], B.PIECES.flip[KIND_INDEX[arg]])
+            made = B.PIECES.flip[KIND_INDEX[arg]]
+            B.PIECES.flip_to(st, v["s"], made)
+            v["touched"].append(made)
             v["flips"] += 1
         elif verb == "done":
             pop(st)

@@ -17,14 +17,17 @@ from .scenario import (
     FARC,
     GOVT,
     S,
+    Table,
     count,
     finish,
+    kind,
     options,
     play,
     put,
     rig_die,
     standard,
     start_op,
+    take,
 )
 
 EXTORT_8 = ["choco", "narino", "huila", "arauca", "meta_east", "meta_west", "guaviare", "cesar"]
@@ -203,3 +206,72 @@ def test_bribe_space_test_matches_the_bribe_modes() -> None:
         d = step.waiting()[0]
         step = engine.act(GAME, step.state, d.seat, random_choice(d, r))
     assert seen == {True, False}
+
+
+def test_aa_4_5_4_bribe_flips_two_different_guerrillas() -> None:
+    """AA 4.5.4 (seed 002: 2つまでのゲリラを...活動／潜伏状態を変更する): a Bribe flips up
+    to 2 Guerrillas, two pieces: the one flipped first is not offered again (before, a
+    second flip could turn it back, a Bribe changing nothing). Arauca holds 1 FARC and 1
+    AUC Guerrilla, both Underground."""
+    st = standard()
+    start_op(st, CARTELS, "terror")
+    t = Table(st)
+    t.play("space:cali", "done", "sa:bribe", "space:arauca", "flip")
+    assert t.options() == ["flip:farc_underground", "flip:auc_underground"]
+    t.play("flip:farc_underground")
+    assert t.options() == ["flip:auc_underground", "done"]  # not flip:farc_active
+    t.play("flip:auc_underground")
+    assert (count(t.st, "arauca", "farc_active"), count(t.st, "arauca", "auc_active")) == (1, 1)
+    assert t.st.resources[CARTELS] == 10 - 1 - 3
+    assert all(o.startswith("space:") or o == "done" for o in t.options())  # next space
+
+
+def test_aa_4_5_4_bribe_flip_of_a_lone_guerrilla_ends_the_space() -> None:
+    """AA 4.5.4: in Narino (1 FARC Guerrilla, Underground, nothing else) a flip Bribe
+    flips it Active, and with no other Guerrilla there the space is done at once."""
+    st = standard()
+    start_op(st, CARTELS, "terror")
+    t = Table(st)
+    t.play("space:cali", "done", "sa:bribe", "space:narino")
+    assert t.options() == ["guerrillas", "flip"]
+    t.play("flip", "flip:farc_underground")
+    assert count(t.st, "narino", "farc_active") == 1
+    assert count(t.st, "narino", "farc_underground") == 0
+    assert "space:narino" not in t.options() and "space:cali" in t.options()
+
+
+def lone_cartels_guerrilla_in_cesar(*others: str) -> AAState:
+    """Standard setup with the Cartels' only Guerrilla Underground in Cesar (with `others`
+    there), 4 Resources: a Bribe (3) then a Terror (1) in Cesar, or nothing."""
+    st = standard()
+    take(st, "cali", "cartels_underground", count(st, "cali", "cartels_underground"))
+    for s in B.spaces(st):
+        B.PIECES.remove(st, s, kind("cartels_underground"), B.underground(st, s, CARTELS))
+        B.PIECES.remove(st, s, kind("cartels_active"), B.active(st, s, CARTELS))
+    put(st, "cesar", "cartels_underground")
+    for name in others:
+        put(st, "cesar", name)
+    st.resources[CARTELS] = 4
+    return st
+
+
+def test_aa_4_5_4_no_bribe_first_that_flips_the_terrors_only_guerrilla() -> None:
+    """AA 4.5.4, 3.3.4, 4.1 (AA-I-16): a Terror whose only space is Cesar, where its one
+    Guerrilla is Underground and alone. A Bribe begun first may go anywhere a Bribe acts
+    but Cesar: there it could only flip that Guerrilla Active (no flip back), leaving the
+    Terror no space. With a FARC Guerrilla beside it, the Bribe may flip that one instead."""
+    st = lone_cartels_guerrilla_in_cesar()
+    start_op(st, CARTELS, "terror")
+    t = Table(st)
+    assert t.options() == ["space:cesar", "sa:bribe"]
+    t.play("sa:bribe")
+    offered = [o.split(":")[1] for o in t.options()]
+    assert "cesar" not in offered
+    assert offered == [D.NAMES[s] for s in B.spaces(t.st)
+                       if s != S["cesar"] and bribe_modes(t.st, s)]
+    st = lone_cartels_guerrilla_in_cesar("farc_underground")
+    start_op(st, CARTELS, "terror")
+    t = Table(st)
+    t.play("sa:bribe", "space:cesar", "flip", "flip:farc_underground", "done")
+    t.play("space:cesar")
+    assert t.st.terror[S["cesar"]] == 1 and t.st.resources[CARTELS] == 0
