@@ -15,11 +15,10 @@ Operation a space; the SA is offered first only if some first unit does.
 The search plays the options out on copies of the state (`codec.copy`), depth-first within
 one unit, trying "done" first. Its answers are memoised by state across steps (a pure
 function of the state; the copies carry serial 0, which only decision ids read), so the
-search run when
-the SA is offered first answers the steps of the SA that follow. A game must keep dice out
-of these lines (Andean Abyss: only Kidnap's, whose ransom is known to pay for its Terror
-before the space is offered), so that the search never depends on a roll to come. A game
-wires it once:
+search run when the SA is offered first answers the steps of the SA that follow. A game
+must keep dice out of these lines (Andean Abyss: only Kidnap's, whose ransom is known to
+pay for its Terror before the space is offered), so that the search never depends on a
+roll to come. A game wires it once:
 
     LINES = Lines(FLOW, OPERATION)
     OPERATION.first_sa_ok = LINES.first_sa_ok   # and its decisions pass LINES.keep(st, ds)
