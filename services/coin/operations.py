@@ -16,6 +16,7 @@ an `OpSpec[Any]` / `SaSpec[Any]` registered with the proc; the frame's vars are 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
@@ -116,7 +117,6 @@ class OperationProc(Proc[Any]):
         self.lim_sa_ok: Callable[[Any, dict[str, Any]], bool] | None = None
         self._space_options: dict[tuple[str, int, int, bool], Option] = {}  # made once
         self._sa_options: dict[tuple[str, str], Option] = {}
-        self._done_options: dict[str, Option] = {}
 
     def spec(self, v: dict[str, Any]) -> OpSpec[Any]:
         return self.ops[(v["f"], v["op"])]
@@ -278,14 +278,14 @@ class OperationProc(Proc[Any]):
             opts += [self.sa_option(n, "before the first space" if not v["spaces"] else
                                     "between two spaces") for n in sas]
             if v["spaces"]:
-                opts.append(self.done_option(f"{op} done: no more spaces"))
+                opts.append(done_option(f"{op} done: no more spaces"))
             prompt = f"{op}: select a space" + (" or done." if v["spaces"] else ".")
         elif v["ph"] == "after":
             sas = self.sa_names(st, v)
             if not sas:
                 return []
             opts = [self.sa_option(n, f"after the {op}") for n in sas]
-            opts.append(self.done_option("No Special Activity"))
+            opts.append(done_option("No Special Activity"))
             prompt = "Execute a Special Activity now?"
         else:
             return []
@@ -304,13 +304,6 @@ class OperationProc(Proc[Any]):
                 f"space:{self.space_names[s]}",
                 f"{self.words.op(v['op'])} in {self.words.spaces[s]} ({what})",
                 space=self.space_names[s], cost=str(cost))
-        return opt
-
-    def done_option(self, label: str) -> Option:
-        """`done`, saying `label` (made once per label: an option is a frozen value)."""
-        opt = self._done_options.get(label)
-        if opt is None:
-            opt = self._done_options[label] = option("done", label)
         return opt
 
     def sa_option(self, name: str, when: str) -> Option:
@@ -366,3 +359,9 @@ def push_sa(st: CoinState, proc: str, f: int, times: int = 1, **extra: Any) -> N
     for _ in range(times):
         push(st, proc, f=f, sa=proc.split(".")[1], max=1, done=[],
              op={"op": "", "spaces": []}, **extra)
+
+
+@functools.cache
+def done_option(label: str) -> Option:
+    """`done`, saying `label` (made once per label: an option is a frozen value)."""
+    return option("done", label)

@@ -12,6 +12,7 @@ the window, runs the game's decisions in it, and runs the free LimOp the game gr
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, Final, Protocol
 
@@ -151,7 +152,6 @@ class CardProc(Proc[Any]):
         self.rules = rules
         self.bonus = bonus
         self.asking = ("act", GRANTED, *(bonus.phases if bonus else ()))
-        self._pass_options: dict[int, Option] = {}  # by the Resources a Pass gains
 
     # -- automatic steps -------------------------------------------------------
 
@@ -207,19 +207,11 @@ class CardProc(Proc[Any]):
         return Decision(decision_id(st.serial, seat), seat, kind,
                         f"{self.rules.words.factions[faction]}: {prompt}", tuple(opts))
 
-    def pass_option(self, gain: int) -> Option:
-        """§2.3.3 `pass` (made once per gain)."""
-        opt = self._pass_options.get(gain)
-        if opt is None:
-            opt = self._pass_options[gain] = option(
-                "pass", f"Pass: +{gain} Resource{'s' if gain != 1 else ''}, stay Eligible")
-        return opt
-
     def _act_decision(self, st: CoinState, v: dict[str, Any]) -> Decision:
         cur, first = v["cur"], v["first"]
         final = self.rules.final_event_card(st)
         gain = self.rules.pass_gain(cur)
-        opts = [self.pass_option(gain)]
+        opts = [pass_option(gain)]
         if v["done"] == 0:
             role = "1st Eligible"
             opts += self.rules.event_options(st, cur)
@@ -277,3 +269,9 @@ class CardProc(Proc[Any]):
             self.rules.begin_op(st, cur, arg, True, True)
         elif self.bonus is not None:
             self.bonus.choose(ctx, st, v, verb, arg)
+
+
+@functools.cache
+def pass_option(gain: int) -> Option:
+    """§2.3.3 `pass` (made once per gain: an option is a frozen value)."""
+    return option("pass", f"Pass: +{gain} Resource{'s' if gain != 1 else ''}, stay Eligible")
