@@ -21,7 +21,7 @@ from services.cuba_libre import GAME
 
 from ..support import game_gateway
 from .ptyterm import terminals
-from .test_cli_games import COLS, PROMPT, ROWS, Table, at_prompt, board_of, send
+from .test_cli_games import COLS, PROMPT, ROWS, Table, at_prompt, board_of, menu_below, send
 
 VIEW_TYPE = "tablero.cuba_libre.v1.CubaLibreView"
 NAMES = ["Ann", "bot 1"]
@@ -344,7 +344,7 @@ def test_cuba_libre_turns_with_board_menu_and_card_texts_on_one_80x40_screen(cl_
                 break
             board = board_of(screen, "cuba_libre")
             check_board(board, d)
-            menu = "\n".join(screen[screen.index(board[-1]):])
+            menu = menu_below(screen, "cuba_libre")
             if re.search(r"\d\. (Unshaded|Shaded|Event)", menu):
                 events_seen += 1
                 # The card's text is on the screen while its Event can be chosen (CL 5.1).

@@ -84,16 +84,28 @@ def at_prompt(p: Terminal, table: Table | None = None, expected: bool = True) ->
     return lines[max(0, last - ROWS + 1):last + 1]
 
 
-def board_of(screen: list[str], game: str) -> list[str]:
-    """The board on the screen (top to bottom border), asserting it is all there and
-    the menu follows it."""
+def board_span(screen: list[str], game: str) -> tuple[int, int]:
+    """The lines of the newest board on the screen (top and bottom border), asserting it
+    is all there and the menu follows it."""
     tops = [i for i, line in enumerate(screen) if line.startswith(f"╭─ {game} · seat 0: Ann")]
     assert tops, "no board on the screen:\n" + "\n".join(screen)
     top = tops[-1]
     bottom = next(i for i in range(top, len(screen)) if screen[i].startswith("╰"))
     assert bottom < len(screen) - 2, "no menu below the board"
     assert all(len(line) <= COLS for line in screen)
+    return top, bottom
+
+
+def board_of(screen: list[str], game: str) -> list[str]:
+    """The newest board on the screen, top to bottom border."""
+    top, bottom = board_span(screen, game)
     return screen[top:bottom + 1]
+
+
+def menu_below(screen: list[str], game: str) -> str:
+    """What the screen shows below the newest board: the log since and the menu. (An older
+    board's bottom border may still be in sight above it, with the menu it was drawn for.)"""
+    return "\n".join(screen[board_span(screen, game)[1] + 1:])
 
 
 def boards_drawn(p: Terminal, game: str) -> int:
@@ -251,7 +263,7 @@ def test_andean_abyss_board_menu_and_card_texts_share_an_80x40_screen(games_gate
         _, data = table.settled_view(0)
         board = board_of(screen, "andean_abyss")
         check_aa_board(board, data, ref)
-        menu = "\n".join(screen[screen.index(board[-1]):])
+        menu = menu_below(screen, "andean_abyss")
         if "event:unshaded" in menu or re.search(r"\d\. .*[Ee]vent", menu):
             events_seen += 1
             number = data["current_card"]["number"]
