@@ -279,7 +279,10 @@ class OperationProc(Proc[Any]):
                                     "between two spaces") for n in sas]
             if v["spaces"]:
                 opts.append(done_option(f"{op} done: no more spaces"))
-            prompt = f"{op}: select a space" + (" or done." if v["spaces"] else ".")
+            elif v.get("decline"):  # an Operation the faction may make (CL 6.3.4)
+                opts.append(done_option(v["decline"]))
+            prompt = f"{op}: select a space" + (
+                " or done." if v["spaces"] else " or decline." if v.get("decline") else ".")
         elif v["ph"] == "after":
             sas = self.sa_names(st, v)
             if not sas:

@@ -286,15 +286,17 @@ def apply_standing(ctx: Ctx, st: CLState, d: Decision, c: Choice) -> None:
 # -- CL 6.2.4 Cash deposits ----------------------------------------------------------------------
 
 
-def deposit_base_kind(st: CLState, s: int, f: int) -> int:
-    """The Base a marker may become in s (CL 6.2.4): an Available own Base within stacking (never
-    in an EC); the Syndicate an open Casino, placed, or opened from a closed one; -1 if none."""
+def deposit_options(st: CLState, s: int, f: int) -> list[Option]:
+    """What a marker of f in s may become (CL 6.2.4): +6 Resources; an Available own Base
+    within stacking (never in an EC); for the Syndicate also a closed Casino there opened."""
+    opts = [option("resources", f"Gain {DEPOSIT_GAIN} Resources", amount=str(DEPOSIT_GAIN))]
     if D.IS_EC[s]:
-        return -1
+        return opts
     if f == SYNDICATE and B.n(st, s, Kind.CASINO_CLOSED):
-        return Kind.CASINO_CLOSED
-    k = BASE[f]
-    return k if B.can_place(st, s, k) else -1
+        opts.append(option("open", f"Open the closed Casino in {W.space(s)}"))
+    if B.can_place(st, s, BASE[f]):
+        opts.append(option("base", f"Place {W.pieces(BASE[f], 1)} in {W.space(s)}"))
+    return opts
 
 
 def push_deposits(st: CLState) -> None:
@@ -324,13 +326,8 @@ class CashDepositProc(Proc[CLState]):
         if i < 0:
             return []
         f, s = fr.vars["order"][0], B.cash_space(st.cash[i])
-        opts = [option("resources", f"Gain {DEPOSIT_GAIN} Resources", amount=str(DEPOSIT_GAIN))]
-        k = deposit_base_kind(st, s, f)
-        if k == Kind.CASINO_CLOSED:
-            opts.append(option("base", f"Open the closed Casino in {W.space(s)}"))
-        elif k >= 0:
-            opts.append(option("base", f"Place {W.pieces(k, 1)} in {W.space(s)}"))
-        return ask(st, f, "cl.cash_deposit", f"deposit your Cash in {W.space(s)}.", opts)
+        return ask(st, f, "cl.cash_deposit", f"deposit your Cash in {W.space(s)}.",
+                   deposit_options(st, s, f))
 
     def step(self, ctx: Ctx, st: CLState, fr: Frame) -> None:
         pop(st)
@@ -344,11 +341,13 @@ class CashDepositProc(Proc[CLState]):
             ctx.emit("cl.deposit", f"{W.faction(f)} deposit Cash for {got} Resources.",
                      {"faction": FACTION_IDS[f], "space": D.NAMES[s], "amount": got})
             return
-        k = deposit_base_kind(st, s, f)
-        if k == Kind.CASINO_CLOSED:
+        if c.option_id == "open":
             B.open_casino(st, s)
-        else:
-            B.PIECES.place(st, s, k)
+            ctx.emit("cl.deposit", f"{W.faction(f)} deposit Cash to open the closed Casino in "
+                     f"{W.space(s)}.", {"faction": FACTION_IDS[f], "space": D.NAMES[s],
+                                        "piece": KIND_IDS[Kind.CASINO_OPEN], "how": "open"})
+            return
+        B.PIECES.place(st, s, BASE[f])
         ctx.emit("cl.deposit", f"{W.faction(f)} deposit Cash for {W.pieces(BASE[f], 1)} in "
                  f"{W.space(s)}.", {"faction": FACTION_IDS[f], "space": D.NAMES[s],
                                      "piece": KIND_IDS[BASE[f]]})

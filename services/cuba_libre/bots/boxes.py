@@ -16,6 +16,7 @@ from .. import victory
 from ..constants import NO_CASH
 from ..ops.govt import has_govt_base
 from ..ops.march import march_activates, unmoved
+from ..propaganda import is_final_round
 from ..state import CLState
 from .flowchart import Chart
 from .options import READER, by_space, generic, pick_in_tiers, space_of, verb
@@ -139,12 +140,15 @@ def meets(st: CLState, f: int) -> bool:
 
 def cash_deposit(st: CLState, d: Decision, f: int) -> str:
     """8.1.2 P1: a Base rather than +6 Resources when spending Cash (6.2.4), except that the
-    Government never places a Base in a City nor a second one in a Province (the Syndicate's
-    Base is its Casino: opened where one is closed, else placed, in the final round too)."""
-    if "base" not in d.option_ids():
-        return generic(st, d, f)
-    return "resources" if f == B.GOVT and not govt_base_allowed(st, deposit_space(st, f)) \
-        else "base"
+    Government never places a Base in a City nor a second one in a Province. In the final
+    Propaganda Round the Syndicate opens a closed Casino where it can; in another round,
+    opening one is not placing a Base (Reset opens it anyway, 6.5): +6 unless it can place."""
+    ids = d.option_ids()
+    if f == B.SYNDICATE and "open" in ids and is_final_round(st):
+        return "open"
+    if "base" in ids and (f != B.GOVT or govt_base_allowed(st, deposit_space(st, f))):
+        return "base"
+    return "resources"
 
 
 def deposit_space(st: CLState, f: int) -> int:

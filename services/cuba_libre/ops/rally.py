@@ -205,7 +205,7 @@ def expat_spaces(st: CLState) -> list[int]:
 
 
 def push_expat_backing(st: CLState) -> None:
-    """CL 6.3.4 Expat Backing: a free DR Rally in 1 such space (whether DR makes it at all is
-    asked by the Propaganda phase before this is pushed)."""
+    """CL 6.3.4 Expat Backing: DR may make a free Rally in 1 such space (`done` before a
+    space declines it)."""
     push(st, "coin.op", **op_frame(DR, "rally", True, True, only=expat_spaces(st),
-                                   sa_ok=False))
+                                   sa_ok=False, decline="No Expat Backing: make no free Rally"))

@@ -114,24 +114,56 @@ def test_standing_cash_move_between_pieces_cl_4_5_2() -> None:
     assert t.st.cash[0] == B.cash_code(S["santiago_de_cuba"], Kind.TROOPS)
 
 
-def test_cash_deposits_cl_6_2_4() -> None:
-    """CL 6.2.4: 26July first; a Base in the marker's space or +6; the Syndicate opens a
-    closed Casino."""
+def deposits_with_a_closed_casino_in_havana(full: bool = False) -> Table:
+    """26July Cash in santiago_de_cuba; havana's one Casino closed (room for a second, unless
+    `full`: a second, open one is there), the Syndicate's Cash there; the deposits begin
+    (CL 6.2.4)."""
     st = s0()
+    if full:
+        put(st, "havana", "casino_open")
     st.cash[0] = B.cash_code(S["santiago_de_cuba"], Kind.M26_U)
     put(st, "havana", "syndicate_underground")
     B.close_casino(st, S["havana"])
     st.cash[1] = B.cash_code(S["havana"], Kind.SYND_U)
     st.stack.append(type(st.stack[0])("cl.cash_deposit", {"order": [1, 2, 0, 3]}))
-    t = Table(st, M26)
+    return Table(st, M26)
+
+
+def test_cash_deposits_cl_6_2_4() -> None:
+    """CL 6.2.4: 26July first; a Base in the marker's space or +6; the Syndicate may open the
+    closed Casino there ("разместить открытое или открыть закрытое казино")."""
+    t = deposits_with_a_closed_casino_in_havana()
     assert t.pending().seat == t.st.seat_of[M26]
     assert t.offered() == ["resources", "base"]
     t.act("base")
-    assert t.offered() == ["resources", "base"] and t.pending().seat == t.st.seat_of[SYNDICATE]
-    t.act("base")
+    assert t.offered() == ["resources", "open", "base"]
+    assert t.pending().seat == t.st.seat_of[SYNDICATE]
+    assert [o.label for o in t.pending().options] == [
+        "Gain 6 Resources", "Open the closed Casino in Havana",
+        "Place 1 open Casino in Havana"]
+    t.act("open")
     st = t.st
     assert count(st, "santiago_de_cuba", "m26_base") == 1
-    assert count(st, "havana", "casino_open") == 1 and st.cash == [NO_CASH] * 4
+    assert count(st, "havana", "casino_open") == 1 and count(st, "havana", "casino_closed") == 0
+    assert st.cash == [NO_CASH] * 4
+
+
+def test_cash_deposit_places_a_second_casino_beside_a_closed_one_cl_6_2_4() -> None:
+    """CL 6.2.4: the Syndicate's Cash may become an open Casino placed within stacking (1.4.2)
+    where a closed one stands: havana then holds both, 1 open and 1 closed."""
+    t = deposits_with_a_closed_casino_in_havana().act("resources")
+    before = t.st.resources[SYNDICATE]
+    t.act("base")
+    st = t.st
+    assert count(st, "havana", "casino_open") == 1 and count(st, "havana", "casino_closed") == 1
+    assert st.resources[SYNDICATE] == before and st.cash == [NO_CASH] * 4
+
+
+def test_cash_deposit_without_room_only_opens_cl_6_2_4() -> None:
+    """CL 6.2.4, 1.4.2: with havana's 2 Base slots full (a closed and an open Casino), the
+    Syndicate's Cash there may open the closed Casino or give +6, not place a third."""
+    t = deposits_with_a_closed_casino_in_havana(full=True).act("resources")
+    assert t.offered() == ["resources", "open"]
 
 
 def test_attack_closes_an_unguarded_casino_cl_1_4_5() -> None:

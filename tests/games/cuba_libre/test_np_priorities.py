@@ -188,3 +188,52 @@ def test_cl_8_1_2_p5_government_replaces_its_own_troops_before_police() -> None:
     for seed in range(1, 9):
         chosen = replace_own_cube(seed)[0]
         assert chosen in ("piece:havana:troops", "piece:matanzas:troops"), (seed, chosen)
+
+
+# -- 8.1.2 P1 Bases: the Syndicate's Cash beside a closed Casino -------------------------------
+
+
+def syndicate_deposit(final: bool, full: bool = False) -> tuple[list[dict[str, object]], CLState]:
+    """The Non-player Syndicate's Cash in havana, whose one Casino is closed (with a second,
+    open one beside it if `full`); a Propaganda round played (the final one if `final`): the
+    Syndicate's deposits and the position after it."""
+    st = game(3, non_players="syndicate")
+    assert st.seat_of[SYNDICATE] < 0
+    take(st, "havana", "casino_open")  # of the 2 set up (CL 2.1)
+    put(st, "havana", "syndicate_underground")
+    B.close_casino(st, S["havana"])
+    if full:
+        put(st, "havana", "casino_open")
+    st.cash[0] = B.cash_code(S["havana"], Kind.SYND_U)
+    st.prop_played = 3 if final else 0
+    t = run_round(st)
+    deposits = [e for e in events(t, "cl.deposit") if e["faction"] == "syndicate"]
+    return deposits, t.st
+
+
+def test_cl_8_1_2_p1_syndicate_places_a_casino_with_its_cash() -> None:
+    """CL 8.1.2 P1: a bot places a Base whenever it can, Cash deposits included (6.2.4): the
+    Syndicate's Cash beside havana's closed Casino becomes a second, open Casino, not the
+    closed one opened (Reset opens that anyway, 6.5): havana ends with 2 open."""
+    deposits, st = syndicate_deposit(final=False)
+    assert [(e["space"], e.get("piece"), e.get("how")) for e in deposits] == [
+        ("havana", "casino_open", None)]
+    assert count(st, "havana", "casino_open") == 2 and count(st, "havana", "casino_closed") == 0
+
+
+def test_cl_8_1_2_p1_syndicate_takes_6_when_no_casino_fits() -> None:
+    """CL 8.1.2 P1 outside the final round: no room for a Casino in havana (a closed and an
+    open one), so +6 Resources; opening the closed one would place no Base."""
+    deposits, _ = syndicate_deposit(final=False, full=True)
+    assert [(e["space"], e.get("amount")) for e in deposits] == [("havana", 6)]
+
+
+def test_cl_8_1_2_p1_final_round_the_syndicate_opens_its_closed_casino() -> None:
+    """CL 8.1.2 P1 exception: in the final Propaganda Round the Syndicate bot uses its Cash to
+    open a closed Casino where it can ("чтобы открыть закрытые казино, где это возможно"),
+    though a second Casino would fit: havana ends with 1 open, none closed (no Reset)."""
+    deposits, st = syndicate_deposit(final=True)
+    assert [(e["space"], e.get("piece"), e.get("how")) for e in deposits] == [
+        ("havana", "casino_open", "open")]
+    assert st.over and count(st, "havana", "casino_open") == 1
+    assert count(st, "havana", "casino_closed") == 0

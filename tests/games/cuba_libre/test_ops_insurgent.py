@@ -319,13 +319,14 @@ def test_free_march_from_adjacent_spaces_only_under_morgan_card_26() -> None:
 
 def test_expat_backing_a_free_dr_rally_in_one_space_cl_6_3_4() -> None:
     """CL 6.3.4 Expat Backing: a free DR Rally in 1 City or Province DR-Controlled or
-    Uncontrolled, at neither Active level (havana: Government; sierra_maestra: 26July, AO)."""
+    Uncontrolled, at neither Active level (havana: Government; sierra_maestra: 26July, AO);
+    DR may decline it (`done`)."""
     st = s0()
     push_expat_backing(st)
     st.stack[-1].vars["ph"] = "spaces"
     t = Table(st, DR)
     assert t.offered() == ["space:la_habana", "space:matanzas", "space:camaguey_province",
-                           "space:oriente"]
+                           "space:oriente", "done"]
     t.act("space:camaguey_province", "place")
     st = t.st
     assert st.resources[DR] == 5 and count(st, "camaguey_province", "directorio_underground") == 2

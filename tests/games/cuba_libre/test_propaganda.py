@@ -48,6 +48,23 @@ def test_tv_r_28_first_propaganda_round_from_s0_cl_6() -> None:
     t.play("op:train" if st.seat_of[GOVT] == t.pending().seat else "pass")
 
 
+def test_expat_backing_is_the_directorios_to_decline_cl_6_3_4() -> None:
+    """CL 6.3.4: DR "may" make a free Rally ("может выполнить бесплатный сбор"): its player is
+    offered the 4 qualifying spaces and to decline; declining places nothing and the round
+    goes on to Redeploy."""
+    t = round_table(game())
+    t.play("done")  # no Civic Action
+    d = t.pending()
+    assert d.seat == t.st.seat_of[DR] and d.kind == "coin.op_space" and not d.optional
+    assert t.options() == ["space:la_habana", "space:matanzas", "space:camaguey_province",
+                           "space:oriente", "done"]
+    assert d.options[-1].label == "No Expat Backing: make no free Rally"
+    before = [t.st.avail[k] for k in (Kind.DR_U, Kind.DR_BASE)]
+    t.play("done")
+    assert [t.st.avail[k] for k in (Kind.DR_U, Kind.DR_BASE)] == before
+    assert t.pending().kind == "cl.redeploy"
+
+
 def test_tv_r_29_us_alliance_ladder_and_aid_floor_cl_6_3_1() -> None:
     """TV-R-29 (CL 6.3.1): TotalSupport at most 18 lowers the Alliance one box and Aid by 10
     (never below 0), even at Embargoed."""
@@ -100,7 +117,8 @@ def test_tv_r_31_skim_trafficante_and_cash_deposits_cl_6_2_3_6_2_4() -> None:
     assert t.pending().kind == "cl.cash_deposit" and t.pending().seat == M26
     t.play("base")
     assert t.pending().seat == SYNDICATE
-    t.play("base")
+    assert t.options() == ["resources", "open"]  # havana's 2 Base slots are full (1.4.2)
+    t.play("open")
     st2 = t.st
     assert count(st2, "santiago_de_cuba", "m26_base") == 1
     assert count(st2, "havana", "casino_open") == 2 and B.open_casinos(st2) == 4
