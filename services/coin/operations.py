@@ -356,6 +356,25 @@ def op_frame(faction: int, op: str, limited: bool, free: bool, **extra: Any) -> 
             "ph": "start", **extra}
 
 
+def unmoved_guerrillas(op: dict[str, Any], o: int, under: int, active: int
+                       ) -> tuple[int, int, int]:
+    """§3.3.2 March, each Guerrilla moves once: of a faction's `under` Underground and `active`
+    Active Guerrillas in o, those that have not moved in the March whose vars are `op` —
+    (Underground, Active, total). The arrivals' states are as they came in (`arrived_u` of
+    the `arrived`); a flip there since (an SA) is read as of an unmoved piece while one of
+    that state is left (pieces of one kind are alike)."""
+    arrived, arrived_u = op.get("arrived"), op.get("arrived_u")
+    free = under + active - (arrived[o] if arrived else 0)
+    u = min(max(under - (arrived_u[o] if arrived_u else 0), 0), free)
+    return u, free - u, free
+
+
+def record_arrival(op: dict[str, Any], s: int, total: int, under: int) -> None:
+    """§3.3.2 `total` Guerrillas of a March arrived in s, `under` of them Underground."""
+    op["arrived"][s] += total
+    op.setdefault("arrived_u", [0] * len(op["arrived"]))[s] += under
+
+
 def push_sa(st: CoinState, proc: str, f: int, times: int = 1, **extra: Any) -> None:
     """§5.5 free Special Activities granted by an Event, one after another: each runs with an
     empty Operation beside it (`<prefix>.<sa>` proc; `sa` is the part after the dot)."""

@@ -165,8 +165,7 @@ def march_group(st: AAState, f: int, capped: bool = True) -> tuple[int, int]:
     Not `capped` (card 20's instruction): the whole group, Active ones first."""
     v = frame_vars(st, "aa.march_into")
     o, s = v["o"], v["s"]
-    arrived = frame_vars(st, "coin.op").get("arrived") or [0] * len(st.support)
-    u, a, free = unmoved(st, o, f, arrived)
+    u, a, free = unmoved(st, o, f, frame_vars(st, "coin.op"))
     n = min(free, max(0, MOVABLE[f](st, o, frame_vars(st, "coin.op"))),
             B.faction_room(st, s, f))
     if f == B.FARC and B.is_loc(s) and not B.guerrillas(st, s, f):

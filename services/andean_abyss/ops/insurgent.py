@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from services.coin.operations import OpSpec
+from services.coin.operations import OpSpec, record_arrival, unmoved_guerrillas
 from services.coin.spaces import ACTIVE_OPPOSITION, NEUTRAL, shift_support
 from services.kernel import rng
 from services.kernel.ctx import Ctx
@@ -212,15 +212,14 @@ class March(OpSpec[AAState]):
         push(st, "aa.march_into", s=s, f=self.faction)
 
 
-def unmoved(st: AAState, o: int, f: int, arrived: list[int]) -> tuple[int, int, int]:
-    """Guerrillas in o that have not moved in this March: (Underground, Active) bounds and
-    their total (an SA may have flipped arrivals, so only the total is exact)."""
-    free = B.guerrillas(st, o, f) - arrived[o]
-    return min(B.underground(st, o, f), free), min(B.active(st, o, f), free), free
+def unmoved(st: AAState, o: int, f: int, op: dict[str, Any]) -> tuple[int, int, int]:
+    """AA 3.3.2 Guerrillas of f in o that have not moved in the March `op` (its vars):
+    (Underground, Active, total)."""
+    return unmoved_guerrillas(op, o, B.underground(st, o, f), B.active(st, o, f))
 
 
-def march_origins(st: AAState, dest: int, f: int, arrived: list[int]) -> list[int]:
-    return [o for o in B.adjacent(st, dest) if unmoved(st, o, f, arrived)[2] > 0]
+def march_origins(st: AAState, dest: int, f: int, op: dict[str, Any]) -> list[int]:
+    return [o for o in B.adjacent(st, dest) if unmoved(st, o, f, op)[2] > 0]
 
 
 def march_activates(st: AAState, dest: int, f: int, group: int) -> bool:
@@ -237,18 +236,16 @@ class MarchIntoProc(AskProc[AAState]):
 
     name = "aa.march_into"
 
-    def arrived(self, st: AAState) -> list[int]:
-        """The Operation's record of pieces that arrived (each moves once)."""
-        op = next(f for f in reversed(st.stack) if f.proc == "coin.op")
-        arrived: list[int] = op.vars["arrived"]
-        return arrived
+    def op(self, st: AAState) -> dict[str, Any]:
+        """The March's vars, with its record of the pieces that arrived (each moves once)."""
+        return next(f for f in reversed(st.stack) if f.proc == "coin.op").vars
 
     def decisions(self, st: AAState, fr: Frame) -> list[Decision]:
         v = fr.vars
         s, f = v["s"], v["f"]
         room = B.faction_room(st, s, f)
         if "o" in v:
-            u, a, free = unmoved(st, v["o"], f, self.arrived(st))
+            u, a, free = unmoved(st, v["o"], f, self.op(st))
             if "nu" not in v:  # the group is never empty: u:0 only when an Active one can go
                 lo = 0 if min(a, room) else 1
                 opts = [option(f"u:{k}", f"{k} Underground Guerrilla{'s' if k != 1 else ''} "
@@ -265,7 +262,7 @@ class MarchIntoProc(AskProc[AAState]):
         used = v.get("groups", [])  # AA 3.3.2 step 2: one group per origin and destination
         opts = [option(f"from:{D.NAMES[o]}", f"March a group from {W.space(o)} into "
                        f"{W.space(s)}", space=D.NAMES[o])
-                for o in march_origins(st, s, f, self.arrived(st)) if o not in used]
+                for o in march_origins(st, s, f, self.op(st)) if o not in used]
         if not opts:
             return []
         return [decide(st, f, "aa.march_from", f"March into {W.space(s)} from:",
@@ -291,8 +288,9 @@ class MarchIntoProc(AskProc[AAState]):
             return
         act = march_activates(st, s, f, nu + na)
         move_guerrillas(st, o, s, f, nu, na, GUER_A[f] if act else None)
-        self.arrived(st)[s] += nu + na
-        left = next(f for f in reversed(st.stack) if f.proc == "coin.op").vars.get("left")
+        op = self.op(st)
+        record_arrival(op, s, nu + na, 0 if act else nu)
+        left = op.get("left")
         if left is not None:
             left[o] += nu + na
         ctx.emit("aa.march", f"{nu + na} {W.faction(f)} Guerrilla{'s' if nu + na != 1 else ''} "

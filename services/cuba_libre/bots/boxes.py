@@ -102,8 +102,7 @@ def march_group(plans: Mapping[int, Plan], st: CLState, f: int) -> tuple[int, in
     when Activation cannot be avoided; a box's exact number stands."""
     mv = frame_vars(st, "cl.march_into")
     o, s = mv["o"], mv["s"]
-    arrived = frame_vars(st, "coin.op").get("arrived") or [0] * D.NS
-    u, a, free = unmoved(st, o, f, arrived)
+    u, a, free = unmoved(st, o, f, frame_vars(st, "coin.op"))
     n = max(1, min(free, plans[f](st, s, frame_vars(st, "coin.op")).get(o, 1)))
     room = 3 - B.cubes(st, s)
     exposed = D.IS_EC[s] or st.support[s] > 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from services.coin.operations import op_vars
+from services.coin.operations import op_vars, record_arrival, unmoved_guerrillas
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, option
 from services.kernel.flow import AskProc, pop, push
@@ -28,11 +28,10 @@ SYNDICATE: Final[int] = int(Faction.SYNDICATE)
 GROUP_LIMIT: Final = 3  # CL 3.3.2: a group Activates when it and the cubes there number more than 3
 
 
-def unmoved(st: CLState, o: int, f: int, arrived: list[int]) -> tuple[int, int, int]:
-    """Guerrillas in o that have not moved in this March: (Underground, Active) bounds and their
-    total (an SA may have flipped arrivals, so only the total is exact)."""
-    free = B.guerrillas(st, o, f) - arrived[o]
-    return min(B.underground(st, o, f), free), min(B.active(st, o, f), free), free
+def unmoved(st: CLState, o: int, f: int, op: dict[str, Any]) -> tuple[int, int, int]:
+    """CL 3.3.2 Guerrillas of f in o that have not moved in the March `op` (its vars):
+    (Underground, Active, total)."""
+    return unmoved_guerrillas(op, o, B.underground(st, o, f), B.active(st, o, f))
 
 
 def march_activates(st: CLState, dest: int, group: int) -> bool:
@@ -89,18 +88,14 @@ class MarchIntoProc(AskProc[CLState]):
 
     name = "cl.march_into"
 
-    def arrived(self, st: CLState) -> list[int]:
-        arrived: list[int] = op_vars(st)["arrived"]
-        return arrived
-
     def decisions(self, st: CLState, fr: Frame) -> list[Decision]:
         v = fr.vars
         s, f = v["s"], v["f"]
         if "o" in v:
             return self.group_decision(st, v)
-        arrived, adjacent = self.arrived(st), op_vars(st).get("adjacent", False)
-        opts = [route_option(s, o, x) for o, x in routes(st, s, f, adjacent)
-                if o not in v["groups"] and unmoved(st, o, f, arrived)[2]]
+        op = op_vars(st)
+        opts = [route_option(s, o, x) for o, x in routes(st, s, f, op.get("adjacent", False))
+                if o not in v["groups"] and unmoved(st, o, f, op)[2]]
         if not opts:
             return []
         if v["groups"]:
@@ -111,7 +106,7 @@ class MarchIntoProc(AskProc[CLState]):
         """How many Underground, then Active, Guerrillas form the group from origin o (none
         when the faction took its own pieces back meanwhile, CL 1.4.1: the group is dropped)."""
         s, f, o = v["s"], v["f"], v["o"]
-        u, a, free = unmoved(st, o, f, self.arrived(st))
+        u, a, free = unmoved(st, o, f, op_vars(st))
         if "nu" not in v:
             opts = [option(f"u:{k}", f"{k} Underground Guerrilla{'s' if k != 1 else ''} march "
                            f"from {W.space(o)} into {W.space(s)}", count=str(k))
@@ -166,9 +161,10 @@ def move_group(ctx: Ctx, st: CLState, s: int, f: int, o: int, nu: int, na: int,
     act = march_activates(st, s, nu + na) or (via >= 0 and march_activates(st, via, nu + na))
     B.PIECES.move(st, o, s, GUER_U[f], nu, GUER_A[f] if act else None)
     B.PIECES.move(st, o, s, GUER_A[f], na)
-    op["arrived"][s] += nu + na
+    che = f == M26 and B.has_cap(st, Cap.M26_FIRST_MARCH_GROUP_HIDES) and not op.get("che")
+    record_arrival(op, s, nu + na, nu + na if che else 0 if act else nu)
     cash.push_follow(st, o, s, f, tuple(k for k, n in ((GUER_U[f], nu), (GUER_A[f], na)) if n))
-    if f == M26 and B.has_cap(st, Cap.M26_FIRST_MARCH_GROUP_HIDES) and not op.get("che"):
+    if che:
         op["che"] = True
         B.PIECES.flip_to(st, s, GUER_U[f], nu + na if act else na)
     ctx.emit("cl.march", f"{nu + na} {W.faction(f)} Guerrilla{'s' if nu + na != 1 else ''} "

@@ -105,6 +105,28 @@ def test_march_each_guerrilla_moves_once() -> None:
     assert "from:loc_bogota_san_jose" not in options(st) and "from:huila" in options(st)
 
 
+def test_aa_3_3_2_an_arrival_does_not_march_on_in_an_unmoved_ones_place() -> None:
+    """AA 3.3.2 (同じゲリラを 2回以上移動させることはできない): meta_east holds 1 Active FARC
+    Guerrilla; 2 Underground ones march in from meta_west (at Opposition: they stay
+    Underground). A group from meta_east onward into guaviare is that Active one only: an
+    arrival cannot go in its place, which would trade states."""
+    st = standard()
+    B.PIECES.flip_to(st, S["meta_east"], B.GUER_A[FARC], 1)
+    take(st, "guaviare", "farc_underground", 2)
+    start_op(st, FARC, "march")
+    play(st, "space:meta_east", "from:meta_west", "u:2", "a:0", "done")
+    assert (count(st, "meta_east", "farc_underground"), count(st, "meta_east", "farc_active")) \
+        == (2, 1)
+    play(st, "space:guaviare", "from:meta_east")
+    assert options(st) == ["u:0"]
+    play(st, "u:0")
+    assert options(st) == ["a:1"]
+    play(st, "a:1", "done")
+    assert (count(st, "meta_east", "farc_underground"), count(st, "meta_east", "farc_active"),
+            count(st, "guaviare", "farc_underground"), count(st, "guaviare", "farc_active")) \
+        == (2, 0, 0, 1)
+
+
 def test_tv_r_13_attack_and_captured_goods() -> None:
     """TV-R-13 (AA 3.3.3): die 1: success, remove Cartels G then B, +1 FARC G."""
     st = standard()

@@ -104,6 +104,38 @@ def march_two_into_oriente(st: CLState, level: int) -> CLState:
                               "done").st
 
 
+def test_an_arrival_does_not_march_on_in_an_unmoved_ones_place_cl_3_3_2() -> None:
+    """CL 3.3.2 (each Guerrilla moves once): oriente holds 1 Active 26July Guerrilla; the 2
+    Underground ones of sierra_maestra march in (Neutral: they stay Underground). A group
+    from oriente onward is that Active one only: an arrival cannot go in its place."""
+    st = s0()
+    put(st, "oriente", "m26_active")
+    t = Table(st, M26).act("op:march", "space:oriente", "from:sierra_maestra", "u:2", "a:0",
+                           "space:camaguey_province", "from:oriente")
+    assert t.offered() == ["u:0"]
+    t.act("u:0")
+    assert t.offered() == ["a:1"]
+    st = t.act("a:1").st
+    assert (count(st, "oriente", "m26_underground"), count(st, "oriente", "m26_active"),
+            count(st, "camaguey_province", "m26_active")) == (2, 0, 1)
+
+
+def test_el_che_first_group_counts_as_arrived_underground_card_13() -> None:
+    """Card 13 El Che (CL 3.3.2): the first group, Activated on arrival in oriente (2 Police,
+    Support) and flipped Underground after, is 2 arrived Underground Guerrillas: oriente's
+    own Active one is the only one that may march on."""
+    st = s0()
+    st.caps |= 1 << Cap.M26_FIRST_MARCH_GROUP_HIDES
+    st.support[S["oriente"]] = 1
+    put(st, "oriente", "police", 2)
+    put(st, "oriente", "m26_active")
+    t = Table(st, M26).act("op:march", "space:oriente", "from:sierra_maestra", "u:2", "a:0")
+    assert (count(t.st, "oriente", "m26_underground"), count(t.st, "oriente", "m26_active")) \
+        == (2, 1)
+    t.act("space:camaguey_province", "from:oriente")
+    assert t.offered() == ["u:0"]
+
+
 def test_tv_r_18_limited_march_into_an_ec_cl_3_3_2() -> None:
     """TV-R-18 (CL 3.3.2, 2.3.5): a Syndicate Limited March into ec_west costs 0 and stays
     Underground (1 + 0 cubes); a LimOp March has one destination only."""
