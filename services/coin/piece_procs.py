@@ -343,6 +343,7 @@ def push_place(board: Board[Any], st: CoinState, s: int, kinds: tuple[int, ...],
 class RemoveProc(Proc[Any]):
     """`<prefix>.remove` vars: s, f (executor), n (left), mode, capture, targets (factions
     targeted so far), who (decides), must (at least one), only (one faction's pieces),
+    upto (outside §1.4.1 step 5: may stop after any piece, AA 1.4.1 for a Special Activity),
     took (the kinds taken, where the game keeps them): §1.4.1 step 5."""
 
     def __init__(self, rules: PieceRules[Any]) -> None:
@@ -356,7 +357,7 @@ class RemoveProc(Proc[Any]):
         where = self.board.space(v["s"])
         opts = [option(f"piece:{t.names[k]}", f"Remove {self.board.pieces(k, 1)} from {where}",
                        piece=t.names[k]) for k in kinds]
-        stop = not any(t.faction[k] in v["targets"] for k in kinds)
+        stop = v.get("upto", False) or not any(t.faction[k] in v["targets"] for k in kinds)
         if v.get("must") and not v.get("removed"):
             stop = False
         return opts, stop
@@ -392,18 +393,22 @@ class RemoveProc(Proc[Any]):
 
 def push_remove(board: Board[Any], st: CoinState, s: int, f: int, n: int, mode: str,
                 capture: str = "", who: int | None = None, must: bool = False,
-                only: int = -1) -> None:
+                only: int = -1, upto: bool = False) -> None:
     """Remove up to n pieces (`must`: at least one, when the space was chosen for it;
-    `only`: just that faction's pieces)."""
-    push(st, board.name("remove"), s=s, f=f, n=n, mode=mode, capture=capture, targets=[],
-         who=f if who is None else who, must=must, only=only)
+    `only`: just that faction's pieces; `upto`: no duty to the full, §1.4.1 step 5)."""
+    fr = push(st, board.name("remove"), s=s, f=f, n=n, mode=mode, capture=capture, targets=[],
+              who=f if who is None else who, must=must, only=only)
+    if upto:
+        fr.vars["upto"] = True
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class ActivateProc(AskProc[Any]):
-    """`<prefix>.activate` vars: s, n (left), only. The activator Activates (Sweep, Patrol) 1
-    Guerrilla per count as far as there are Underground ones; it chooses which, never
-    whether."""
+    """`<prefix>.activate` vars: s, n (left), only, targets (factions targeted so far). The
+    activator Activates (Sweep, Patrol) 1 Guerrilla per count of the factions it targets
+    (§3.1: it may leave a faction untargeted), each targeted one to the full (§1.4.1 step 5):
+    it may stop only once no Underground Guerrilla of a targeted faction is left there. An
+    Event's `only` faction is targeted from the start."""
 
     def __init__(self, rules: PieceRules[Any]) -> None:
         self.rules, self.board = rules, rules.board
@@ -413,22 +418,33 @@ class ActivateProc(AskProc[Any]):
         kinds = self.rules.activatable(st, v["s"], v.get("only", -1)) if v["n"] > 0 else []
         if not kinds:
             return []
-        where = b.space(v["s"])
-        opts = [option(f"piece:{b.table.names[k]}", f"Activate {b.pieces(k, 1)} in {where}",
-                       piece=b.table.names[k]) for k in kinds]
-        return [b.decide(st, self.rules.activator, self.name,
-                         f"Activate a Guerrilla in {where} ({v['n']} left).", opts)]
+        where, t = b.space(v["s"]), b.table
+        opts = [option(f"piece:{t.names[k]}", f"Activate {b.pieces(k, 1)} in {where}",
+                       piece=t.names[k]) for k in kinds]
+        targets = v.get("targets", [])
+        prompt = f"Activate a Guerrilla in {where} ({v['n']} left)"
+        if not any(t.faction[k] in targets for k in kinds):
+            opts.append(option("done", f"Activate no more Guerrillas in {where}"))
+            prompt += " or stop"
+        return [b.decide(st, self.rules.activator, self.name, prompt + ".", opts)]
 
     def choose(self, ctx: Ctx, st: CoinState, fr: Frame, d: Decision, c: Choice) -> None:
         v, t = fr.vars, self.board.table
+        if c.option_id == "done":
+            v["n"] = 0
+            return
         kind = t.index[(c.option_id or "").split(":", 1)[1]]
+        targets = v.setdefault("targets", [])
+        if t.faction[kind] not in targets:
+            targets.append(t.faction[kind])
         t.flip_to(st, v["s"], t.flip[kind])
         v["n"] -= 1
 
 
 def push_activate(board: Board[Any], st: CoinState, s: int, n: int, only: int = -1) -> None:
     if n > 0:
-        push(st, board.name("activate"), s=s, n=n, only=only)
+        push(st, board.name("activate"), s=s, n=n, only=only,
+             targets=[only] if only >= 0 else [])
 
 
 def piece_procs(rules: PieceRules[Any]) -> list[Proc[Any]]:

@@ -96,15 +96,32 @@ def test_casino_closed_instead_of_removed_and_not_replaced() -> None:
     assert TABLE.count(st, NORTH, CUBE) == 1 and TABLE.of_faction(st, NORTH, 1) == 0
 
 
-def test_activate_underground_only_no_done() -> None:
-    """§3.2 Sweep: the activator Activates as many as the count allows, choosing which."""
+def test_activate_underground_only_targeted_to_the_full() -> None:
+    """§3.2 Sweep, §3.1 and §1.4.1 step 5: the activator chooses which factions it targets
+    ("done" before the first Activation); a targeted one is Activated as far as the count
+    allows: no "done" while it has an Underground Guerrilla there."""
     st = table(blue_u=1, blue_a=1, green_u=2)
-    pp.push_activate(BOARD, st, NORTH, 2)
+    pp.push_activate(BOARD, st, NORTH, 3)
     FLOW.advance(Ctx(), st)
-    assert seat(st) == 0 and options(st) == ["piece:blue_u", "piece:green_u"]
-    play(st, "piece:green_u", "piece:green_u")
+    assert seat(st) == 0 and options(st) == ["piece:blue_u", "piece:green_u", "done"]
+    play(st, "piece:green_u")
+    assert options(st) == ["piece:blue_u", "piece:green_u"]  # Green targeted, 1 left
+    play(st, "piece:green_u")
+    assert options(st) == ["piece:blue_u", "done"]
+    play(st, "done")
     assert TABLE.count(st, NORTH, GREEN_A) == 2 and TABLE.count(st, NORTH, BLUE_U) == 1
     assert seat(st) == 0 and options(st)[0] == "pass"  # back to the card
+
+
+def test_activate_an_events_faction_to_the_full() -> None:
+    """§1.4.1 step 5: an Event's Activation of one faction (`only`) targets it from the
+    start: no "done" while it has an Underground Guerrilla there and the count lasts."""
+    st = table(blue_u=2, green_u=2)
+    pp.push_activate(BOARD, st, NORTH, 2, only=1)
+    FLOW.advance(Ctx(), st)
+    assert options(st) == ["piece:blue_u"]
+    play(st, "piece:blue_u", "piece:blue_u")
+    assert TABLE.count(st, NORTH, BLUE_U) == 0 and TABLE.count(st, NORTH, GREEN_U) == 2
 
 
 def test_pieces_move_each_once_and_hide() -> None:

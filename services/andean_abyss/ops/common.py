@@ -194,9 +194,11 @@ def reclaim(ctx: Ctx, st: AAState, arg: str, f: int) -> None:
 
 
 def push_remove(st: AAState, s: int, f: int, n: int, mode: str, capture: str = "",
-                who: int | None = None, must: bool = False, only: int = -1) -> None:
-    """`aa.remove`: up to n pieces (`must`: at least one; `only`: one faction's pieces)."""
-    pp.push_remove(B.BOARD, st, s, f, n, mode, capture, who, must, only)
+                who: int | None = None, must: bool = False, only: int = -1,
+                upto: bool = False) -> None:
+    """`aa.remove`: up to n pieces (`must`: at least one; `only`: one faction's pieces;
+    `upto`: a Special Activity's, free of the duty to the full, AA 1.4.1)."""
+    pp.push_remove(B.BOARD, st, s, f, n, mode, capture, who, must, only, upto)
 
 
 def activatable(st: AAState, s: int, only: int = -1) -> list[int]:

@@ -430,8 +430,9 @@ class BribeSpaceProc(AskProc[AAState]):
             pop(st)
         else:
             pop(st)
-            n = 1 if verb == "base" else 2
-            push_remove(st, v["s"], CARTELS, n, f"bribe_{verb}", "contraband", must=True)
+            n = 1 if verb == "base" else 2  # AA 4.5.4 "up to 2": no duty to the full (1.4.1)
+            push_remove(st, v["s"], CARTELS, n, f"bribe_{verb}", "contraband", must=True,
+                        upto=True)
 
 
 EXTORT: Final = ExtortLoop()

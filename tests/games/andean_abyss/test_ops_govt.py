@@ -228,8 +228,10 @@ def test_patrol_sources_is_the_reverse_of_patrol_reach() -> None:
 
 
 def test_aa_3_2_2_patrol_activates_in_every_loc() -> None:
-    """AA 3.2.2 step 2: in each LoC, 1 Guerrilla per cube, as far as there are Guerrillas;
-    the Government chooses which, never whether (through `engine.act`)."""
+    """AA 3.2.2 step 2: in each LoC, 1 Guerrilla per cube, as far as there are Guerrillas of
+    the factions the Government targets (AA 3.1 複数の派閥を目標にできる, 1.4.1 step 5): it
+    chooses which; it may stop only while no targeted faction has one left Underground
+    (through `engine.act`)."""
     st = standard()
     put(st, "loc_bogota_neiva", "police", 2)
     put(st, "loc_bogota_neiva", "farc_underground")
@@ -237,7 +239,7 @@ def test_aa_3_2_2_patrol_activates_in_every_loc() -> None:
     start_op(st, GOVT, "patrol")
     t = Table(st)
     t.play("done")  # no cube moves
-    assert t.options() == ["piece:farc_underground", "piece:auc_underground"]
+    assert t.options() == ["piece:farc_underground", "piece:auc_underground", "done"]
     t.play("piece:auc_underground")
     assert t.options() == ["piece:farc_underground", "piece:auc_underground"]
     t.play("piece:farc_underground")
@@ -249,15 +251,19 @@ def test_aa_3_2_2_patrol_activates_in_every_loc() -> None:
 
 
 def test_aa_3_2_3_sweep_activates_one_per_cube() -> None:
-    """AA 3.2.3 step 3: 1 Guerrilla per cube (Forest: per 2), as far as there are: no
-    "done" before the count is spent (through `engine.act`)."""
+    """AA 3.2.3 step 3: 1 Guerrilla per cube (Forest: per 2), as far as there are: once
+    FARC is targeted, no "done" before the count is spent (1.4.1 step 5; through
+    `engine.act`)."""
     st = standard()
+    put(st, "meta_east", "farc_underground")
     start_op(st, GOVT, "sweep")
     t = Table(st)
     t.play("space:meta_east", *["troops:santander"] * 3, "done", "done")
+    assert t.options() == ["piece:farc_underground", "done"]
+    t.play("piece:farc_underground")
     assert t.options() == ["piece:farc_underground"]
     t.play("piece:farc_underground")
-    assert count(t.st, "meta_east", "farc_active") == 1
+    assert count(t.st, "meta_east", "farc_active") == 2
 
 
 def test_aa_1_4_1_train_takes_police_back_while_troops_are_available() -> None:

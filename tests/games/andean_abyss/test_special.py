@@ -226,6 +226,26 @@ def test_aa_4_5_4_bribe_flips_two_different_guerrillas() -> None:
     assert all(o.startswith("space:") or o == "done" for o in t.options())  # next space
 
 
+def test_aa_4_5_4_bribe_removes_up_to_2_and_may_stop_after_1() -> None:
+    """AA 4.5.4 (2つまでのキューブを除去): a Bribe removes up to 2 cubes, or up to 2 enemy
+    Guerrillas, and may stop after the first: the duty to remove to the full is the
+    Events' and Operations' (seed 1.4.1: イベントやオペレーションの目標とした場合), not a
+    Special Activity's. It removes at least one in the space chosen for it."""
+    st = standard()
+    start_op(st, CARTELS, "terror")
+    t = Table(st)
+    t.play("space:cali", "done", "sa:bribe", "space:cali", "cubes")
+    assert t.options() == ["piece:troops", "piece:police"]
+    t.play("piece:troops")
+    assert t.options() == ["piece:troops", "piece:police", "done"]
+    t.play("done")
+    assert (count(t.st, "cali", "troops"), count(t.st, "cali", "police")) == (2, 1)
+    t.play("space:guaviare", "guerrillas")
+    assert "done" not in t.options()
+    t.play("piece:farc_underground")
+    assert "done" in t.options()
+
+
 def test_aa_4_5_4_bribe_flip_of_a_lone_guerrilla_ends_the_space() -> None:
     """AA 4.5.4: in Narino (1 FARC Guerrilla, Underground, nothing else) a flip Bribe
     flips it Active, and with no other Guerrilla there the space is done at once."""

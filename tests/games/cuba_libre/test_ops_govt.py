@@ -77,8 +77,11 @@ def test_tv_r_12_garrison_paid_once_and_ec_activation_cl_3_2_2() -> None:
     assert "space:ec_east (free)" not in t.options()
     t.play("space:ec_east", "from:santiago_de_cuba:troops", "done", "done")
     assert t.st.resources[GOVT] == 12
+    # CL 3.1, 1.4.1: the Government picks its targets, then Activates them to the full
+    assert t.options() == ["piece:m26_underground", "piece:directorio_underground", "done"]
+    t.play("piece:directorio_underground")
     assert t.options() == ["piece:m26_underground", "piece:directorio_underground"]
-    t.play("piece:directorio_underground", "piece:directorio_underground")
+    t.play("piece:directorio_underground")
     t.play("piece:m26_underground")  # ec_east: 1 cube
     assert t.options() == ["space:ec_central", "space:ec_east", "done"]
     t.play("space:ec_central", "piece:directorio_active", "piece:directorio_active")
@@ -111,7 +114,7 @@ def test_tv_r_13_sweep_adjacent_troops_and_forest_cl_3_2_3() -> None:
     assert "from:havana:police" not in t.options()
     assert not any(o.startswith("from:santiago_de_cuba") for o in t.options())
     t.play("from:havana:troops", "from:havana:troops", "done", "done")
-    assert t.options() == ["piece:directorio_underground"]  # 3 cubes in Forest: 1
+    assert t.options() == ["piece:directorio_underground", "done"]  # 3 cubes in Forest: 1
     t.play("piece:directorio_underground", "piece:m26_underground")
     st = t.st
     assert st.resources[GOVT] == 11
@@ -120,6 +123,28 @@ def test_tv_r_13_sweep_adjacent_troops_and_forest_cl_3_2_3() -> None:
     assert B.control(st, S["camaguey_province"]) == GOVT and B.dr_pop_plus_bases(st) == 0
     assert B.control(st, S["la_habana"]) == B.NO_CONTROL
     assert B.control(st, S["havana"]) == GOVT
+
+
+def test_sweep_activates_only_the_factions_it_targets_cl_3_1_3_2_3() -> None:
+    """CL 3.1 (можете игнорировать фишки других фракций), 1.4.1, 3.2.3: a Sweep in havana
+    (10 cubes) targeting DR Activates both DR Guerrillas, then may stop: the Syndicate's 2
+    stay Underground."""
+    st = game()
+    put(st, "havana", "syndicate_underground", 2)
+    t = Table(at_card(st, 1))
+    t.play("op:sweep", "space:havana")
+    while t.pending().kind != "cl.activate":
+        t.play("done")  # no Troops move in
+    assert t.options() == ["piece:directorio_underground", "piece:syndicate_underground",
+                           "done"]
+    t.play("piece:directorio_underground")
+    assert t.options() == ["piece:directorio_underground", "piece:syndicate_underground"]
+    t.play("piece:directorio_underground")
+    assert t.options() == ["piece:syndicate_underground", "done"]
+    t.play("done")
+    st = t.st
+    assert count(st, "havana", "directorio_active") == 2
+    assert count(st, "havana", "syndicate_underground") == 2
 
 
 def test_police_sweep_as_troops_card_4_shaded() -> None:
