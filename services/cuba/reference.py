@@ -89,13 +89,13 @@ OTHER_TEXTS: Final = {
                              "parliament.",
 }
 
-GROUP_RULES: Final = {"victory_points": "CU 7.2", "income": "CU 7.3", "factories": "CU 7.4",
-                      "power": "CU 7.5"}
+GROUP_RULES: Final = {"victory_points": "CU 7.2", "income": "CU 7.3",
+                      "factories_black_market": "CU 7.4", "power": "CU 7.5"}
 
 
 def building_info(b: Building) -> pb.BuildingInfo:
     info = pb.BuildingInfo(id=b.id, name=b.name, group=b.group, text=building_text(b),
-                           rule=GROUP_RULES.get(b.group, "CU 7"))
+                           rule=GROUP_RULES[b.group])
     for i, n in enumerate(b.cost):
         if n:
             setattr(info.cost, ITEM_IDS[i], n)

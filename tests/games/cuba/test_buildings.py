@@ -186,3 +186,14 @@ def test_every_described_building_has_a_test() -> None:
         "sawmill", "trading_office", "large_trading_office", "lighthouse", "church",
         "city_hall", "warehouse"}
     assert covered == {b.id for b in DATA.buildings}
+
+
+def test_reference_cites_each_buildings_own_section() -> None:
+    """The reference (GetReference) cites each building's section of CU 7: victory-point
+    buildings 7.2, income 7.3, factories and the black market 7.4, power 7.5."""
+    from services.cuba import reference
+    by_group: dict[str, set[str]] = {}
+    for b in reference.reference().buildings:
+        by_group.setdefault(b.group, set()).add(b.rule)
+    assert by_group == {"victory_points": {"CU 7.2"}, "income": {"CU 7.3"},
+                        "factories_black_market": {"CU 7.4"}, "power": {"CU 7.5"}}
