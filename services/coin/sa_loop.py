@@ -62,6 +62,8 @@ class SpaceLoop(Proc[Any], Generic[S]):
                 for s in cands]
         if v["done"]:
             opts.append(option("done", f"{name} done: no more spaces"))
+        elif v.get("may"):  # an Event's free SA it allows, not requires (AA 5.5 できる)
+            opts.append(option("done", f"No {name} (the Event allows it, not requires it)"))
         return [b.decide(st, v["f"], b.name(v["sa"]), f"{name}: {self.prompt}.", opts)]
 
     def step(self, ctx: Ctx, st: S, fr: Frame) -> None:

@@ -19,6 +19,7 @@ from .lib import (
     guerrilla_kinds,
     pipeline,
     populated,
+    preferring,
     push_sa,
     res,
     sabotage,
@@ -126,6 +127,8 @@ def c05_occidental_ecopetrol_unshaded() -> Program:
     """Place up to 6 available Police onto pipeline LoCs, distributed as the executing
     faction likes. Then flip to Active 3 Underground Guerrillas (any factions) that are
     on those pipelines or in spaces adjacent to them (fewer if fewer exist)."""
+    # The seed places 6 (6つの警察をパイプライン（複数可）に配置する), not "up to": fewer
+    # only when fewer are Available (AA 5.1.3).
     def place(ctx: Any, st: Any, v: Vars, s: int) -> None:
         B.PIECES.place(st, s, Kind.POLICE)
         v.setdefault("pipes", []).append(s)
@@ -136,7 +139,7 @@ def c05_occidental_ecopetrol_unshaded() -> Program:
         push_pieces(st, -1, guerrilla_kinds(INSURGENTS), 3, "activate", v["f"],
                     among=sorted(near))
     return [spaces(6, lambda st, v, s: pipeline(s) and bool(B.PIECES.available(st, Kind.POLICE)),
-                   place, "place a Police on a pipeline", up_to=True, repeat=True),
+                   place, "place a Police on a pipeline", repeat=True),
             do(activate)]
 
 
@@ -163,13 +166,19 @@ def c06_oil_spill_unshaded() -> Program:
 def c06_oil_spill_shaded() -> Program:
     """Place Sabotage on one pipeline LoC that is not yet Sabotaged. Then shift one
     Department adjacent to that pipeline 1 level toward Active Opposition."""
+    # AA 5.1.3: a pipeline that leaves a Department to shift, where there is one.
     def sab(ctx: Any, st: Any, v: Vars, s: int) -> None:
         sabotage(st, s)
         v["pipe"] = s
-    return [spaces(1, open_pipelines, sab, "Sabotage a pipeline"),
-            spaces(1, lambda st, v, s: "pipe" in v and B.is_dept(s)
-                   and s in B.adjacent(st, v["pipe"])
-                   and populated(s) and st.support[s] > ACTIVE_OPPOSITION,
+
+    def shiftable(st: Any, s: int) -> bool:
+        return B.is_dept(s) and populated(s) and st.support[s] > ACTIVE_OPPOSITION
+
+    def with_shift(st: Any, v: Vars, s: int) -> bool:
+        return open_pipelines(st, v, s) and any(shiftable(st, a) for a in B.adjacent(st, s))
+    return [spaces(1, preferring(with_shift, open_pipelines), sab, "Sabotage a pipeline"),
+            spaces(1, lambda st, v, s: "pipe" in v and s in B.adjacent(st, v["pipe"])
+                   and shiftable(st, s),
                    lambda ctx, st, v, s: shift(st, s, ACTIVE_OPPOSITION),
                    "shift a Department next to it toward Opposition")]
 
@@ -196,7 +205,8 @@ def c08_fuerza_a_rea_colombiana_unshaded() -> Program:
     """The Government executes 3 free Air Strikes (AA 4.2.2), one after another,
     choosing each target normally (the same space may be struck more than once).
     Government makes the choices whoever executed the Event."""
-    return [do(lambda ctx, st, v: push_sa(st, "aa.air_strike", GOVT, 3))]
+    # The seed's 実施できる: each Air Strike may be declined (AA-I-9).
+    return [do(lambda ctx, st, v: push_sa(st, "aa.air_strike", GOVT, 3, may=True))]
 
 
 @event(8, SHADED)

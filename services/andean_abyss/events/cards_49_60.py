@@ -363,7 +363,8 @@ def c58_general_serrano_shaded() -> Program:
 def c59_salcedo_unshaded() -> Program:
     """Activate every Cartels Guerrilla. Then in each space where possible the
     Government executes a free Assault against Cartels only."""
-    return [do(activate_cartels), every_space(GOVT, ("assault",), only=CARTELS)]
+    # The seed's 実施できる: the Government may stop at any space (AA-I-9).
+    return [do(activate_cartels), every_space(GOVT, ("assault",), only=CARTELS, may=True)]
 
 
 @event(59, SHADED)
@@ -388,6 +389,7 @@ def c60_the_chess_player_unshaded() -> Program:
 def c60_the_chess_player_shaded() -> Program:
     """Cartels place 1 available Base into each of 2 different Cities (within stacking),
     then execute a free Bribe in 1 space."""
+    # The seed's 実施できる: the Bribe may be declined (AA-I-9).
     return [spaces(2, cartels_base_city, place_cartels_base, "place a Cartels Base in a City",
                    who=by(CARTELS)),
-            do(lambda ctx, st, v: push_sa(st, "aa.bribe", CARTELS, free=True))]
+            do(lambda ctx, st, v: push_sa(st, "aa.bribe", CARTELS, free=True, may=True))]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from services.andean_abyss import board as B
-from services.andean_abyss.constants import Cap, Mom
+from services.andean_abyss.constants import Cap, Kind, Mom
 
 from .scenario import (
     GOVT,
@@ -55,14 +55,27 @@ def test_card_4_shaded() -> None:
 
 
 def test_card_5_unshaded() -> None:
-    """Police onto pipelines, then Activate 3 Guerrillas there or adjacent."""
+    """6 Police onto pipelines (seed: 6つの警察を...配置する, no "done" before the sixth),
+    then Activate 3 Guerrillas there or adjacent."""
     st = standard()
-    run_event(st, 5, "unshaded", GOVT, *["space:loc_cucuta_arauca"] * 2, "done")
-    assert count(st, "loc_cucuta_arauca", "police") == 2
+    run_event(st, 5, "unshaded", GOVT, *["space:loc_cucuta_arauca"] * 2)
+    assert "done" not in options(st)
+    from .scenario import play
+    play(st, *["space:loc_cucuta_arauca"] * 4)
+    assert count(st, "loc_cucuta_arauca", "police") == 6
     assert "piece:arauca:farc_underground" in options(st)
     from .scenario import play
     play(st, "piece:arauca:farc_underground", "piece:arauca:auc_underground")
     assert count(st, "arauca", "farc_active") == 1 and count(st, "arauca", "auc_active") == 1
+
+
+def test_card_5_unshaded_places_what_is_available() -> None:
+    """AA 5.1.3: with 2 Police Available, card 5 places those 2 and goes on."""
+    st = standard()
+    st.avail[B.PIECES.pool[Kind.POLICE]] = 2
+    run_event(st, 5, "unshaded", GOVT, *["space:loc_cucuta_arauca"] * 2)
+    assert count(st, "loc_cucuta_arauca", "police") == 2
+    assert "piece:arauca:farc_underground" in options(st)
 
 
 def test_card_5_shaded() -> None:
@@ -82,7 +95,12 @@ def test_card_6() -> None:
     run_event(st, 6, "unshaded", GOVT, "space:arauca")
     assert st.support[S["arauca"]] == 1
     st = standard()
-    run_event(st, 6, "shaded", 1, "space:loc_bucaramanga_ayacucho", "space:santander")
+    run_event(st, 6, "shaded", 1)
+    # AA 5.1.3: a pipeline whose Departments are all at Active Opposition (Choco, Narino)
+    # would leave the shift undone while others allow it
+    assert "space:loc_cali_buenaventura" not in options(st)
+    from .scenario import play
+    play(st, "space:loc_bucaramanga_ayacucho", "space:santander")
     assert B.is_sabotaged(st, S["loc_bucaramanga_ayacucho"]) and st.support[S["santander"]] == 1
 
 
@@ -97,6 +115,21 @@ def test_card_8() -> None:
     st = standard()
     run_event(st, 8, "shaded", 1)
     assert st.resources[GOVT] == 31
+
+
+def test_card_8_unshaded_air_strikes_may_be_declined() -> None:
+    """Card 8 unshaded (政府は 3 回の航空攻撃を無償で実施できる: may): each free Air Strike
+    can be declined ("done" before its space), here the second, after the first."""
+    st = standard()
+    put(st, "guaviare", "troops")
+    B.PIECES.flip_to(st, S["guaviare"], 4, 2)
+    run_event(st, 8, "unshaded", 1)
+    assert options(st)[-1] == "done" and "space:guaviare" in options(st)
+    from .scenario import play
+    play(st, "space:guaviare", "piece:farc_active", "done")
+    assert "done" in options(st)
+    play(st, "done")
+    assert count(st, "guaviare", "farc_active") == 1 and B.bases_on_map(st, 3) == 6
 
 
 def test_card_12() -> None:

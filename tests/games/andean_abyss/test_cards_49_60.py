@@ -139,6 +139,28 @@ def test_card_60() -> None:
     assert st.resources[CARTELS] == 10  # the Bribe was free
 
 
+def test_card_59_unshaded_assaults_may_be_declined() -> None:
+    """Card 59 unshaded (それぞれのスペースにおいて...無償の急襲を実施できる: may): the
+    Government may stop before any free Assault; the Cartels stay Active (AA-I-9)."""
+    st = standard()
+    run_event(st, 59, "unshaded", GOVT)
+    assert options(st) == ["assault:cali", "done"]
+    play(st, "done")
+    assert count(st, "cali", "cartels_active") == 1 and B.bases_on_map(st, CARTELS) == 6
+
+
+def test_card_60_shaded_bribe_may_be_declined() -> None:
+    """Card 60 shaded (1か所のスペースで無償の買収を実施できる: may): after the 2 Bases,
+    the Cartels may decline the free Bribe."""
+    st = standard()
+    govt_bases = B.bases_on_map(st, GOVT)
+    run_event(st, 60, "shaded", CARTELS, "space:bogota", "space:medellin")
+    assert options(st)[-1] == "done"
+    play(st, "done")
+    assert B.bases_on_map(st, CARTELS) == 8 and B.bases_on_map(st, GOVT) == govt_bases
+    assert st.resources[CARTELS] == 10
+
+
 def test_card_53_moves_at_least_one() -> None:
     """Card 53 (AA-I-11): 1 or 2 Guerrillas: no "done" before the first one moves."""
     st = standard()
