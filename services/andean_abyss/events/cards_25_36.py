@@ -81,17 +81,23 @@ def gramaje(per: int) -> Any:
 
 
 def three_govt_sas() -> Any:
-    """Card 27 unshaded: one free Government SA of the Government's choice."""
+    """Card 27 unshaded: one free Government SA of the Government's choice, which it may
+    decline, and with it those left (seed 実施できる, AA-I-9)."""
     def opts(st: Any, v: Vars) -> list[Option]:
+        if v.get("no_more_sas"):
+            return []
         frame = {"f": GOVT, "op": {"op": "", "spaces": []}}
         names = ["air_lift"] if air_lift_origins(st) else []
         names += ["air_strike"] if AIR_STRIKE.spaces(st, frame) else []
         names += ["eradicate"] if ERADICATE.spaces(st, frame) else []
-        return [option(f"sa:{n}", f"A free {W.SAS[n]}", sa=n) for n in names]
+        out = [option(f"sa:{n}", f"A free {W.SAS[n]}", sa=n) for n in names]
+        return out + [option("done", "No more free Special Activities")] if out else []
 
     def act(ctx: Any, st: Any, v: Vars, o: str) -> None:
         from services.kernel.flow import push
-        if o == "sa:air_lift":
+        if o == "done":
+            v["no_more_sas"] = True
+        elif o == "sa:air_lift":
             push(st, "aa.air_lift")
         else:
             push_sa(st, f"aa.{o[3:]}", GOVT)
@@ -301,7 +307,7 @@ def c29_kill_zone_shaded() -> Program:
                  name_farc_or_auc, "name FARC or AUC"),
             spaces(1, lambda st, v, s: B.guerrillas(st, s, named(st, v)) > 0
                    and B.enemies_of(st, s, named(st, v)) > 0, two_ambushes,
-                   "choose the space of the 2 Ambushes", who=named)]
+                   "choose the space of the 2 Ambushes", who=named, up_to=True)]  # できる
 
 
 @event(30, UNSHADED)
@@ -394,7 +400,8 @@ def c34_airdropped_aks_shaded() -> Program:
     (Base within stacking; if the Base fits somewhere it must go in)."""
     return [name_insurgent(what="2 Guerrillas and a Base dropped for the"),
             spaces(1, preferring(airdrop_base_fits, zero_pop_dept), airdrop,
-                   "place 2 Guerrillas and a Base in a 0-Population Department", who=named)]
+                   "place 2 Guerrillas and a Base in a 0-Population Department", who=named,
+                   up_to=True)]  # the seed's 配置できる: the named faction may decline
 
 
 @event(35, UNSHADED)

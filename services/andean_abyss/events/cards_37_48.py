@@ -116,10 +116,11 @@ def derechos_humanos(ctx: Any, st: Any, v: Vars) -> None:
 
 
 def limpieza_terror(ctx: Any, st: Any, v: Vars, s: int) -> None:
-    """Card 46: a Terror with any one Guerrilla, 2 markers, 2 enemy pieces removed."""
+    """Card 46: a Terror with any one Guerrilla, 2 markers, 2 enemy pieces removed (an
+    Active one does it where there is one: AA 5.5, 任意のゲリラ, AA-I-20)."""
     f = named(st, v)
     v["s"] = s
-    if B.underground(st, s, f):
+    if not B.active(st, s, f):
         B.PIECES.flip_to(st, s, Kind.FARC_A if f == FARC else (
             Kind.AUC_A if f == AUC else Kind.CARTELS_A), 1)
     if B.is_loc(s):
@@ -195,7 +196,7 @@ def c37_former_military_shaded() -> Program:
             spaces(1, lambda st, v, s: s in v.get("op_spaces", []) and B.underground(st, s, AUC) > 0
                    and B.enemies_of(st, s, AUC) > 0,
                    lambda ctx, st, v, s: ambush(ctx, st, s, AUC), "free Ambush in a March space",
-                   who=by(AUC))]
+                   who=by(AUC), up_to=True)]  # the seed's 待ち伏せを実施できる: may
 
 
 @event(38, UNSHADED)
@@ -300,7 +301,9 @@ def c43_calima_front_shaded() -> Program:
 def c44_colombia_nueva_unshaded() -> Program:
     """Set one City that is not at Opposition to Active Support. Government Resources
     +3."""
-    return [spaces(1, lambda st, v, s: B.is_city(s) and st.support[s] >= 0,
+    # AA 5.1.3: a City the shift changes, where there is one (seed: 積極的な支持にシフトする)
+    return [spaces(1, preferring(lambda st, v, s: B.is_city(s) and 0 <= st.support[s] < 2,
+                                 lambda st, v, s: B.is_city(s) and st.support[s] >= 0),
                    set_level(ACTIVE_SUPPORT), "set a City to Active Support"),
             do(res(GOVT, 3))]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from services.coin.effects import Program
@@ -67,15 +68,34 @@ def amazonia_remove(ctx: Any, st: Any, v: Vars) -> None:
     push_pieces(st, -1, INSURGENT_KINDS, 3, "remove", v["f"], stop=True, among=among)
 
 
-def amazonia_bases(ctx: Any, st: Any, v: Vars) -> None:
-    for s in EMPTY_FORESTS:
-        place_n(st, s, Kind.CARTELS_BASE)
+def amazonia_spots(st: Any) -> list[int]:
+    """Card 62 shaded: Guainía, Vaupés and Amazonas, where a Cartels Base fits."""
+    return [s for s in EMPTY_FORESTS if B.can_place(st, s, Kind.CARTELS_BASE)]
+
+
+def bases_into(spots: Callable[[Any], list[int]]) -> Program:
+    """1 Cartels Base into each of `spots`: all at once when enough are Available, else
+    the executing faction picks the spaces for those there are (AA 5.1, 5.1.3)."""
+    def enough(ctx: Any, st: Any, v: Vars) -> None:
+        short = B.PIECES.available(st, Kind.CARTELS_BASE) < len(spots(st))
+        if short:
+            v["short"] = B.PIECES.available(st, Kind.CARTELS_BASE)
+            return
+        for s in spots(st):
+            place_n(st, s, Kind.CARTELS_BASE)
+    return [do(enough),
+            spaces(lambda st, v: v.get("short", 0), lambda st, v, s: s in spots(st),
+                   place_cartels_base, "place a Cartels Base")]
 
 
 def narco_war(ctx: Any, st: Any, v: Vars) -> None:
-    """Card 63: all but 1 Cartels Guerrilla removed per space."""
+    """Card 63: all but 1 Cartels Guerrilla removed per space; where both states are there,
+    the executing faction picks the ones removed (AA 5.1), else they go at once."""
     for s in [s for s in range(D.NS) if B.guerrillas(st, s, CARTELS)]:
         extra = B.guerrillas(st, s, CARTELS) - 1
+        if extra and B.active(st, s, CARTELS) and B.underground(st, s, CARTELS):
+            push_pieces(st, s, (Kind.CARTELS_U, Kind.CARTELS_A), extra, "remove", v["f"])
+            continue
         for _ in range(extra):
             kind = Kind.CARTELS_A if B.active(st, s, CARTELS) else Kind.CARTELS_U
             remove_piece(ctx, st, s, kind, "", v["f"])
@@ -139,10 +159,10 @@ def tingo_maria_remove(ctx: Any, st: Any, v: Vars) -> None:
     push_pieces(st, -1, (Kind.CARTELS_BASE,), 3, "remove", v["f"], among=among)
 
 
-def tingo_maria_place(ctx: Any, st: Any, v: Vars) -> None:
-    for s in [s for s in range(D.NS) if B.in_play(st, s) and forest_dept(s)
-              and B.bases(st, s, CARTELS)]:
-        place_n(st, s, Kind.CARTELS_BASE)
+def tingo_maria_spots(st: Any) -> list[int]:
+    """Card 66 shaded: the Forest Departments holding a Cartels Base, where one more fits."""
+    return [s for s in range(D.NS) if B.in_play(st, s) and forest_dept(s)
+            and B.bases(st, s, CARTELS) and B.can_place(st, s, Kind.CARTELS_BASE)]
 
 
 def coastal(st: Any, s: int) -> bool:
@@ -325,7 +345,7 @@ def c62_amazon_a_unshaded() -> Program:
 def c62_amazon_a_shaded() -> Program:
     """Place 1 available Cartels Base in each of Guainía, Vaupés and Amazonas (within
     stacking)."""
-    return [do(amazonia_bases)]
+    return bases_into(amazonia_spots)
 
 
 @event(63, UNSHADED)
@@ -389,7 +409,7 @@ def c66_tingo_mar_a_unshaded() -> Program:
 def c66_tingo_mar_a_shaded() -> Program:
     """Place 1 available Cartels Base into each Forest Department that already holds a
     Cartels Base, where stacking allows."""
-    return [do(tingo_maria_place)]
+    return bases_into(tingo_maria_spots)
 
 
 @event(67, UNSHADED)

@@ -299,9 +299,9 @@ def run_free_mode(ctx: Ctx, st: AAState, v: Vars, s: int, mode: str, g: int) -> 
     elif mode == "attack":
         attack(ctx, st, s, g, only)
     else:
-        if not B.underground(st, s, g):  # "any Guerrilla" (cards 46, 63, 70): already Active
-            B.PIECES.flip_to(st, s, GUER_U[g], 1)
-        terror(ctx, st, s, g)
+        if v.get("anyg") and B.active(st, s, g):  # "any Guerrilla" (63, 70): an Active one
+            B.PIECES.flip_to(st, s, GUER_U[g], 1)  # does it (AA 5.5, AA-I-20), flipped
+        terror(ctx, st, s, g)  # Underground here for `terror` to flip back
         B.add_resources(st, v["f"], v.get("gain", 0))
         if g == AUC:
             v["terrors"] += 1

@@ -202,12 +202,21 @@ def push_remove(st: AAState, s: int, f: int, n: int, mode: str, capture: str = "
 
 
 def activatable(st: AAState, s: int, only: int = -1) -> list[int]:
-    """Underground Guerrillas the Government may Activate in s (card 42 protects its player;
-    an Event may name the only faction, overriding card 42 by AA 5.1.2)."""
+    """Underground Guerrillas the Government may Activate in s (card 42 protects its player
+    from a Sweep's, not from a Patrol's; an Event may name the only faction, overriding card
+    42 by AA 5.1.2)."""
     if only >= 0:
         return [GUER_U[only]] if B.underground(st, s, only) else []
+    sweep = not patrolling(st)
     return [GUER_U[g] for g in (B.FARC, B.AUC, B.CARTELS)
-            if B.underground(st, s, g) and not protected(st, g)]
+            if B.underground(st, s, g) and not (sweep and protected(st, g))]
+
+
+def patrolling(st: AAState) -> bool:
+    """Whether the innermost Operation is a Patrol (AA 3.2.2: its LoC Activation is no Sweep
+    nor Assault, so card 42 shaded does not bar it)."""
+    op = next((f.vars for f in reversed(st.stack) if f.proc == "coin.op"), None)
+    return op is not None and op.get("op") == "patrol"
 
 
 def push_activate(st: AAState, s: int, n: int, only: int = -1) -> None:

@@ -61,6 +61,34 @@ def test_card_27() -> None:
     assert st.mom == 1 << Mom.M27
 
 
+def test_card_27_unshaded_special_activities_may_be_declined() -> None:
+    """Card 27 unshaded (政府は 3回の特殊活動を無償で実施できる: may, AA-I-9): after one free
+    Eradicate the Government declines the other two; nothing else changes."""
+    st = standard()
+    run_event(st, 27, "unshaded", FARC)
+    assert options(st) == ["sa:air_lift", "sa:air_strike", "sa:eradicate", "done"]
+    play(st, "sa:eradicate", "space:putumayo", "shift:huila")
+    aid = st.aid
+    assert options(st)[-1] == "done"
+    play(st, "done")
+    assert not any(o.startswith("sa:") for o in options(st)) and st.aid == aid
+
+
+def test_cards_29_34_shaded_the_named_faction_may_decline() -> None:
+    """Cards 29 shaded (2 回の待ち伏せを無償で実施できる) and 34 shaded (配置できる): the
+    named faction may decline (AA-I-9): "done" before the space; nothing happens."""
+    st = standard()
+    run_event(st, 29, "shaded", FARC, "faction:auc")
+    assert "done" in options(st)
+    play(st, "done")
+    assert B.pieces_of(st, S["santander"], GOVT) > 0
+    st = standard()
+    run_event(st, 34, "shaded", FARC, "faction:cartels")
+    assert options(st)[-1] == "done"
+    play(st, "done")
+    assert count(st, "vichada", "cartels_base") == 0
+
+
 def test_card_28() -> None:
     """TV-D-02 / TV-D-13."""
     st = standard()

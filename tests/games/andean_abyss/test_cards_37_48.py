@@ -19,6 +19,7 @@ from .scenario import (
     rig_die,
     run_event,
     standard,
+    start_op,
 )
 
 
@@ -46,6 +47,10 @@ def test_card_37_shaded() -> None:
               "done", "done", "space:santander", "piece:troops", "piece:troops")
     assert count(st, "santander", "troops") == 1 and count(st, "santander", "auc_active") == 2
     assert count(st, "santander", "auc_underground") == 1  # placed as on a roll of 1
+    st = standard()  # 待ち伏せを実施できる: the Ambush may be declined (AA-I-9)
+    run_event(st, 37, "shaded", AUC, "space:santander", "from:antioquia", "u:1", "a:0",
+              "done", "done")
+    assert options(st) == ["space:santander", "done"]
 
 
 def test_card_38() -> None:
@@ -105,6 +110,29 @@ def test_card_42() -> None:
     assert st.mom == 0
 
 
+def test_card_42_shaded_bars_sweep_not_a_patrols_activation() -> None:
+    """Card 42 shaded (掃討と急襲を実施できない: no Sweep, no Assault against FARC): a
+    Patrol's LoC Activation (AA 3.2.2 step 2) is neither, so FARC's Guerrilla there is
+    offered; a Sweep's Activation in a Department leaves FARC's Guerrillas out."""
+    st = standard()
+    run_event(st, 42, "shaded", FARC)
+    put(st, "loc_bogota_neiva", "police", 2)
+    put(st, "loc_bogota_neiva", "farc_underground")
+    put(st, "loc_bogota_neiva", "auc_underground")
+    start_op(st, GOVT, "patrol")
+    play(st, "done")  # no cube moves
+    assert options(st) == ["piece:farc_underground", "piece:auc_underground", "done"]
+    play(st, "piece:farc_underground", "piece:auc_underground")
+    assert count(st, "loc_bogota_neiva", "farc_active") == 1
+    st = standard()
+    run_event(st, 42, "shaded", FARC)
+    put(st, "huila", "troops", 2)
+    put(st, "huila", "auc_underground")
+    start_op(st, GOVT, "sweep")
+    play(st, "space:huila", "done", "done")  # no cube moves in; no more spaces
+    assert options(st) == ["piece:auc_underground", "done"]
+
+
 def test_card_43() -> None:
     st = standard()
     put(st, "huila", "troops")
@@ -120,7 +148,11 @@ def test_card_43() -> None:
 def test_card_44() -> None:
     """TV-D-25: Cali to Active Support, TS 56, Govt 43."""
     st = standard()
-    run_event(st, 44, "unshaded", GOVT, "space:cali")
+    run_event(st, 44, "unshaded", GOVT)
+    # AA 5.1.3: the Cities already at Active Support would change nothing: only Cali
+    # (Neutral) is offered
+    assert options(st) == ["space:cali"]
+    play(st, "space:cali")
     assert B.total_support(st) == 56 and st.resources[GOVT] == 43
     run_event(st, 44, "shaded", FARC, "space:bogota")
     assert st.support[S["bogota"]] == 0 and st.resources[GOVT] == 40
@@ -145,6 +177,18 @@ def test_card_46() -> None:
               "piece:farc_underground", "passive_opposition")
     assert st.terror[S["santander"]] == 2 and st.support[S["santander"]] == -1
     assert B.bases_on_map(st, GOVT) == 0 and st.aid == 6
+
+
+def test_card_46_an_active_guerrilla_does_the_terror() -> None:
+    """Card 46 (任意のゲリラでテロ; AA 5.5: an already Active Guerrilla may do it, AA-I-20):
+    with 1 Active and 1 Underground AUC Guerrilla in Cali, the Active one does the Terror
+    and the Underground one stays Underground."""
+    st = standard()
+    put(st, "cali", "auc_active")
+    put(st, "cali", "auc_underground")
+    run_event(st, 46, "unshaded", AUC, "faction:auc", "space:cali")
+    assert (count(st, "cali", "auc_underground"), count(st, "cali", "auc_active")) == (1, 1)
+    assert st.terror[S["cali"]] == 2
 
 
 def test_card_47() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from services.andean_abyss import board as B
 from services.andean_abyss import data as D
-from services.andean_abyss.constants import Mom
+from services.andean_abyss.constants import Kind, Mom
 
 from .scenario import (
     AUC,
@@ -91,6 +91,33 @@ def test_card_66() -> None:
     run_event(st, 66, "unshaded", GOVT, "piece:putumayo:cartels_base",
               "piece:putumayo:cartels_base", "piece:meta_west:cartels_base")
     assert B.bases_on_map(st, CARTELS) == 3
+
+
+def test_card_62_shaded_short_of_bases_the_executor_picks() -> None:
+    """Card 62 shaded, AA 5.1 / 5.1.3: with 1 Cartels Base Available for Guainía, Vaupés
+    and Amazonas, the executing faction picks where it goes."""
+    st = standard()
+    st.avail[B.PIECES.pool[Kind.CARTELS_BASE]] = 1
+    run_event(st, 62, "shaded", FARC)
+    assert options(st) == ["space:guainia", "space:vaupes", "space:amazonas"]
+    play(st, "space:amazonas")
+    assert count(st, "amazonas", "cartels_base") == 1 and B.bases_on_map(st, CARTELS) == 7
+
+
+def test_card_63_the_executor_picks_which_guerrillas_go() -> None:
+    """Card 63, AA 5.1 (the executing faction makes the choices): in Bogotá, 1 Underground
+    and 1 Active Cartels Guerrilla; the Government removes the Underground one, so the one
+    left is Active."""
+    st = standard()
+    put(st, "bogota", "cartels_underground")
+    put(st, "bogota", "cartels_active")
+    t = event_table(st, 63, "unshaded", GOVT)
+    assert t.decision() is not None and t.decision().seat == GOVT
+    assert t.options() == ["piece:cartels_underground", "piece:cartels_active"]
+    t.play("piece:cartels_underground")
+    after = t.st
+    assert (count(after, "bogota", "cartels_underground"),
+            count(after, "bogota", "cartels_active")) == (0, 1)
 
 
 def test_card_67() -> None:
