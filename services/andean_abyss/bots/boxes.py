@@ -16,7 +16,7 @@ from ..constants import FACTION_IDS, GUER_U
 from ..ops.insurgent import march_activates, unmoved
 from ..state import AAState
 from . import auc, cartels, farc
-from .flowchart import Chart
+from .flowchart import Chart, Tiers
 from .options import by_space, count_of, generic, kind_of, pick_in_tiers, space_of, verb
 from .tables import (
     can_rally_base,
@@ -60,10 +60,11 @@ def op_space(st: AAState, d: Decision, f: int) -> str:
             return offered[nxt[0]]
     elif box is not None and len(v.get("spaces", [])) < box.most and not broke \
             and not after_sa:
-        for i, tier in enumerate(chart.candidates(st, v["op"], v)):
+        tiers = chart.candidates(st, v["op"], v)
+        for i, tier in enumerate(tiers):
             c = [s for s in tier if s in offered]
             if c:
-                s = pick(st, c)
+                s = pick_in_tier(st, v, f, (tiers, i), c)
                 v.setdefault("np_tiers", []).append([s, i])  # the bullet it came by
                 return offered[s]
     if "done" not in ids and offered and not v.get("spaces"):  # AA 3.1: one space at least
@@ -71,6 +72,15 @@ def op_space(st: AAState, d: Decision, f: int) -> str:
     if box is not None and f"sa:{box.sa}" in ids and any(box.sa_tiers(st, v)):
         return f"sa:{box.sa}"
     return "done" if "done" in ids else generic(st, d, f)
+
+
+def pick_in_tier(st: AAState, v: dict[str, Any], f: int, at: tuple[Tiers, int],
+                 c: list[int]) -> int:
+    """8.1.1 random within the tier; the FARC March's step 3 tier (8.7.2, AA-R-42): its
+    origin, then its destination, both recorded in the Operation's vars."""
+    if f == B.FARC and v["op"] == "march" and farc.is_mass_tier(*at):
+        return farc.pick_mass_move(st, v, c)
+    return pick(st, c)
 
 
 def attack_plan(st: AAState, v: dict[str, Any], f: int, offered: dict[int, str]) -> list[int]:

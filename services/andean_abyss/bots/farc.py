@@ -12,7 +12,7 @@ from ..state import AAState
 from .auc import ambush_order
 from .cartels import flip_space
 from .flowchart import Box, Chart, Tiers, unmoved
-from .tables import can_rally_base
+from .tables import can_rally_base, pick
 
 F: Final = B.FARC
 
@@ -52,8 +52,11 @@ def rally_tiers(st: AAState, v: dict[str, Any]) -> Tiers:
 
 
 def origin_ok(st: AAState, o: int) -> bool:
-    """8.7.2 origins: Active Opposition, 0 Population, or a Sabotaged LoC."""
-    return st.support[o] == -2 or D.POP[o] == 0 or (B.is_loc(o) and B.is_sabotaged(st, o))
+    """8.7.2 origins: Active Opposition, 0 Population, or a Sabotaged LoC (a LoC has no
+    Population: it is an origin only when Sabotaged)."""
+    if B.is_loc(o):
+        return B.is_sabotaged(st, o)
+    return st.support[o] == -2 or D.POP[o] == 0
 
 
 def keeps(st: AAState, o: int) -> int:
@@ -97,12 +100,6 @@ def movable_before(st: AAState, o: int, v: dict[str, Any]) -> int:
     return g - keeps(st, o)
 
 
-def is_mass_move(v: dict[str, Any], s: int) -> bool:
-    """A 4th City/Department destination: step 3's (step 2 takes up to 3)."""
-    cds = [x for x in v.get("spaces", []) if not B.is_loc(x)]
-    return s in cds and cds.index(s) >= 3
-
-
 def mass_origins(st: AAState, v: dict[str, Any]) -> list[int]:
     """8.7.2 step 3 (AA-R-42): the spaces with the most FARC Guerrillas able to move,
     counted before moving; ties: those still able to move first (random among them)."""
@@ -112,14 +109,9 @@ def mass_origins(st: AAState, v: dict[str, Any]) -> list[int]:
     return [o for o in most if movable(st, o, v) > 0]
 
 
-def is_third(st: AAState, v: dict[str, Any], s: int) -> bool:
-    """A destination of step 3, not of steps 1-2: a City/Department at Opposition (never an
-    Agitation target), or a 4th City/Department."""
-    return is_mass_move(v, s) or (not B.is_loc(s) and st.support[s] < 0)
-
-
 def mass_moved(st: AAState, v: dict[str, Any]) -> bool:
-    return any(is_third(st, v, s) for s in v.get("spaces", []))
+    """8.7.2 step 3 has taken its destination (`np_mass`, `pick_mass_move`)."""
+    return "np_mass" in v
 
 
 def mass_move(st: AAState, v: dict[str, Any]) -> list[int]:
@@ -129,9 +121,25 @@ def mass_move(st: AAState, v: dict[str, Any]) -> list[int]:
                    if D.POP[s] >= 1 and not B.is_loc(s)})
 
 
+def is_mass_tier(tiers: Tiers, i: int) -> bool:
+    """The last of `march_tiers` is step 3's (while step 3 is still to come)."""
+    return i == len(tiers) - 1
+
+
+def pick_mass_move(st: AAState, v: dict[str, Any], dests: list[int]) -> int:
+    """8.7.2 step 3 (AA-R-42): the origin (random_pick among the tied), then 1 space next
+    to it among `dests` (random); both kept in the Operation's vars (`np_mass`)."""
+    near = [o for o in mass_origins(st, v) if any(s in dests for s in B.adjacent(st, o))]
+    o = pick(st, near)
+    s = pick(st, [s for s in dests if s in B.adjacent(st, o)])
+    v["np_mass"] = [s, o]
+    return s
+
+
 def origin_allowed(st: AAState, v: dict[str, Any], s: int, o: int) -> bool:
-    """8.7.2: a step 3 destination takes its Guerrillas from the step's origin only."""
-    return not is_third(st, v, s) or o in mass_origins(st, v)
+    """8.7.2: step 3's destination takes its Guerrillas from the step's origin only."""
+    mass = v.get("np_mass")
+    return mass is None or mass[0] != s or o == mass[1]
 
 
 def attack_tiers(st: AAState, v: dict[str, Any]) -> Tiers:

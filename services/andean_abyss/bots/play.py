@@ -81,19 +81,25 @@ def choose_free_op(st: AAState, d: Decision, f: int) -> str:
 
 def agitation(st: AAState, d: Decision, f: int) -> str:
     """8.7.5 (AA-R-29): fewest Terror, then Support, then Population, then random; only
-    where Resources pay for all its Terror and a shift; each space as far as Resources
-    allow before the next (`np_space`, kept in the phase's vars: the space under way)."""
+    where a shift can follow and Resources pay for all its Terror and that shift; each
+    space as far as Resources allow before the next (`np_space`, kept in the phase's vars:
+    the space under way)."""
     offered = by_space(d)
     v = frame_vars(st, "aa.agitation")
     if v.get("np_space") in offered:
         return offered[v["np_space"]]
-    ok = [s for s in offered if st.resources[f] >= st.terror[s] + 1]
+    ok = [s for s in offered if can_shift(st, s) and st.resources[f] >= st.terror[s] + 1]
     if not ok:
         return "done" if "done" in d.option_ids() else generic(st, d, f)
     key = min((st.terror[s], -(st.support[s] > 0), -D.POP[s]) for s in ok)
     tied = [s for s in ok if (st.terror[s], -(st.support[s] > 0), -D.POP[s]) == key]
     v["np_space"] = pick(st, tied)
     return offered[v["np_space"]]
+
+
+def can_shift(st: AAState, s: int) -> bool:
+    """8.7.5: Terror is removed only where the level can then shift toward Opposition."""
+    return D.POP[s] > 0 and st.support[s] > -2
 
 
 def elite_backing(st: AAState, d: Decision, f: int) -> str:

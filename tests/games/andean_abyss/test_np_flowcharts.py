@@ -13,6 +13,7 @@ from services.andean_abyss.special.insurgent import cultivate_spaces
 from services.andean_abyss.state import AAState
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision
+from services.kernel.events import Event
 from services.kernel.flow import push
 from tests.games.andean_abyss.np_scenario import (
     np_choices,
@@ -278,6 +279,52 @@ def test_aa_8_7_2_farc_march_step_3_mass_move_aa_r_42() -> None:
     assert farc.mass_move(st2, gone) == []
 
 
+def march_step_3_position(seed: int, guainia: int, vaupes: int) -> AAState:
+    """AA 8.7.2 step 3 alone: every LoC Sabotaged (no step 1), every populated City and
+    Department at Passive Opposition but guaviare (Neutral, FARC-Controlled: no Agitation
+    target, so no step 2); FARC Underground Guerrillas only in guainia and vaupes (0
+    Population, origins), both next to guaviare."""
+    st = solo(seed)
+    for s in B.spaces(st):
+        B.PIECES.remove(st, s, GUER_U[FARC], B.underground(st, s, FARC))
+        B.PIECES.remove(st, s, GUER_A[FARC], B.active(st, s, FARC))
+        B.PIECES.remove(st, s, BASE[FARC], B.bases(st, s, FARC))
+        if B.is_loc(s):
+            st.sabotage |= 1 << s
+        elif D.POP[s]:
+            st.support[s] = -1
+    st.support[S["guaviare"]] = 0
+    put(st, "guaviare", "farc_active", 3)
+    put(st, "guainia", "farc_underground", guainia)
+    put(st, "vaupes", "farc_underground", vaupes)
+    st.avail[B.PIECES.pool[GUER_U[FARC]]] = 8
+    st.avail[B.PIECES.pool[BASE[FARC]]] = 0
+    assert B.control(st, S["guaviare"]) == FARC and farc.first_box(st) == "march"
+    return st
+
+
+def march_moves(events: list[Event]) -> list[tuple[str, str, int]]:
+    return [(e.data["from"], e.data["to"], e.data["count"]) for e in events
+            if e.kind == "aa.march"]
+
+
+def test_aa_8_7_2_farc_march_step_3_from_its_one_origin_aa_r_42() -> None:
+    """AA 8.7.2 step 3 (AA-R-42): the space with the most movable FARC Guerrillas is guainia
+    (5; vaupes 2), whose only populated neighbour is guaviare (FARC-Controlled, Neutral):
+    the March goes there from guainia only; vaupes, next to guaviare too, sends none. Tied
+    (3 and 3), one origin is taken (random_pick: the 8.2 chart names guainia) and only its
+    3 Guerrillas move."""
+    st = march_step_3_position(1, 5, 2)
+    events = play(st, 1, [FARC])
+    assert op_spaces(events, "march") == ["guaviare"]
+    assert march_moves(events) == [("guainia", "guaviare", 5)]
+    assert B.guerrillas(st, S["vaupes"], FARC) == 2
+    for seed in range(1, 5):
+        st = march_step_3_position(seed, 3, 3)
+        assert march_moves(play(st, 1, [FARC])) == [("guainia", "guaviare", 3)]
+        assert B.guerrillas(st, S["vaupes"], FARC) == 3
+
+
 def test_aa_8_5_1_cartels_rally_seed_may_be_a_department_with_a_cartels_base() -> None:
     """AA 8.5.1 bullet 4: with no space for bullets 1-3 (the lone Cartels Bases gone), the
     one other Department where Cultivate could then place a Base is narino, though it holds
@@ -372,6 +419,28 @@ def procedure_decides(st: AAState, f: int) -> str:
     return got
 
 
+def test_aa_8_7_2_farc_march_origins_a_loc_only_when_sabotaged() -> None:
+    """AA 8.7.2 guideline: origins are spaces at Active Opposition, with 0 Population, or
+    Sabotaged (LoCs). A FARC March into bogota: meta_west (Active Opposition) sends 1; the
+    Active Guerrilla on loc_bogota_san_jose stays while the LoC is unSabotaged, and joins
+    once it is Sabotaged."""
+    for sabotaged, after in ((False, ["done"]), (True, ["from:loc_bogota_san_jose", "u:0",
+                                                        "a:1", "done"])):
+        st = solo(seats=4)
+        put(st, "loc_bogota_san_jose", "farc_active")
+        if sabotaged:
+            st.sabotage |= 1 << S["loc_bogota_san_jose"]
+        start_op(st, FARC, "march")
+        apply(st, "space:bogota")
+        assert "from:loc_bogota_san_jose" in pending(st).option_ids()
+        picks = []
+        while pending(st).kind != "coin.op_space":
+            picks.append(procedure_decides(st, FARC))
+        assert picks == ["from:meta_west", "u:1", "a:0", *after]
+        assert B.guerrillas(st, S["loc_bogota_san_jose"], FARC) == (0 if sabotaged else 1)
+        assert B.guerrillas(st, S["bogota"], FARC) == (2 if sabotaged else 1)
+
+
 def test_aa_8_7_2_farc_march_step_1_one_guerrilla_from_one_random_origin() -> None:
     """AA 8.7.2 step 1: each LoC receives 1 Guerrilla from one adjacent origin, chosen by
     random_pick (AA-R-21: the 8.2 chart, all three being Departments): loc_bogota_san_jose
@@ -437,6 +506,27 @@ def test_aa_8_7_5_agitation_one_space_as_far_as_resources_allow() -> None:
         picks.append(procedure_decides(st, FARC))
     assert picks == ["space:cesar"] * 2  # huila: 2 Terror + 1 shift > 2 Resources
     assert (st.terror[S["huila"]], st.support[S["cesar"]]) == (2, -2)
+
+
+def test_aa_8_7_5_agitation_removes_terror_only_where_a_shift_can_follow() -> None:
+    """AA 8.7.5 (AA-R-29): Terror is removed only where the level can then shift. FARC
+    with 10 Resources; FARC-Controlled huila (Neutral, no Terror), choco (Active Opposition,
+    1 Terror) and vichada (Population 0, 1 Terror): huila is shifted to Active Opposition,
+    then done; the Terror in choco and vichada stays (8 Resources left)."""
+    st = solo(seats=4)
+    put(st, "vichada", "farc_underground")
+    st.terror[S["vichada"]], st.terror[S["choco"]] = 1, 1
+    st.resources[FARC] = 10
+    start_proc(st, "aa.agitation", extra=[])
+    d = pending(st)
+    assert d.option_ids() == ["space:choco", "space:huila", "space:vichada", "done"]
+    picks = []
+    while [d for d in GAME.decisions(st) if d.kind == "aa.agitation"]:
+        picks.append(procedure_decides(st, FARC))
+    assert picks == ["space:huila", "space:huila", "done"]
+    assert st.support[S["huila"]] == -2
+    assert (st.terror[S["choco"]], st.terror[S["vichada"]]) == (1, 1)
+    assert st.resources[FARC] == 8
 
 
 def test_aa_8_7_4_farc_terror_locs_three_kidnap_spaces_rest_then_kidnap() -> None:

@@ -43,8 +43,9 @@ def test_aa_8_4_4_card_19_terror_where_it_shifts_else_attack() -> None:
 def test_aa_8_4_4_card_20_march_uncapped_active_first_then_flip_support_and_locs() -> None:
     """AA 8.4.4 card 20: the free March ignores P7 (the whole group moves, Active first:
     TV-R-54's group is 4 Underground + 2 Active, not 3); the 3 flips go to Active
-    Guerrillas at Support (bogota, santander, and any the March Activated there) before
-    those on a LoC or at Neutral (huila)."""
+    Guerrillas at Support (bogota, santander; the March Activated none there) before those
+    on a LoC (loc_bogota_neiva: unSabotaged, so no 8.7.2 origin, its Guerrilla stays) and
+    at Neutral (huila)."""
     st = solo()
     st.played.append(20)
     st.stack = [Frame("coin.effect", {"key": "20s", "f": FARC, "pc": 0}), *tv_r_54_march(st)]
@@ -57,8 +58,9 @@ def test_aa_8_4_4_card_20_march_uncapped_active_first_then_flip_support_and_locs
         put(st, s, "farc_active")
     st, events = event_through_act(st, 20, FARC)
     flips = [o.split(":")[1] for o in np_steps(events, "aa.ev_pieces")]
-    assert len(flips) == 3 and all(st.support[S[s]] > 0 for s in flips)
-    assert {"bogota", "santander"} <= set(flips)
+    assert sorted(flips[:2]) == ["bogota", "santander"]
+    assert flips[2:] == ["loc_bogota_neiva"]
+    assert B.underground(st, S["loc_bogota_neiva"], FARC) == 1
     assert B.active(st, S["huila"], FARC) == 1
 
 
