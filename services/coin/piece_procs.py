@@ -82,6 +82,10 @@ class PieceRules(Generic[S]):
     def after_remove(self, ctx: Ctx, st: S, s: int, kind: int, capture: str, by: int) -> None:
         """What follows a removal (AA 4.5.3: Shipments whose holder is gone)."""
 
+    def reclaimed(self, ctx: Ctx, st: S, s: int, kind: int, f: int) -> None:
+        """§1.4.1: faction f took its own piece off s to place it (a `reclaim` choice), counted
+        as its own removal where the game counts those (CL card 18)."""
+
     def removable(self, st: S, s: int, f: int, mode: str) -> list[int]:
         """Kinds faction f may remove now in s under a removal mode ("attack", ...)."""
         return []
@@ -270,9 +274,12 @@ def reclaim_options(board: Board[Any], st: CoinState, kinds: tuple[int, ...], ex
 
 
 def reclaim(rules: PieceRules[Any], ctx: Ctx, st: CoinState, arg: str, f: int) -> None:
-    """Apply a `reclaim:<space>:<kind>` choice."""
+    """Apply a `reclaim:<space>:<kind>` choice: §1.4.1 the piece leaves for Available, then
+    the game's `reclaimed` hook counts it."""
     space, kind = arg.split(":")
-    rules.remove_piece(ctx, st, rules.board.index[space], rules.board.table.index[kind], "", f)
+    s, k = rules.board.index[space], rules.board.table.index[kind]
+    if rules.remove_piece(ctx, st, s, k, "", f):
+        rules.reclaimed(ctx, st, s, k, f)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

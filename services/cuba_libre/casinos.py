@@ -7,7 +7,8 @@
   mode of the rules (Assault, Air Strike, Attack/Ambush, Assassinate, Bribe, Infiltrate, and
   "any" for Events), with "Bases last" (G.9) where the rule has it and the Pact of Caracas
   (card 18, CL-R-23) between 26July and DR.
-- `CLPieceRules`: the hooks coin.piece_procs reads (Casinos closed, Cash rescued and captured).
+- `CLPieceRules`: the hooks coin.piece_procs reads (Casinos closed, Cash rescued and captured,
+  own Bases taken back to place them counted for card 18).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Final
 
 import msgspec
 
-from services.coin.own_removal import OwnRemovals
+from services.coin.own_removal import EXECUTING, OwnRemovals
 from services.coin.piece_procs import PieceRules
 from services.coin.spaces import NEUTRAL
 from services.kernel.ctx import Ctx
@@ -41,9 +42,12 @@ def pact(st: CLState, f: int, g: int) -> bool:
     return {f, g} == {M26, DR} and B.has_cap(st, Cap.M26_DR_PACT)
 
 
-def pact_freezes(st: CLState, f: int, s: int) -> bool:
-    """CL-R-23: under the Pact, no 26July or DR Operation or SA changes a level at Opposition."""
-    return f in (M26, DR) and B.has_cap(st, Cap.M26_DR_PACT) and st.support[s] < NEUTRAL
+def pact_freezes(st: CLState, f: int, s: int, toward: int | None = None) -> bool:
+    """CL-R-23 (CL-D-19): under the Pact, no 26July or DR Operation or SA changes a level at
+    Opposition. `toward`: the level the act shifts s 1 toward (CL 3.3.4 Terror); then only a
+    shift that would change the level is barred (26July Terror at Active Opposition is not)."""
+    frozen = f in (M26, DR) and B.has_cap(st, Cap.M26_DR_PACT) and st.support[s] < NEUTRAL
+    return frozen and (toward is None or st.support[s] != toward)
 
 
 def removable(st: CLState, s: int, f: int, mode: str) -> list[int]:
@@ -142,8 +146,25 @@ class CLPieceRules(PieceRules[CLState]):
     def removable(self, st: CLState, s: int, f: int, mode: str) -> list[int]:
         return removable(st, s, f, mode)
 
+    def reclaimed(self, ctx: Ctx, st: CLState, s: int, kind: int, f: int) -> None:
+        """CL 1.4.1: a piece taken back to place it is an own removal (card 18 counts it)."""
+        own_piece_removed(ctx, st, f, kind)
+
 
 RULES: Final = CLPieceRules(B.BOARD)
+
+
+def own_piece_removed(ctx: Ctx, st: CLState, f: int, kind: int) -> None:
+    """Card 18 (CL 1.4.1): faction f's own Bases removed in one Operation (with its SA) or
+    Event, counted in its innermost frame (`own_bases`; another faction's, placing in that
+    Event, apart): the 2nd cancels the Pact of Caracas."""
+    frame = next((fr for fr in reversed(st.stack) if fr.proc in EXECUTING), None)
+    if frame is None or kind != BASE[f]:
+        return
+    key = "own_bases" if frame.vars.get("f") == f else f"own_bases_{f}"
+    frame.vars[key] = frame.vars.get(key, 0) + 1
+    from .events.capabilities import own_bases_removed  # events import this module
+    own_bases_removed(ctx, st, f, frame.vars[key])
 
 
 class CLOwnRemovals(OwnRemovals[CLState]):
@@ -173,14 +194,7 @@ class CLOwnRemovals(OwnRemovals[CLState]):
                      f"{W.space(D.INDEX[arg])}.", {"space": arg})
             return
         super().apply(ctx, st, d, c)
-        f, kind = int(d.id.split(".")[1]), arg.split(":")[1]
-        frame = next((fr for fr in reversed(st.stack) if fr.proc in ("coin.op", "coin.effect")),
-                     None)
-        if frame is None or B.PIECES.index[kind] != BASE[f]:
-            return
-        frame.vars["own_bases"] = frame.vars.get("own_bases", 0) + 1
-        from .events.capabilities import own_bases_removed  # events import this module
-        own_bases_removed(ctx, st, f, frame.vars["own_bases"])
+        own_piece_removed(ctx, st, int(d.id.split(".")[1]), B.PIECES.index[arg.split(":")[1]])
 
 
 OWN_REMOVALS: Final = CLOwnRemovals(RULES)

@@ -21,7 +21,8 @@ Momentum is the Government's and ends at the next Reset (CL 6.5, coin.flags.end_
 | Cap.SYNDICATE_ASSASSINATES | 43 shaded | game | special/dr.py Assassinate (4.4.3) |
 | Cap.UNDERGROUND_SYNDICATE_STOPS_SKIM | 48 shaded | game | propaganda.py Skim (6.2.3) |
 
-Card 18 is cancelled by `own_bases_removed` (called by casinos.CLOwnRemovals, CL 1.4.1).
+Card 18 is cancelled by `own_bases_removed` (called by casinos.own_piece_removed for the
+standing own-piece removal and for a piece taken back to place it, CL 1.4.1).
 """
 
 from __future__ import annotations

@@ -43,7 +43,9 @@ from .lib import (
     pieces_step,
     place,
     place_per_city,
+    placeable_or_reclaimable,
     populated,
+    push_place,
     remove_all,
     resources,
     roll_die,
@@ -352,8 +354,10 @@ def c12_brac_unshaded() -> Program:
 def c12_brac_shaded() -> Program:
     """Place 1 Police from Available in any space. Then the Government adds the lesser of 6
     and the current Aid value to its Resources (Aid itself does not change)."""
+    def ok(st: Any, v: Vars, s: int) -> bool:
+        return placeable_or_reclaimable(st, v, s, Kind.POLICE)
+
     def police(ctx: Ctx, st: Any, v: Vars, s: int) -> None:
-        place(ctx, st, s, Kind.POLICE)
-    return [spaces(1, lambda st, v, s: B.can_place(st, s, Kind.POLICE), police,
-                   "place 1 Police"), aid_to_government(6)]
+        push_place(st, s, (Kind.POLICE,), 1, v["f"])  # CL 1.4.1: the Government may take one back
+    return [spaces(1, ok, police, "place 1 Police"), aid_to_government(6)]
 

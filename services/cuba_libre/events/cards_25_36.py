@@ -28,7 +28,6 @@ from .lib import (
     add_resources,
     aid,
     aid_to_government,
-    by,
     do,
     guerrilla_kinds,
     has_kind,
@@ -41,7 +40,9 @@ from .lib import (
     pick,
     place,
     placeable,
+    placeable_or_reclaimable,
     populated,
+    push_place,
     remove_piece,
     resources,
     roll_die,
@@ -82,11 +83,12 @@ def escapade_unshaded() -> Program:
     Province or Oriente."""
     def ok(st: CLState, v: Vars, s: int) -> bool:
         return s in (CAMAGUEY_PROVINCE, ORIENTE) and (
-            B.can_place(st, s, Kind.DR_U) or B.can_place(st, s, Kind.DR_BASE))
+            placeable_or_reclaimable(st, v, s, Kind.DR_U)
+            or placeable_or_reclaimable(st, v, s, Kind.DR_BASE))
 
     def act(ctx: Ctx, st: CLState, v: Vars, s: int) -> None:
-        place(ctx, st, s, Kind.DR_U)
-        place(ctx, st, s, Kind.DR_BASE)
+        push_place(st, s, (Kind.DR_BASE,), 1, v["f"])  # CL 1.4.1: DR may take its own back
+        push_place(st, s, (Kind.DR_U,), 1, v["f"])  # the Guerrilla first (pushed last)
     return [spaces(1, ok, act, "a Directorio Guerrilla and Base go to")]
 
 
@@ -133,12 +135,15 @@ def rodriguez_loeches_unshaded() -> Program:
     """Directorio places 1 of its Guerrillas from Available in any space, then in that same
     space carries out one of, free: a March into it (from adjacent spaces), a Rally there, or
     an Ambush there."""
+    def ok(st: CLState, v: Vars, s: int) -> bool:
+        return placeable_or_reclaimable(st, v, s, Kind.DR_U)
+
     def act(ctx: Ctx, st: CLState, v: Vars, s: int) -> None:
         v["s"] = s
-        place(ctx, st, s, Kind.DR_U)
-    return [spaces(1, lambda st, v, s: placeable(st, s, Kind.DR_U), act,
-                   "place a Directorio Guerrilla in", who=by(DR)),
-            pick(loeches_options, loeches_op, "choose the free Operation there", who=by(DR))]
+        push_place(st, s, (Kind.DR_U,), 1, v["f"])  # CL 1.4.1: DR may take its own back
+    # CL 5.1: the executing faction chooses the space and the Operation; DR decides inside it
+    return [spaces(1, ok, act, "place a Directorio Guerrilla in"),
+            pick(loeches_options, loeches_op, "choose the free Operation there")]
 
 
 @register(26, SHADED)
@@ -162,10 +167,10 @@ def echeverria_unshaded() -> Program:
     Directorio becomes Eligible (its marker goes to Eligible even if it executed this
     event)."""
     def ok(st: CLState, v: Vars, s: int) -> bool:
-        return B.can_place(st, s, Kind.DR_U)
+        return placeable_or_reclaimable(st, v, s, Kind.DR_U)
 
     def act(ctx: Ctx, st: CLState, v: Vars, s: int) -> None:
-        place(ctx, st, s, Kind.DR_U)
+        push_place(st, s, (Kind.DR_U,), 1, v["f"])  # CL 1.4.1: DR may take its own back
     return [spaces(2, ok, act, "place a Directorio Guerrilla in", repeat=True),
             do(lambda ctx, st, v: set_level(ctx, st, D.HAVANA, NEUTRAL)), do(dr_eligible)]
 

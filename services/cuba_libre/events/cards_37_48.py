@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from services.coin import piece_procs as pp
 from services.coin.effects import Program
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Option, option
@@ -93,9 +94,10 @@ def meyer_lansky_unshaded() -> Program:
 
 
 def move_casinos(ctx: Ctx, st: CLState, v: Vars) -> None:
-    """The Syndicate moves its Casinos, each once, to Cities or Provinces (stacking)."""
+    """The Syndicate's Casinos move, each once, to Cities or Provinces (stacking); the
+    executing faction chooses which and where (CL 5.1: no free Operation or SA is given)."""
     on_map = sum(B.casinos(st, s) for s in range(D.NS))
-    push_pieces(st, -1, CASINOS, on_map, "move", SYNDICATE, stop=True, to_any=True,
+    push_pieces(st, -1, CASINOS, on_map, "move", v["f"], stop=True, to_any=True,
                 to=list(D.POPULATED))
 
 
@@ -431,6 +433,21 @@ def sinatra_unshaded() -> Program:
     return [resources(SYNDICATE, -6)]
 
 
+def casino_to_take_back(st: CLState, v: Vars) -> list[Option]:
+    """CL 1.4.1, 1.4.5: with no Casino Available, the executing Syndicate may take one of its
+    Casinos (open or closed) off the map elsewhere to place it."""
+    if v["f"] != SYNDICATE or B.PIECES.available(st, Kind.CASINO_OPEN):
+        return []
+    opts = pp.reclaim_options(B.BOARD, st, CASINOS, HAVANA)
+    return [*opts, option("done", "Place no Casino")] if opts else []
+
+
+def take_casino_back(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
+    verb, _, arg = o.partition(":")
+    if verb == "reclaim":
+        pp.reclaim(RULES, ctx, st, arg, SYNDICATE)
+
+
 def casino_over_the_limit(ctx: Ctx, st: CLState, v: Vars) -> None:
     """CL 1.4.2 exception, CL-I-8: Havana may hold this one Casino more."""
     if not B.PIECES.available(st, Kind.CASINO_OPEN):
@@ -453,7 +470,8 @@ def sinatra_shaded() -> Program:
     """Place one open Casino in Havana, ignoring the stacking limit (CL 1.4.2 exception). Then
     place 1 Cash marker with a Police cube in Havana (if any Police is there and a Cash
     marker is available; it belongs to the Government)."""
-    return [do(casino_over_the_limit), do(cash_to_police)]
+    return [pick(casino_to_take_back, take_casino_back, "take a Casino back to place it"),
+            do(casino_over_the_limit), do(cash_to_police)]
 
 
 # -- 47 Pact of Miami -----------------------------------------------------------------------

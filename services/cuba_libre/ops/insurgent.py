@@ -41,7 +41,8 @@ __all__ = ["OPS", "PROCS", "push_expat_backing", "terror"]
 
 class Terror(InsurgentOp):
     """CL 3.3.4 Terror: 1 Resource per City or Province, 0 per EC, where an own Guerrilla is
-    Underground; not (26July, DR) at Opposition under the Pact of Caracas (CL-R-23)."""
+    Underground; not (26July, DR) where it would change a level at Opposition under the Pact
+    of Caracas (CL-R-23)."""
 
     name = "terror"
 
@@ -50,7 +51,8 @@ class Terror(InsurgentOp):
 
     def selectable(self, st: CLState, v: dict[str, Any], s: int) -> bool:
         f = self.faction
-        return B.underground(st, s, f) > 0 and not pact_freezes(st, f, s)
+        toward = ACTIVE_OPPOSITION if f == M26 else NEUTRAL  # CL 3.3.4: the Terror shift
+        return B.underground(st, s, f) > 0 and not pact_freezes(st, f, s, toward)
 
     def cost(self, st: CLState, v: dict[str, Any], s: int) -> int:
         return 0 if D.IS_EC[s] else 1

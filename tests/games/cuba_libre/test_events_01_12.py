@@ -214,11 +214,31 @@ def test_card_12_shaded_police_and_aid() -> None:
 
 
 def test_card_12_shaded_no_police_available() -> None:
-    """CL card 12 shaded, CL 5.1.3: no Police Available, only the Resources."""
+    """CL card 12 shaded, CL 5.1.3: no Police Available and 26July executing (the Police are
+    not its own to take back, CL 1.4.1): only the Resources."""
     def prepare(st: CLState) -> None:
-        st.avail[1] = 0
-    t = event(12, GOVT, "shaded", prepare)
+        put(st, "las_villas", "police", 7)
+    t = event(12, M26, "shaded", prepare)
     assert t.at_card() and t.st.resources[GOVT] == 21
+    assert B.PIECES.available(t.st, Kind.POLICE) == 0
+
+
+def test_card_12_shaded_cl_1_4_1_government_takes_a_police_back_to_place_it() -> None:
+    """CL card 12 shaded, CL 1.4.1 (CL-R-04): with no Police Available, the executing
+    Government may take one of its own Police off the map to place it; then the Resources."""
+    def prepare(st: CLState) -> None:
+        put(st, "las_villas", "police", 7)  # all 15 on the map
+    t = event(12, GOVT, "shaded", prepare)
+    assert len(t.offered()) == 13  # any space: a Police elsewhere to take back
+    t.choose("space:matanzas")
+    assert t.offered() == ["reclaim:havana:police", "reclaim:las_villas:police",
+                           "reclaim:camaguey_city:police", "reclaim:santiago_de_cuba:police",
+                           "done"]
+    t.choose("reclaim:las_villas:police")
+    st = t.st
+    assert count(st, "matanzas", "police") == 1 and count(st, "las_villas", "police") == 6
+    assert B.PIECES.available(st, Kind.POLICE) == 0
+    assert st.resources[GOVT] == 21 and t.at_card()
 
 
 

@@ -27,6 +27,30 @@ def test_card_25_unshaded_places_a_dr_guerrilla_and_base_together() -> None:
     assert t.at_card()
 
 
+def test_card_25_unshaded_cl_1_4_1_dr_takes_its_guerrilla_and_base_back() -> None:
+    """CL card 25 unshaded, CL 1.4.1 (CL-R-04): none Available, the executing Directorio may
+    take its own Guerrilla and Base from elsewhere on the map to place them together."""
+    def prepare(st: CLState) -> None:
+        put(st, "matanzas", "directorio_underground", 12)
+        put(st, "matanzas", "directorio_base", 2)
+        put(st, "pinar_del_rio", "directorio_base", 2)
+    t = event(25, DR, "unshaded", prepare)
+    assert options(t) == ["space:camaguey_province", "space:oriente"]
+    t.play("space:oriente")
+    assert t.offered() == ["reclaim:havana:directorio_underground",
+                           "reclaim:matanzas:directorio_underground",
+                           "reclaim:camaguey_province:directorio_underground", "done"]
+    t.play("reclaim:matanzas:directorio_underground")
+    assert t.offered() == ["reclaim:pinar_del_rio:directorio_base",
+                           "reclaim:matanzas:directorio_base", "done"]
+    t.play("reclaim:pinar_del_rio:directorio_base")
+    st = t.st
+    assert count(st, "oriente", "directorio_underground") == 1
+    assert count(st, "oriente", "directorio_base") == 1
+    assert count(st, "matanzas", "directorio_underground") == 11
+    assert count(st, "pinar_del_rio", "directorio_base") == 1 and t.at_card()
+
+
 def test_card_25_shaded_removes_one_dr_base_and_nothing_without_one() -> None:
     """CL card 25 shaded; CL 5.1.3: with no Directorio Base the Event does nothing."""
     def bases(st: CLState) -> None:
@@ -72,18 +96,56 @@ def test_card_26_unshaded_march_only_from_adjacent_spaces_even_under_morgan() ->
 def test_card_26_unshaded_free_ambush_or_a_rally_the_level_would_forbid() -> None:
     """CL card 26 unshaded, CL 5.1.1 (its example): the Event names the space, so Havana at
     Active Support may take the Rally (CL 3.3.1 forbids it otherwise); no DR Guerrilla next to
-    Havana: no March; the Ambush (CL 4.4.2) uses the Guerrilla just placed."""
+    Havana: no March; the Ambush (CL 4.4.2) uses the Guerrilla just placed. CL 5.1: the
+    executing Government chooses the space and the Operation, DR decides inside it."""
     t = event(26, GOVT, "unshaded")
-    assert t.pending().seat == DR  # "Directorio places": its choices
+    assert t.pending().seat == GOVT
     t.play("space:havana")
-    assert options(t) == ["op:ambush", "op:rally"]
-    t.play("op:ambush", "space:havana")
+    assert options(t) == ["op:ambush", "op:rally"] and t.pending().seat == GOVT
+    t.play("op:ambush")
+    assert t.pending().seat == DR
+    t.play("space:havana")
     assert options(t) == ["done", "piece:police", "piece:troops"]  # the Casino is guarded
     t.play("piece:troops", "piece:troops")
     st = t.st
     assert count(st, "havana", "troops") == 4
     assert count(st, "havana", "directorio_active") == 1
     assert count(st, "havana", "directorio_underground") == 3
+
+
+def test_card_26_unshaded_cl_5_1_26july_executing_chooses_space_and_operation() -> None:
+    """CL 5.1 (card 26 unshaded): no free Operation is given for the placement or for the pick
+    among March, Rally and Ambush, so the executing 26July makes those choices; Directorio
+    makes its own inside the free Rally (and stays Eligible, CL 3.1.2)."""
+    t = event(26, M26, "unshaded")
+    assert t.pending().seat == M26 and len(options(t)) == 13
+    t.play("space:havana")
+    assert t.pending().seat == M26 and options(t) == ["op:ambush", "op:rally"]
+    t.play("op:rally")
+    assert t.pending().seat == DR and options(t) == ["space:havana"]
+    t.play("space:havana")
+    assert t.pending().seat == DR and options(t) == ["base", "place"]
+    t.play("place")
+    st = t.st
+    assert count(st, "havana", "directorio_underground") == 4 and st.resources[DR] == 5
+    assert t.at_card() and st.eligible == [True, False, True, True]
+
+
+def test_card_26_unshaded_cl_1_4_1_dr_takes_its_guerrilla_back_to_place_it() -> None:
+    """CL card 26 unshaded, CL 1.4.1 (CL-R-04): no Directorio Guerrilla Available, the
+    executing Directorio may take one of its own from elsewhere to place it, then Operate."""
+    def prepare(st: CLState) -> None:
+        put(st, "matanzas", "directorio_underground", 12)
+    t = event(26, DR, "unshaded", prepare)
+    assert len(options(t)) == 13
+    t.play("space:havana")
+    assert t.offered() == ["reclaim:matanzas:directorio_underground",
+                           "reclaim:camaguey_province:directorio_underground", "done"]
+    t.play("reclaim:matanzas:directorio_underground")
+    st = t.st
+    assert count(st, "havana", "directorio_underground") == 3
+    assert count(st, "matanzas", "directorio_underground") == 11
+    assert options(t) == ["op:ambush", "op:rally"]
 
 
 def test_card_26_unshaded_rally_at_active_support() -> None:
@@ -118,6 +180,26 @@ def test_card_27_unshaded_places_two_sets_havana_neutral_dr_eligible() -> None:
     assert st.support[S["havana"]] == 0
     assert t.at_card()  # the next card: eligibility adjusted (CL 2.3.7)
     assert t.st.eligible[DR]
+
+
+def test_card_27_unshaded_cl_1_4_1_dr_takes_its_guerrillas_back_to_place_them() -> None:
+    """CL card 27 unshaded, CL 1.4.1 (CL-R-04): no Directorio Guerrilla Available, the
+    executing Directorio may take its own from elsewhere for each of the 2 placements."""
+    def prepare(st: CLState) -> None:
+        put(st, "matanzas", "directorio_underground", 12)
+    t = event(27, DR, "unshaded", prepare)
+    assert len(options(t)) == 13
+    t.play("space:oriente")
+    assert t.offered() == ["reclaim:havana:directorio_underground",
+                           "reclaim:matanzas:directorio_underground",
+                           "reclaim:camaguey_province:directorio_underground", "done"]
+    t.play("reclaim:matanzas:directorio_underground", "space:oriente",
+           "reclaim:camaguey_province:directorio_underground")
+    st = t.st
+    assert count(st, "oriente", "directorio_underground") == 2
+    assert count(st, "matanzas", "directorio_underground") == 11
+    assert count(st, "camaguey_province", "directorio_underground") == 0
+    assert st.support[S["havana"]] == 0 and t.at_card() and st.eligible[DR]
 
 
 def test_card_27_shaded_removes_the_two_closest_to_havana() -> None:

@@ -50,12 +50,13 @@ def test_card_38_unshaded_moves_cash_among_the_pieces_of_one_space() -> None:
 
 def test_card_38_shaded_the_syndicate_moves_casinos_then_all_open() -> None:
     """CL card 38 shaded (Meyer Lansky): each Casino moves once, to a City or Province within
-    stacking (CL 1.4.2); the moves are the Syndicate's; then every Casino opens."""
+    stacking (CL 1.4.2); CL 5.1: no free Operation or SA is given, so the executing Government
+    chooses the moves; then every Casino opens."""
     def closed(st: CLState) -> None:
         B.close_casino(st, S["la_habana"])
         put(st, "oriente", "casino_open", 2)
     t = event(38, GOVT, "shaded", closed)
-    assert t.pending().seat == SYNDICATE
+    assert t.pending().seat == GOVT
     assert options(t) == ["done", "piece:havana:casino_open", "piece:la_habana:casino_closed",
                           "piece:oriente:casino_open", "piece:pinar_del_rio:casino_open"]
     t.play("piece:la_habana:casino_closed")
@@ -253,6 +254,30 @@ def test_card_46_shaded_a_third_casino_in_havana_and_government_cash() -> None:
     assert count(st, "havana", "casino_open") == 3 and st.casino_exempt == 1 << S["havana"]
     assert st.cash == [B.cash_code(S["havana"], Kind.POLICE), NO_CASH, NO_CASH, NO_CASH]
     assert B.cash_owner(st.cash[0]) == GOVT
+
+
+def test_card_46_shaded_cl_1_4_1_syndicate_takes_a_casino_back_to_place_it() -> None:
+    """CL card 46 shaded, CL 1.4.1, 1.4.5 (CL-R-04): no Casino Available, the executing
+    Syndicate may take one of its Casinos (here a closed one) off the map to place it open in
+    Havana beyond the limit; the Government, executing, cannot (not its pieces)."""
+    def all_out(st: CLState) -> None:
+        put(st, "havana", "casino_open")
+        put(st, "matanzas", "casino_open", 2)
+        put(st, "oriente", "casino_open", 2)
+        B.close_casino(st, S["oriente"])
+        put(st, "camaguey_province", "casino_open", 2)
+    t = event(46, SYNDICATE, "shaded", all_out)
+    assert t.offered() == [
+        "reclaim:pinar_del_rio:casino_open", "reclaim:la_habana:casino_open",
+        "reclaim:matanzas:casino_open", "reclaim:camaguey_province:casino_open",
+        "reclaim:oriente:casino_open", "reclaim:oriente:casino_closed", "done"]
+    t.play("reclaim:oriente:casino_closed")
+    st = t.st
+    assert count(st, "havana", "casino_open") == 3 and st.casino_exempt == 1 << S["havana"]
+    assert count(st, "oriente", "casino_closed") == 0 and count(st, "oriente", "casino_open") == 1
+    assert B.PIECES.available(st, Kind.CASINO_OPEN) == 0 and t.at_card()
+    t = event(46, GOVT, "shaded", all_out)
+    assert t.at_card() and count(t.st, "havana", "casino_open") == 2
 
 
 def test_card_47_unshaded_two_guerrillas_removed_government_ineligible() -> None:

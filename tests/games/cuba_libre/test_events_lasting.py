@@ -10,9 +10,10 @@ from services.cuba_libre import board as B
 from services.cuba_libre.constants import Cap, Kind, Mom, UsAlliance
 from services.cuba_libre.state import CLState
 
-from .helpers_clev1 import GOVT, M26, S, card_table, count, put
+from .helpers_clev1 import GOVT, M26, S, card_table, count, event, put
 
 Prep = Callable[[CLState], None]
+DR = 2
 
 
 def with_flags(caps: int = 0, mom: int = 0, then: Prep | None = None) -> Prep:
@@ -223,3 +224,90 @@ def test_card_6_shaded_assault_in_the_mountains_as_in_a_city() -> None:
             t.choose(oid)
         assert t.pending().kind != "cl.remove_piece"
         assert B.pieces_of(t.st, S["sierra_maestra"], M26) == 3 - len(removed)
+
+
+def pact_terror_spaces(pact: bool) -> Prep:
+    """26July Underground in Havana (set to Active Opposition, 5 against 4 Police) and in
+    Camagüey Province (Passive Opposition); a DR Guerrilla in Santiago de Cuba (Neutral)."""
+    def terror_spaces(st: CLState) -> None:
+        put(st, "havana", "m26_underground", 5)
+        put(st, "camaguey_province", "m26_underground")
+        put(st, "santiago_de_cuba", "directorio_underground")
+        st.support[S["havana"]] = -2
+    return with_flags(caps=1 << Cap.M26_DR_PACT if pact else 0, then=terror_spaces)
+
+
+def test_card_18_pact_cl_r_23_26july_terror_at_active_opposition_changes_no_level() -> None:
+    """CL card 18, CL-R-23 / CL-D-19, CL 3.3.4: under the Pact a 26July Terror is barred only
+    where it would change a level at Opposition: Passive Opposition (Camagüey Province) is
+    barred, Active Opposition (Havana, Sierra Maestra: a shift toward Active Opposition
+    changes nothing) is not; Kidnap in Havana goes with it."""
+    plain = card_table(14, M26, pact_terror_spaces(False))
+    plain.play("op:terror")
+    assert plain.offered() == ["space:la_habana", "space:havana", "space:camaguey_province",
+                               "space:sierra_maestra", "space:santiago_de_cuba", "sa:kidnap"]
+    t = card_table(14, M26, pact_terror_spaces(True))
+    t.play("op:terror")
+    assert t.offered() == ["space:la_habana", "space:havana", "space:sierra_maestra",
+                           "space:santiago_de_cuba", "sa:kidnap"]
+    t.play("space:sierra_maestra")
+    st = t.st
+    assert st.support[S["sierra_maestra"]] == -2 and st.terror[S["sierra_maestra"]] == 1
+    assert count(st, "sierra_maestra", "m26_active") == 1
+    t = card_table(14, M26, pact_terror_spaces(True))
+    t.play("op:terror", "sa:kidnap")
+    assert t.offered() == ["kidnap:la_habana:syndicate", "kidnap:havana:govt",
+                           "kidnap:havana:syndicate"]
+
+
+def test_card_18_pact_cl_r_23_directorio_terror_at_opposition_stays_barred() -> None:
+    """CL card 18, CL-R-23, CL 3.3.4: a DR Terror shifts toward Neutral, so it changes every
+    level at Opposition: under the Pact only Santiago de Cuba (Neutral) is left."""
+    plain = card_table(14, DR, pact_terror_spaces(False))
+    plain.play("op:terror")
+    assert plain.offered() == ["space:havana", "space:camaguey_province",
+                               "space:santiago_de_cuba", "sa:assassinate"]
+    t = card_table(14, DR, pact_terror_spaces(True))
+    t.play("op:terror")
+    assert t.offered() == ["space:santiago_de_cuba"]
+
+
+def test_card_18_pact_cancelled_by_two_bases_taken_back_to_place_them() -> None:
+    """CL card 18, CL 1.4.1: 2 own Bases taken back in one Event to place them (card 19, the
+    `reclaim` of the place step) cancel the Pact as the standing own-piece removal does; 1
+    does not."""
+    def bases_out(st: CLState) -> None:
+        st.caps = 1 << Cap.M26_DR_PACT
+        for space in ("sierra_maestra", "oriente", "camaguey_province"):
+            put(st, space, "m26_base")  # none Available
+    t = event(19, M26, "unshaded", bases_out)
+    t.play("space:la_habana")
+    assert t.offered() == ["place:m26_underground", "reclaim:camaguey_province:m26_base",
+                           "reclaim:oriente:m26_base", "reclaim:sierra_maestra:m26_base"]
+    t.play("reclaim:oriente:m26_base", "place:m26_base")
+    assert B.has_cap(t.st, Cap.M26_DR_PACT)
+    t.play("reclaim:camaguey_province:m26_base")
+    assert not B.has_cap(t.st, Cap.M26_DR_PACT)
+    assert [e.data["card"] for e in t.events if e.kind == "cl.capability_cancelled"] == [18]
+    t.play("place:m26_base")
+    st = t.st
+    assert count(st, "la_habana", "m26_base") == 2 and count(st, "oriente", "m26_base") == 0
+    assert count(st, "camaguey_province", "m26_base") == 0
+
+
+def test_card_18_pact_counts_each_faction_s_own_bases_apart() -> None:
+    """CL card 18, CL 1.4.1: on card 19 (each faction places its own), a 26July Base and a DR
+    Base taken back in the one Event are 1 Base of each faction: the Pact stands."""
+    def bases_out(st: CLState) -> None:
+        st.caps = 1 << Cap.M26_DR_PACT
+        for space in ("sierra_maestra", "oriente", "camaguey_province"):
+            put(st, space, "m26_base")
+        put(st, "matanzas", "directorio_base", 2)
+        put(st, "pinar_del_rio", "directorio_base", 2)
+    t = event(19, M26, "unshaded", bases_out)
+    t.play("space:la_habana", "reclaim:oriente:m26_base", "place:m26_base",
+           "place:m26_underground")
+    assert t.pending().seat == DR
+    t.play("space:camaguey_province", "reclaim:matanzas:directorio_base")
+    assert B.has_cap(t.st, Cap.M26_DR_PACT)
+    assert count(t.st, "matanzas", "directorio_base") == 1
