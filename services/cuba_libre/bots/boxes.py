@@ -4,8 +4,8 @@ March groups (P7, P8); the questions the boxes share (8.1.2 P1, P4, 8.4.4)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Container, Mapping
+from typing import Any, Final
 
 from services.coin.bots.options import count_of
 from services.kernel.decisions import Decision, Option
@@ -34,11 +34,40 @@ def done_or(st: CLState, d: Decision, f: int) -> str:
     return "done" if "done" in d.option_ids() else generic(st, d, f)
 
 
+TIERS_VAR: Final = "np_tiers"  # coin.op: the box's tier each space the Non-player chose is from
+
+
+def record_tier(v: dict[str, Any], tier: int) -> None:
+    """8.1.1: the box chose a space of its tier `tier` (a flowchart step, or a lettered
+    priority within one; -1: none, CL 3.1's one space at least), recorded when chosen."""
+    v.setdefault(TIERS_VAR, []).append(tier)
+
+
+def tier_used(v: dict[str, Any], tiers: Container[int]) -> bool:
+    """Whether a space of the Operation came from one of the box's `tiers` (a step taken once,
+    8.5.4, 8.6.1, 8.6.3, 8.7.3), as recorded when chosen (`record_tier`), never re-derived
+    from the board its Operation changed. A space chosen without a record (a player's: the
+    Suggest policy decides on a copy of the state) might have come from any of them."""
+    got: list[int] = v.get(TIERS_VAR, [])
+    return len(got) < len(v.get("spaces", [])) or any(i in tiers for i in got)
+
+
+def pick_tier(st: CLState, offered: Mapping[int, str], tiers: list[list[int]]) \
+        -> tuple[int, str] | None:
+    """The first tier with an offered space and its index; `random_pick` within it."""
+    for i, tier in enumerate(tiers):
+        c = [s for s in tier if s in offered]
+        if c:
+            return i, offered[pick(st, c)]
+    return None
+
+
 def op_space(charts: Mapping[int, Chart[CLState]], st: CLState, d: Decision, f: int) -> str:
     """8.1.1, 8.1.3: the box's spaces in tier order (`random_pick` within a tier) up to its
-    most, as many as Resources pay for (8.1 item 3); then its SA boxes in order, the first
-    with a space (8.5.5: "if impossible, ..."); else done. A box's SA run between spaces
-    (Ambush in the Attack space) is the box's own (the mode decisions)."""
+    most, as many as Resources pay for (8.1 item 3), each one's tier recorded (`record_tier`);
+    then its SA boxes in order, the first with a space (8.5.5: "if impossible, ..."); else
+    done. A box's SA run between spaces (Ambush in the Attack space) is the box's own (the
+    mode decisions)."""
     v = frame_vars(st, "coin.op")
     chart, ids = charts.get(f), d.option_ids()
     box = chart.boxes.get(v.get("op", "")) if chart is not None else None
@@ -46,16 +75,27 @@ def op_space(charts: Mapping[int, Chart[CLState]], st: CLState, d: Decision, f: 
     after_sa = v.get("sa") not in ("", None, "ambush")  # Ambush runs inside the Attack
     if box is not None and chart is not None and len(v.get("spaces", [])) < box.most \
             and not after_sa:
-        got = pick_in_tiers(st, offered, chart.candidates(st, v["op"], v))
+        got = pick_tier(st, offered, chart.candidates(st, v["op"], v))
         if got is not None:
-            return got
+            record_tier(v, got[0])
+            return got[1]
     if "done" not in ids and offered and not v.get("spaces") and v.get("ph") == "spaces":
+        record_tier(v, -1)
         return offered[pick(st, list(offered))]  # CL 3.1: one space at least
     if box is not None and not after_sa:
         for name, tiers in box.sas():
             if f"sa:{name}" in ids and any(tiers(st, v)):
                 return f"sa:{name}"
     return done_or(st, d, f)
+
+
+def terror_spaces(st: CLState, proc: str) -> list[int]:
+    """The spaces of the Terror the SA of `proc` accompanies (8.6.1 Assassinate, 8.7.1 Kidnap:
+    in a space where the Terror was, not one the SA would add to it, CL-R-09); an Event's free
+    SA: none."""
+    sv = frame_vars(st, proc)
+    op = sv["op"] if "op" in sv else frame_vars(st, "coin.op")
+    return list(op.get("spaces", [])) if op.get("op") == "terror" else []
 
 
 def sa_pick(tiers: Callable[[CLState, dict[str, Any]], list[list[int]]],

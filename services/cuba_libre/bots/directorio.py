@@ -16,17 +16,13 @@ from ..ops.rally import expat_spaces, mass_count
 from ..state import CLState
 from . import boxes
 from . import insurgents as I
-from .boxes import done_or, frame_vars, meets, pav, sa_pick
+from .boxes import done_or, frame_vars, meets, pav, sa_pick, terror_spaces, tier_used
 from .cash import yields_cash
 from .flowchart import Box, Chart, Tiers
 from .options import READER, generic, space_of, verb
 from .tables import p4_rank, pick
 
 F: Final = B.DR
-
-
-def active_level(st: CLState, s: int) -> bool:
-    return abs(st.support[s]) == 2
 
 
 def assassin_spaces(st: CLState) -> list[int]:
@@ -53,14 +49,16 @@ def cond_terror(st: CLState) -> bool:
                                           if B.n(st, s, Kind.GOVT_BASE)])
 
 
+TERROR_STEP_3: Final = (2, 3, 4)  # the tiers of 8.6.1 step 3 (Ⓐ, Ⓑ, else)
+
+
 def terror_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
     """8.6.1 steps 1-3: Active Support, Active Opposition, then 1 other space for
-    Assassinate: Ⓐ a Government Base, Ⓑ another player's Base, else any enemy piece."""
+    Assassinate (once: the tier recorded, `tier_used`): Ⓐ a Government Base, Ⓑ another
+    player's Base, else any enemy piece."""
     support, opposition = terror_steps(st)
-    chosen = v.get("spaces", [])
-    if any(s not in support and s not in opposition and not active_level(st, s)
-           for s in chosen):
-        return [support, opposition]
+    if tier_used(v, TERROR_STEP_3):
+        return [support, opposition, [], [], []]
     sa = [s for s in assassin_spaces(st) if s not in support and s not in opposition]
     player_base = [s for s in sa if any(B.bases(st, s, g) and st.seat_of[g] >= 0
                                         for g in I.enemies(st, F))]
@@ -73,10 +71,13 @@ def assassinate_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
 
 
 def assassinate(st: CLState, d: Decision, f: int) -> str:
-    """8.6.1 Assassinate: the space where it removes a Base or closes a Casino, else takes
-    Cash, else any piece; the piece Ⓐ Government (Base, Police, Troops), Ⓑ a player's,
-    else a Non-player's (P4); never 26July under the Pact."""
-    opts = [o for o in d.options if verb(o) == "piece"]
+    """8.6.1 Assassinate in a Terror space (not one it would add, CL-R-09): the space where it
+    removes a Base or closes a Casino, else takes Cash, else any piece; the piece Ⓐ
+    Government (Base, Police, Troops), Ⓑ a player's, else a Non-player's (P4); never 26July
+    under the Pact."""
+    offered = [o for o in d.options if verb(o) == "piece"]
+    terror = terror_spaces(st, "cl.assassinate")
+    opts = [o for o in offered if space_of(o) in terror] or offered
     if not opts:
         return done_or(st, d, f)
 
@@ -173,21 +174,26 @@ def toward_havana(st: CLState, o: int) -> list[int]:
     return two or one
 
 
+MARCH_STEP_2: Final = (1,)  # the tier of 8.6.3 step 2
+
+
 def march_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
+    """8.6.3 step 1 (the first space only), then step 2 once ("from 1 space": the tier
+    recorded, `tier_used`)."""
     step1 = [] if v.get("spaces") else control_targets(st, v)
-    step2 = sorted({s for o in I.havana_origin(st, F, v) for s in toward_havana(st, o)})
-    return [step1, step2] if len(v.get("spaces", [])) < 2 else []
+    if tier_used(v, MARCH_STEP_2):
+        return [step1, []]
+    return [step1, sorted({s for o in I.havana_origin(st, F, v) for s in toward_havana(st, o)})]
 
 
 def march_plan(st: CLState, dest: int, v: dict[str, Any]) -> dict[int, int]:
     """8.6.3: step 1 exactly as many as Control needs, from the origins with the most DR
     Guerrillas first (`control_group`); step 2 from the chosen origin, P7 within the
-    constraints."""
+    constraints, 1 origin (`havana_group`)."""
     if B.control(st, dest) != F and needed(st, dest) <= reach(st, dest, v) and not v.get(
             "spaces", [dest])[:-1]:
         return control_group(st, dest, v)
-    return {o: I.movable(st, o, F, v) for o in I.havana_origin(st, F, v) if dest in
-            toward_havana(st, o)}
+    return I.havana_group(st, F, dest, v, lambda o: toward_havana(st, o))
 
 
 def control_group(st: CLState, dest: int, v: dict[str, Any]) -> dict[int, int]:

@@ -17,7 +17,7 @@ from ..state import CLState
 from .boxes import done_or, frame_vars, piece_rank
 from .cash import releases_cash, yields_cash
 from .options import READER, generic
-from .tables import p4_order
+from .tables import p4_order, pick
 
 Order = Callable[[CLState, int, int], list[int]]
 
@@ -53,6 +53,21 @@ def havana_origin(st: CLState, f: int, v: dict[str, Any]) -> list[int]:
         return []
     top = max(B.guerrillas(st, o, f) - arrived[o] for o in ok)
     return [o for o in ok if B.guerrillas(st, o, f) - arrived[o] == top]
+
+
+def havana_group(st: CLState, f: int, dest: int, v: dict[str, Any],
+                 toward: Callable[[int], list[int]]) -> dict[int, int]:
+    """8.6.3 step 2, 8.7.3 step 4 "from 1 space": the origin, of those `havana_origin` names
+    with dest `toward` Havana from them, by `random_pick` (8.0), drawn once; the group then
+    asked about keeps it, and none follows once it has moved."""
+    mv = frame_vars(st, "cl.march_into")
+    if "o" in mv:
+        return {mv["o"]: movable(st, mv["o"], f, v)}
+    ok = [o for o in havana_origin(st, f, v) if dest in toward(o)]
+    if mv.get("groups") or not ok:
+        return {}
+    o = pick(st, ok)
+    return {o: movable(st, o, f, v)}
 
 
 def toward_havana(o: int) -> list[int]:

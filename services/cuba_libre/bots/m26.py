@@ -13,7 +13,7 @@ from ..constants import GUER_U, Cap, Kind
 from ..special.m26 import infiltrated, kidnap_targets
 from ..state import CLState
 from . import insurgents as I
-from .boxes import done_or, frame_vars, one_origin
+from .boxes import done_or, frame_vars, one_origin, terror_spaces, tier_used
 from .cash import releases_cash
 from .flowchart import Box, Chart, Tiers
 from .options import READER, by_space, generic, space_of, verb
@@ -29,10 +29,14 @@ def under(st: CLState) -> list[int]:
 # -- 8.7.1 Terror -----------------------------------------------------------------------------
 
 
+def gains(st: CLState, s: int, g: int) -> bool:
+    """8.7.1: a Kidnap of g in s takes something: g's Cash there, or g has >= 1 Resource."""
+    return bool(B.cash_in(st, s, g)) or st.resources[g] >= 1
+
+
 def kidnap_spaces(st: CLState) -> list[int]:
     """8.7.1 (a): City, EC or open Casino, 26July > Police, a target with Cash or Resources."""
-    return [s for s in under(st) if any(B.cash_in(st, s, g) or st.resources[g] >= 1
-                                        for g in kidnap_targets(st, s))]
+    return [s for s in under(st) if any(gains(st, s, g) for g in kidnap_targets(st, s))]
 
 
 def shift_ok(st: CLState, s: int) -> bool:
@@ -49,15 +53,13 @@ def cond_terror(st: CLState) -> bool:
 
 
 def terror_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
-    """8.7.1 steps 1-4: 1 Kidnap space (Ⓐ EC, Ⓑ City, Ⓒ open Casino); every other EC
-    without Sabotage; Cities/Provinces at Support or Neutral; then (no Pact) at Passive
-    Opposition."""
-    ok, chosen = under(st), v.get("spaces", [])
-    kid = kidnap_spaces(st)
-    step1: Tiers = []
-    if not any(s in kid for s in chosen):
-        step1 = [[s for s in kid if D.IS_EC[s]], [s for s in kid if s in D.CITIES],
-                 [s for s in kid if B.n(st, s, Kind.CASINO_OPEN)], kid]
+    """8.7.1 steps 1-4: first (no space chosen yet) 1 Kidnap space (Ⓐ EC, Ⓑ City, Ⓒ open
+    Casino); then every other EC without Sabotage; Cities/Provinces at Support or Neutral;
+    then (no Pact) at Passive Opposition."""
+    ok = under(st)
+    kid = [] if v.get("spaces") else kidnap_spaces(st)
+    step1 = [[s for s in kid if D.IS_EC[s]], [s for s in kid if s in D.CITIES],
+             [s for s in kid if B.n(st, s, Kind.CASINO_OPEN)], kid]
     ecs = [s for s in ok if D.IS_EC[s] and not B.is_sabotaged(st, s)]
     pop = [s for s in ok if not D.IS_EC[s] and st.support[s] >= 0]
     passive = [] if B.has_cap(st, Cap.M26_DR_PACT) else [
@@ -66,16 +68,21 @@ def terror_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
 
 
 def kidnap(st: CLState, d: Decision, f: int) -> str:
-    """8.7.1 Kidnap: to take Cash if possible, else Resources: the Government first, then the
+    """8.7.1 Kidnap in 1 space where the Terror was (not one it would add, CL-R-09): to take
+    Cash if possible, else Resources from a faction with >= 1: the Government first, then the
     Syndicate."""
-    opts = [o for o in d.options if verb(o) == "kidnap"]
+    offered = [o for o in d.options if verb(o) == "kidnap"]
+    terror = terror_spaces(st, "cl.kidnap")
+    opts = [o for o in offered if space_of(o) in terror] or offered
     if not opts:
         return done_or(st, d, f)
 
     def key(o: Any) -> tuple[int, int]:
         s, g = space_of(o), READER.faction_of(o)
-        cash = s is not None and g is not None and bool(B.cash_in(st, s, g))
-        return (0 if cash else 1, 0 if g == B.GOVT else 1)
+        if s is None or g is None:
+            return (3, 0)
+        cash = bool(B.cash_in(st, s, g))
+        return (0 if cash else 1 if gains(st, s, g) else 2, 0 if g == B.GOVT else 1)
 
     top = min(key(o) for o in opts)
     tied = {space_of(o): o.id for o in opts if key(o) == top}
@@ -166,16 +173,20 @@ def govt_targets(st: CLState, v: dict[str, Any]) -> Tiers:
     return [[s for s in ok if st.support[s] > 0], ok]
 
 
+MARCH_STEP_2: Final = {False: (1, 2), True: (0, 1)}  # its tiers; with card 13 El Che first
+MARCH_STEP_4: Final = (3,)
+
+
 def march_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
-    """8.7.3 steps 1, 2 (Che: 2 then 1), 4."""
+    """8.7.3 steps 1, 2 (Che: 2 then 1), 4; steps 2 and 4 once each (1 Government-Controlled
+    space, 1 origin: the tier recorded, `tier_used`)."""
     chosen = v.get("spaces", [])
+    che = B.has_cap(st, Cap.M26_FIRST_MARCH_GROUP_HIDES)
     gaps = [s for s in ec_gaps(st) if s not in chosen]
-    govt = [] if any(B.control(st, s) == B.GOVT and not D.IS_EC[s] for s in chosen) else \
-        govt_targets(st, v)
-    havana = [sorted({s for o in I.havana_origin(st, F, v) for s in I.toward_havana(o)})]
-    if B.has_cap(st, Cap.M26_FIRST_MARCH_GROUP_HIDES):
-        return [*govt, gaps, *havana]
-    return [gaps, *govt, *havana]
+    govt = [[], []] if tier_used(v, MARCH_STEP_2[che]) else govt_targets(st, v)
+    havana = [] if tier_used(v, MARCH_STEP_4) else sorted(
+        {s for o in I.havana_origin(st, F, v) for s in I.toward_havana(o)})
+    return [*govt, gaps, havana] if che else [gaps, *govt, havana]
 
 
 def march_plan(st: CLState, dest: int, v: dict[str, Any]) -> dict[int, int]:
@@ -187,8 +198,7 @@ def march_plan(st: CLState, dest: int, v: dict[str, Any]) -> dict[int, int]:
         plan = {o: I.movable(st, o, F, v) for o in feeders(st, dest, v)}
         if plan:
             return plan
-    return {o: I.movable(st, o, F, v) for o in I.havana_origin(st, F, v)
-            if dest in I.toward_havana(o)}
+    return I.havana_group(st, F, dest, v, I.toward_havana)  # 8.7.3 step 4: 1 origin
 
 
 def can_move(st: CLState) -> bool:

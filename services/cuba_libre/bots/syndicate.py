@@ -12,7 +12,7 @@ from .. import data as D
 from ..constants import BASE, GUER_U, KIND_IDS, Cap, Kind
 from ..special.syndicate import BRIBE_COST, muscle_kind, muscle_sources
 from ..state import CLState
-from .boxes import done_or, frame_vars, one_origin, pav, sa_pick
+from .boxes import done_or, frame_vars, one_origin, pav, sa_pick, tier_used
 from .cash import releases_cash, yields_cash
 from .flowchart import Box, Chart, Tiers
 from .options import by_space, generic, space_of, verb
@@ -163,19 +163,14 @@ def construct_choice(st: CLState, d: Decision, f: int) -> str:
 
 
 def terror_tiers(st: CLState, v: dict[str, Any]) -> Tiers:
-    """8.5.4 steps 1-3 (1 space each): Opposition if 26July is a player at victory, then
-    Support if the Government is; else 1 City/Province at Support or Opposition."""
+    """8.5.4 steps 1-3, 1 space each (the tier recorded, `tier_used`): Opposition if 26July
+    is a player at victory, then Support if the Government is; if neither step has a space,
+    1 City/Province at Support or Opposition."""
     ok = [s for s in D.POPULATED if B.underground(st, s, F)]
-    chosen = v.get("spaces", [])
-    steps: Tiers = []
-    if pav(st, B.M26):
-        steps.append([s for s in ok if st.support[s] < 0])
-    if pav(st, B.GOVT):
-        steps.append([s for s in ok if st.support[s] > 0])
-    if not any(steps):
-        steps = [[s for s in ok if st.support[s] != 0]]
-    live = [t for t in steps if t]
-    return live[len(chosen):len(chosen) + 1] if len(chosen) < len(live) else []
+    step1 = [s for s in ok if st.support[s] < 0] if pav(st, B.M26) else []
+    step2 = [s for s in ok if st.support[s] > 0] if pav(st, B.GOVT) else []
+    step3 = [] if step1 or step2 or v.get("spaces") else [s for s in ok if st.support[s]]
+    return [[] if tier_used(v, (0,)) else step1, [] if tier_used(v, (1,)) else step2, step3]
 
 
 # -- 8.5.5 Special Activities -----------------------------------------------------------------
