@@ -18,6 +18,8 @@ from .lib import (
     do,
     guerrilla_kinds,
     pipeline,
+    place_reclaiming,
+    placeable_or_reclaimable,
     populated,
     preferring,
     push_sa,
@@ -122,25 +124,38 @@ def c04_ca_o_lim_n_cove_as_shaded() -> Program:
                    "Sabotage a pipeline (highest Econ first)")]
 
 
+def police_placed(st: Any, v: Vars) -> None:
+    """Card 5 unshaded: the pipeline chosen last is one of "those pipelines" once its Police
+    is there (taken back first, AA 1.4.1, it arrives after the choice: `aa.ev_place`)."""
+    last = v.pop("pipe", None)
+    if last and B.police(st, last[0]) > last[1]:
+        v.setdefault("pipes", []).append(last[0])
+
+
 @event(5, UNSHADED)
 def c05_occidental_ecopetrol_unshaded() -> Program:
     """Place up to 6 available Police onto pipeline LoCs, distributed as the executing
     faction likes. Then flip to Active 3 Underground Guerrillas (any factions) that are
     on those pipelines or in spaces adjacent to them (fewer if fewer exist)."""
     # The seed places 6 (6つの警察をパイプライン（複数可）に配置する), not "up to": fewer
-    # only when fewer are Available (AA 5.1.3).
+    # only when fewer are Available (AA 5.1.3); the Government executing may take its own
+    # back from the map (AA 1.4.1).
     def place(ctx: Any, st: Any, v: Vars, s: int) -> None:
-        B.PIECES.place(st, s, Kind.POLICE)
-        v.setdefault("pipes", []).append(s)
+        police_placed(st, v)
+        v["pipe"] = [s, B.police(st, s)]
+        place_reclaiming(st, v, s, (Kind.POLICE, 1))
 
     def activate(ctx: Any, st: Any, v: Vars) -> None:
         from .lib import push_pieces
+        police_placed(st, v)
         near = {a for p in v.get("pipes", []) for a in (p, *B.adjacent(st, p))}
         push_pieces(st, -1, guerrilla_kinds(INSURGENTS), 3, "activate", v["f"],
                     among=sorted(near))
-    return [spaces(6, lambda st, v, s: pipeline(s) and bool(B.PIECES.available(st, Kind.POLICE)),
+    return [spaces(6, lambda st, v, s: pipeline(s)
+                   and placeable_or_reclaimable(st, v, s, Kind.POLICE),
                    place, "place a Police on a pipeline", repeat=True),
             do(activate)]
+
 
 
 @event(5, SHADED)

@@ -23,7 +23,8 @@ from .lib import (
     every_space,
     free_op,
     pieces_step,
-    place_n,
+    place_reclaiming,
+    placeable_or_reclaimable,
     populated,
     preferring,
     res,
@@ -55,10 +56,9 @@ def base_fits(st: Any, v: Vars, s: int) -> bool:
 
 
 def tres_esquinas(ctx: Any, st: Any, v: Vars, s: int) -> None:
-    """Card 14 unshaded: 1 Govt Base (within stacking) and 3 Troops."""
-    if base_fits(st, v, s):
-        B.PIECES.place(st, s, Kind.GOVT_BASE)
-    place_n(st, s, Kind.TROOPS, 3)
+    """Card 14 unshaded: 1 Govt Base (within stacking) and 3 Troops; the Government
+    executing may take its own back from the map (AA 1.4.1)."""
+    place_reclaiming(st, v, s, (Kind.GOVT_BASE, 1), (Kind.TROOPS, 3))
 
 
 def has_base_and_cube(st: Any, v: Vars, s: int) -> bool:
@@ -110,12 +110,12 @@ def farc_guerrillas() -> tuple[int, ...]:
 
 
 def farc_base_room(st: Any, v: Vars, s: int) -> bool:
-    return not B.is_loc(s) and bool(B.PIECES.available(st, Kind.FARC_BASE)) and B.can_place(
-        st, s, Kind.FARC_BASE)
+    return not B.is_loc(s) and placeable_or_reclaimable(st, v, s, Kind.FARC_BASE)
 
 
 def place_farc_base(ctx: Any, st: Any, v: Vars, s: int) -> None:
-    B.PIECES.place(st, s, Kind.FARC_BASE)
+    """FARC executing may take one of its Bases back from the map (AA 1.4.1)."""
+    place_reclaiming(st, v, s, (Kind.FARC_BASE, 1))
 
 
 def activate_and_strip(ctx: Any, st: Any, v: Vars, s: int) -> None:

@@ -35,6 +35,8 @@ from .lib import (
     own_kinds,
     pick,
     pieces_step,
+    place_reclaiming,
+    placeable_or_reclaimable,
     populated,
     preferring,
     push_place,
@@ -105,8 +107,13 @@ def three_govt_sas() -> Any:
 
 
 def venezuela_farc_base(st: Any, v: Vars, s: int) -> bool:
-    return (s in VENEZUELA and B.is_dept(s) and bool(B.PIECES.available(st, Kind.FARC_BASE))
-            and B.can_place(st, s, Kind.FARC_BASE))
+    return (s in VENEZUELA and B.is_dept(s)
+            and placeable_or_reclaimable(st, v, s, Kind.FARC_BASE))
+
+
+def place_farc_base(ctx: Any, st: Any, v: Vars, s: int) -> None:
+    """FARC executing may take one of its Bases back from the map (AA 1.4.1)."""
+    place_reclaiming(st, v, s, (Kind.FARC_BASE, 1))
 
 
 def sabotage_cucuta_locs(ctx: Any, st: Any, v: Vars) -> None:
@@ -158,20 +165,19 @@ def airdrop_base_fits(st: Any, v: Vars, s: int) -> bool:
 
 
 def airdrop(ctx: Any, st: Any, v: Vars, s: int) -> None:
+    """Card 34 shaded: the Base, then 2 Guerrillas; a named faction executing the Event may
+    take its own back from the map (AA 1.4.1)."""
     f = named(st, v)
-    if B.can_place(st, s, BASE[f]):
-        B.PIECES.place(st, s, BASE[f])
-    for _ in range(2):
-        if B.can_place(st, s, GUER_U[f]):
-            B.PIECES.place(st, s, GUER_U[f])
+    place_reclaiming(st, v, s, (BASE[f], 1), (GUER_U[f], 2))
 
 
 def crop_substitution(ctx: Any, st: Any, v: Vars, s: int) -> None:
-    """Card 35 unshaded: each Cartels Base replaced by a Police (removed if none left)."""
-    for _ in range(B.bases(st, s, CARTELS)):
+    """Card 35 unshaded: each Cartels Base replaced by a Police (removed if none left; the
+    Government executing may take its own back from the map, AA 1.4.1)."""
+    bases = B.bases(st, s, CARTELS)
+    for _ in range(bases):
         B.PIECES.remove(st, s, Kind.CARTELS_BASE)
-        if B.can_place(st, s, Kind.POLICE):
-            B.PIECES.place(st, s, Kind.POLICE)
+    place_reclaiming(st, v, s, (Kind.POLICE, bases))
 
 
 def zona_de_convivencia(ctx: Any, st: Any, v: Vars) -> None:
@@ -206,11 +212,12 @@ def remember_zones(ctx: Any, st: Any, v: Vars) -> None:
 
 
 def farc_base_in_new_zone(ctx: Any, st: Any, v: Vars) -> None:
+    """Cards 30 shaded and 36 unshaded (2nd edition): FARC executing may take one of its
+    Bases back from the map (AA 1.4.1)."""
     new = st.zones & ~v.get("zones_before", st.zones)
     for s in range(D.NS):
-        if (new >> s & 1 and B.PIECES.available(st, Kind.FARC_BASE)
-                and B.can_place(st, s, Kind.FARC_BASE)):
-            B.PIECES.place(st, s, Kind.FARC_BASE)
+        if new >> s & 1:
+            place_reclaiming(st, v, s, (Kind.FARC_BASE, 1))
 
 
 def next_to_new_zone_shift(st: Any, v: Vars, s: int) -> bool:
@@ -285,8 +292,8 @@ def c28_hugo_ch_vez_shaded() -> Program:
     """Place 1 available FARC Base into one Department next to Venezuela (Cesar,
     Santander, Arauca, Vichada or Guainía; within stacking). Then place Sabotage on each
     LoC adjacent to Cúcuta that holds no pieces and is not already Sabotaged."""
-    return [spaces(1, venezuela_farc_base, lambda ctx, st, v, s: B.PIECES.place(
-                st, s, Kind.FARC_BASE), "place a FARC Base next to Venezuela"),
+    return [spaces(1, venezuela_farc_base, place_farc_base,
+                   "place a FARC Base next to Venezuela"),
             do(sabotage_cucuta_locs)]
 
 

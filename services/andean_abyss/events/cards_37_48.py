@@ -32,7 +32,8 @@ from .lib import (
     named,
     pick,
     pieces_step,
-    place_n,
+    place_reclaiming,
+    placeable_or_reclaimable,
     populated,
     preferring,
     push_place,
@@ -66,13 +67,15 @@ def hide_auc(ctx: Any, st: Any, v: Vars, s: int) -> None:
 
 
 def place_police(ctx: Any, st: Any, v: Vars, s: int) -> None:
-    B.PIECES.place(st, s, Kind.POLICE)
+    """The Government executing may take its own back from the map (AA 1.4.1)."""
+    place_reclaiming(st, v, s, (Kind.POLICE, 1))
 
 
 def police_to_auc(ctx: Any, st: Any, v: Vars, s: int) -> None:
-    """Card 39 shaded: replace 1 Police by an AUC Guerrilla (removed only if none left)."""
+    """Card 39 shaded: replace 1 Police by an AUC Guerrilla (removed only if none left; AUC
+    executing may take its own back from the map, AA 1.4.1)."""
     B.PIECES.remove(st, s, Kind.POLICE)
-    place_n(st, s, Kind.AUC_U)
+    place_reclaiming(st, v, s, (Kind.AUC_U, 1))
 
 
 def auc_piece_in_city(ctx: Any, st: Any, v: Vars, s: int) -> None:
@@ -149,9 +152,14 @@ def activate_all_auc(ctx: Any, st: Any, v: Vars) -> None:
         B.PIECES.flip_to(st, s, Kind.AUC_A, B.underground(st, s, AUC))
 
 
+def cucuta_guerrillas(ctx: Any, st: Any, v: Vars) -> None:
+    """Card 47 shaded: 2 AUC Guerrillas into Cúcuta (AUC executing may take its own back
+    from the map, AA 1.4.1: the Terror is the next step, after them)."""
+    place_reclaiming(st, v, CUCUTA, (Kind.AUC_U, 2))
+
+
 def cucuta_terror(ctx: Any, st: Any, v: Vars) -> None:
-    """Card 47 shaded: 2 AUC Guerrillas into Cúcuta and a free Terror there."""
-    place_n(st, CUCUTA, Kind.AUC_U, 2)
+    """Card 47 shaded: a free Terror in Cúcuta."""
     if B.underground(st, CUCUTA, AUC):
         terror(ctx, st, CUCUTA, AUC)
         aid_cut(ctx, st, 1)
@@ -217,8 +225,8 @@ def c38_national_coordination_center_shaded() -> Program:
 @event(39, UNSHADED)
 def c39_soldados_campesinos_unshaded() -> Program:
     """Place 1 available Police into each of 6 different Departments (not FARC Zones)."""
-    return [spaces(6, lambda st, v, s: B.is_dept(s) and B.can_place(st, s, Kind.POLICE)
-                   and bool(B.PIECES.available(st, Kind.POLICE)), place_police,
+    return [spaces(6, lambda st, v, s: B.is_dept(s)
+                   and placeable_or_reclaimable(st, v, s, Kind.POLICE), place_police,
                    "place a Police in a Department")]
 
 
@@ -359,7 +367,8 @@ def c47_pinto_del_rosario_shaded() -> Program:
     """AUC places 2 available Guerrillas into Cúcuta and executes a free Terror there
     (normal Terror effects, including the AUC Aid cut), then flips any 2 AUC Guerrillas
     anywhere to Underground."""
-    return [do(cucuta_terror), pieces_step(anywhere, (Kind.AUC_A,), 2, "hide", who=by(AUC))]
+    return [do(cucuta_guerrillas), do(cucuta_terror),
+            pieces_step(anywhere, (Kind.AUC_A,), 2, "hide", who=by(AUC))]
 
 
 @event(48, UNSHADED)

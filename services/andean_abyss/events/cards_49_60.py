@@ -27,7 +27,8 @@ from .lib import (
     named,
     pick,
     pieces_step,
-    place_n,
+    place_reclaiming,
+    placeable_or_reclaimable,
     populated,
     preferring,
     push_pieces,
@@ -59,17 +60,17 @@ def dept_auc_base_fits(st: Any, v: Vars, s: int) -> bool:
 
 
 def place_auc_pair(ctx: Any, st: Any, v: Vars, s: int) -> None:
-    place_n(st, s, Kind.AUC_U)
-    place_n(st, s, Kind.AUC_BASE)
+    """Card 49 shaded: AUC executing may take its own back from the map (AA 1.4.1)."""
+    place_reclaiming(st, v, s, (Kind.AUC_U, 1), (Kind.AUC_BASE, 1))
 
 
 def police_fits(st: Any, v: Vars, s: int) -> bool:
-    return B.is_dept(s) and bool(B.PIECES.available(st, Kind.POLICE)) and B.can_place(
-        st, s, Kind.POLICE)
+    return B.is_dept(s) and placeable_or_reclaimable(st, v, s, Kind.POLICE)
 
 
 def place_police(ctx: Any, st: Any, v: Vars, s: int) -> None:
-    B.PIECES.place(st, s, Kind.POLICE)
+    """The Government executing may take its own back from the map (AA 1.4.1)."""
+    place_reclaiming(st, v, s, (Kind.POLICE, 1))
 
 
 def set_mode(ctx: Any, st: Any, v: Vars, o: str) -> None:
@@ -98,7 +99,12 @@ def near_farc_guerrilla(st: Any, v: Vars, s: int) -> bool:
 
 def castano_shaded_space(st: Any, v: Vars, s: int) -> bool:
     return (not B.is_loc(s) and B.pieces_of(st, s, AUC) > 0
-            and bool(B.PIECES.available(st, Kind.AUC_BASE)) and B.can_place(st, s, Kind.AUC_BASE))
+            and placeable_or_reclaimable(st, v, s, Kind.AUC_BASE))
+
+
+def place_auc_base(ctx: Any, st: Any, v: Vars, s: int) -> None:
+    """Card 52 shaded: AUC executing may take one of its Bases back (AA 1.4.1)."""
+    place_reclaiming(st, v, s, (Kind.AUC_BASE, 1))
 
 
 def castano_income(ctx: Any, st: Any, v: Vars) -> None:
@@ -143,12 +149,13 @@ def la_rebaja(ctx: Any, st: Any, v: Vars) -> None:
 
 
 def cartels_base_city(st: Any, v: Vars, s: int) -> bool:
-    return B.is_city(s) and bool(B.PIECES.available(st, Kind.CARTELS_BASE)) and B.can_place(
-        st, s, Kind.CARTELS_BASE)
+    return B.is_city(s) and placeable_or_reclaimable(st, v, s, Kind.CARTELS_BASE)
 
 
 def place_cartels_base(ctx: Any, st: Any, v: Vars, s: int) -> None:
-    B.PIECES.place(st, s, Kind.CARTELS_BASE)
+    """Cards 56 and 60 shaded: the Cartels executing may take one of their Bases back from
+    the map (AA 1.4.1)."""
+    place_reclaiming(st, v, s, (Kind.CARTELS_BASE, 1))
 
 
 def police_to_cartels(ctx: Any, st: Any, v: Vars, s: int) -> None:
@@ -254,8 +261,7 @@ def c52_casta_o_unshaded() -> Program:
 def c52_casta_o_shaded() -> Program:
     """Place 1 available AUC Base into a City or Department that already holds an AUC
     piece (within stacking). Then AUC Resources +1 for each AUC Base on the map."""
-    return [spaces(1, castano_shaded_space, lambda ctx, st, v, s: B.PIECES.place(
-                st, s, Kind.AUC_BASE), "place an AUC Base"),
+    return [spaces(1, castano_shaded_space, place_auc_base, "place an AUC Base"),
             do(castano_income)]
 
 

@@ -27,7 +27,10 @@ from .lib import (
     ineligible_next,
     pick,
     place_n,
+    place_reclaiming,
+    placeable_or_reclaimable,
     push_pieces,
+    reclaimable,
     remove_all,
     res,
     spaces,
@@ -55,12 +58,12 @@ def strip_city(ctx: Any, st: Any, v: Vars, s: int) -> None:
 
 def no_cartels_dept(st: Any, v: Vars, s: int) -> bool:
     return (B.is_dept(s) and not B.pieces_of(st, s, CARTELS)
-            and bool(B.PIECES.available(st, Kind.CARTELS_BASE))
-            and B.can_place(st, s, Kind.CARTELS_BASE))
+            and placeable_or_reclaimable(st, v, s, Kind.CARTELS_BASE))
 
 
 def place_cartels_base(ctx: Any, st: Any, v: Vars, s: int) -> None:
-    B.PIECES.place(st, s, Kind.CARTELS_BASE)
+    """The Cartels executing may take one of their Bases back from the map (AA 1.4.1)."""
+    place_reclaiming(st, v, s, (Kind.CARTELS_BASE, 1))
 
 
 def amazonia_remove(ctx: Any, st: Any, v: Vars) -> None:
@@ -75,17 +78,22 @@ def amazonia_spots(st: Any) -> list[int]:
 
 def bases_into(spots: Callable[[Any], list[int]]) -> Program:
     """1 Cartels Base into each of `spots`: all at once when enough are Available, else
-    the executing faction picks the spaces for those there are (AA 5.1, 5.1.3)."""
+    the executing faction picks the spaces for those there are (AA 5.1, 5.1.3) — for
+    every spot when the Cartels executing may take theirs back from the map (AA 1.4.1)."""
     def enough(ctx: Any, st: Any, v: Vars) -> None:
-        short = B.PIECES.available(st, Kind.CARTELS_BASE) < len(spots(st))
-        if short:
-            v["short"] = B.PIECES.available(st, Kind.CARTELS_BASE)
+        avail = B.PIECES.available(st, Kind.CARTELS_BASE)
+        if avail < len(spots(st)):
+            back = any(reclaimable(st, v["f"], s, Kind.CARTELS_BASE) for s in spots(st))
+            v["short"] = len(spots(st)) if back else avail
             return
         for s in spots(st):
             place_n(st, s, Kind.CARTELS_BASE)
+
+    def spot(st: Any, v: Vars, s: int) -> bool:
+        return s in spots(st) and placeable_or_reclaimable(st, v, s, Kind.CARTELS_BASE)
     return [do(enough),
-            spaces(lambda st, v: v.get("short", 0), lambda st, v, s: s in spots(st),
-                   place_cartels_base, "place a Cartels Base")]
+            spaces(lambda st, v: v.get("short", 0), spot, place_cartels_base,
+                   "place a Cartels Base")]
 
 
 def narco_war(ctx: Any, st: Any, v: Vars) -> None:
@@ -129,7 +137,7 @@ def poppies_options(st: Any, v: Vars) -> list[Option]:
             if B.guerrillas(st, s, g) and free_shipment(st) >= 0:
                 out.append(option(f"ship:{name}:{fid}", f"Place a Shipment with a {who} "
                                   f"Guerrilla in {where}", space=name, faction=fid))
-            if B.PIECES.available(st, BASE[g]) and B.can_place(st, s, BASE[g]):
+            if placeable_or_reclaimable(st, v, s, BASE[g]):
                 out.append(option(f"base:{name}:{fid}", f"Place a {who} Base in {where}",
                                   space=name, faction=fid))
             if B.bases(st, s, g):
@@ -148,8 +156,8 @@ def poppies(ctx: Any, st: Any, v: Vars, o: str) -> None:
         st.ships[free_shipment(st)] = s * 4 + FACTION_IDS.index(arg)
     elif what == "unship":
         st.ships[int(arg)] = -1
-    elif what == "base":
-        B.PIECES.place(st, s, BASE[FACTION_IDS.index(arg)])
+    elif what == "base":  # the executor's own: it may take one back (AA 1.4.1)
+        place_reclaiming(st, v, s, (BASE[FACTION_IDS.index(arg)], 1))
     else:
         B.PIECES.remove(st, s, BASE[FACTION_IDS.index(arg)])
 
@@ -282,14 +290,19 @@ def panama(ctx: Any, st: Any, v: Vars) -> None:
 
 
 def panama_bases(st: Any, v: Vars) -> list[Option]:
+    """Card 71 shaded: 1 or 2 of the executor's Bases, Available or taken back from the
+    map (AA 1.4.1)."""
     f = v["f"]
-    most = min(2, B.PIECES.available(st, BASE[f]), B.base_room(st, D.PANAMA))
+    have = B.PIECES.available(st, BASE[f])
+    if reclaimable(st, f, D.PANAMA, BASE[f]):
+        have += B.on_map(st, BASE[f])
+    most = min(2, have, B.base_room(st, D.PANAMA))
     return [option(f"bases:{n}", f"Place {W.pieces(BASE[f], n)} in Panamá", count=str(n))
             for n in range(1, most + 1)]
 
 
 def place_panama_bases(ctx: Any, st: Any, v: Vars, o: str) -> None:
-    B.PIECES.place(st, D.PANAMA, BASE[v["f"]], int(o.split(":")[1]))
+    place_reclaiming(st, v, D.PANAMA, (BASE[v["f"]], int(o.split(":")[1])))
 
 
 def sicarios(ctx: Any, st: Any, v: Vars, s: int) -> None:
@@ -302,7 +315,14 @@ def cartels_base_room(st: Any, v: Vars, s: int) -> bool:
 
 
 def place_cartels_guerrilla(ctx: Any, st: Any, v: Vars, s: int) -> None:
-    B.PIECES.place(st, s, Kind.CARTELS_U)
+    place_reclaiming(st, v, s, (Kind.CARTELS_U, 1))
+
+
+def base_room_after_reclaim(st: Any, v: Vars, s: int) -> bool:
+    """Card 72 shaded, once no Cartels Guerrilla is Available: the Cartels executing may
+    take theirs back from the map to place them at their Bases (AA 1.4.1)."""
+    return (bool(B.bases(st, s, CARTELS)) and not B.PIECES.available(st, Kind.CARTELS_U)
+            and reclaimable(st, v["f"], s, Kind.CARTELS_U))
 
 
 def mountain_dept(st: Any, v: Vars, s: int) -> bool:
@@ -503,4 +523,7 @@ def c72_sicarios_shaded() -> Program:
     """Place all available Cartels Guerrillas into spaces holding Cartels Bases (any
     split among them)."""
     return [spaces(lambda st, v: 99, cartels_base_room, place_cartels_guerrilla,
-                   "place a Cartels Guerrilla at a Cartels Base", repeat=True)]
+                   "place a Cartels Guerrilla at a Cartels Base", repeat=True),
+            spaces(lambda st, v: 99, base_room_after_reclaim, place_cartels_guerrilla,
+                   "take a Cartels Guerrilla back to place it at a Cartels Base",
+                   repeat=True, up_to=True)]

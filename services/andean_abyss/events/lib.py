@@ -9,6 +9,7 @@ from typing import Any
 
 from services.coin import effects as fx
 from services.coin import piece_procs as pp
+from services.coin.bots.seats import is_np
 from services.coin.effects import ineligible_next
 from services.coin.every_space import FreeModes, every_space_proc, push_every
 from services.coin.operations import push_sa
@@ -329,6 +330,38 @@ def _begin_op(st: AAState, f: int, op: str, limited: bool, free: bool, **extra: 
 
 def push_place(st: AAState, s: int, kinds: tuple[int, ...], n: int, who: int) -> None:
     pp.push_place(B.BOARD, st, s, kinds, n, who)
+
+
+# -- the executing faction's own pieces taken back to place them (AA 1.4.1, AA-I-3) ----------
+
+
+def reclaimable(st: AAState, f: int, s: int, kind: int) -> bool:
+    """AA 1.4.1 (AA-R-03): faction f, executing the Event as a player, may take a piece of
+    its own `kind` back from another space to place it in s (within stacking), as
+    `aa.ev_place` offers it (Guerrillas: its Underground ones)."""
+    return (KIND_FACTION[kind] == f and not is_np(st, f) and B.can_place(st, s, kind)
+            and any(B.n(st, x, kind) for x in range(D.NS) if x != s))
+
+
+def placeable_or_reclaimable(st: AAState, v: Vars, s: int, kind: int) -> bool:
+    """A piece of `kind` fits in s and is Available, or the executing faction may take one
+    of its own back from the map to place it there (AA 1.4.1)."""
+    return ((bool(B.PIECES.available(st, kind)) and B.can_place(st, s, kind))
+            or reclaimable(st, v.get("f", -1), s, kind))
+
+
+def place_reclaiming(st: AAState, v: Vars, s: int, *lots: tuple[int, int]) -> None:
+    """Place the lots (kind, n) in s in order, as many as can be placed (AA 5.1.3):
+    Available pieces at once, with no decision. From the first lot of the executing
+    faction's own kind that runs short where it could take pieces back (AA 1.4.1), that
+    lot's rest and the lots after it go through `aa.ev_place` in the same order, which
+    offers the taking back; pushed, they run after the current step."""
+    for i, (kind, n) in enumerate(lots):
+        placed = place_n(st, s, kind, n)
+        if placed < n and reclaimable(st, v["f"], s, kind):
+            for k, m in reversed(((kind, n - placed), *lots[i + 1:])):
+                push_place(st, s, (k,), m, v["f"])
+            return
 
 
 def own_kinds(f: int) -> tuple[int, ...]:

@@ -8,12 +8,14 @@ from services.andean_abyss import board as B
 from services.andean_abyss.constants import Cap, Kind, Mom
 
 from .scenario import (
+    FARC,
     GOVT,
     S,
     Table,
     count,
     on_card,
     options,
+    play,
     put,
     run_event,
     standard,
@@ -70,12 +72,34 @@ def test_card_5_unshaded() -> None:
 
 
 def test_card_5_unshaded_places_what_is_available() -> None:
-    """AA 5.1.3: with 2 Police Available, card 5 places those 2 and goes on."""
+    """AA 5.1.3: with 2 Police Available, card 5 executed by FARC (the Police are not its
+    own: no taking back, AA 1.4.1) places those 2 and goes on."""
     st = standard()
     st.avail[B.PIECES.pool[Kind.POLICE]] = 2
-    run_event(st, 5, "unshaded", GOVT, *["space:loc_cucuta_arauca"] * 2)
+    run_event(st, 5, "unshaded", FARC, *["space:loc_cucuta_arauca"] * 2)
     assert count(st, "loc_cucuta_arauca", "police") == 2
     assert "piece:arauca:farc_underground" in options(st)
+
+
+def test_card_5_unshaded_government_takes_police_back() -> None:
+    """AA 1.4.1 (AA-R-03): the Government executing card 5 unshaded with 2 Police
+    Available places them at once, then may take Police back from the map for the others;
+    a pipeline where it declines gets no Police and is not one of "those pipelines"."""
+    st = standard()
+    st.avail[B.PIECES.pool[Kind.POLICE]] = 2
+    run_event(st, 5, "unshaded", GOVT, *["space:loc_cucuta_arauca"] * 3)
+    assert count(st, "loc_cucuta_arauca", "police") == 2
+    assert options(st) == [
+        "reclaim:bogota:police", "reclaim:cali:police", "reclaim:medellin:police",
+        "reclaim:bucaramanga:police", "reclaim:ibague:police", "reclaim:santa_marta:police",
+        "reclaim:cartagena:police", "reclaim:cucuta:police", "reclaim:neiva:police",
+        "reclaim:pasto:police", "reclaim:sincelejo:police", "done"]
+    play(st, "reclaim:bogota:police")
+    assert count(st, "loc_cucuta_arauca", "police") == 3 and count(st, "bogota", "police") == 1
+    play(st, "space:loc_cali_buenaventura", "done", *["space:loc_cucuta_arauca", "done"] * 2)
+    assert count(st, "loc_cali_buenaventura", "police") == 0
+    assert "piece:arauca:farc_underground" in options(st)
+    assert "piece:cali:cartels_underground" not in options(st)
 
 
 def test_card_5_shaded() -> None:

@@ -170,3 +170,61 @@ def test_card_19_the_faction_may_skip_spaces() -> None:
     assert "sweep:santander" in t.options() and t.options()[-1] == "done"
     t.play("sweep:santander", "piece:farc_underground", "piece:auc_underground", "done")
     assert t.decision() is None and count(t.st, "cali", "cartels_underground") == 1
+
+
+def test_card_14_unshaded_government_takes_its_own_pieces_back() -> None:
+    """AA 1.4.1 (AA-R-03): the Government executing card 14 unshaded with no Base
+    Available may take one of its Bases back from the map to place it; then, with 1 Troop
+    Available, that one goes in at once and it may take Troops back for the other two.
+    With the pieces Available, nothing is asked."""
+    st = standard()
+    run_event(st, 14, "unshaded", GOVT, "space:huila")
+    assert options(st) == []
+    assert count(st, "huila", "govt_base") == 1 and count(st, "huila", "troops") == 3
+    st = standard()
+    put(st, "bogota", "govt_base")
+    put(st, "cali", "govt_base")
+    put(st, "bogota", "troops", 17)
+    run_event(st, 14, "unshaded", GOVT, "space:huila")
+    assert options(st) == ["reclaim:bogota:govt_base", "reclaim:cali:govt_base",
+                           "reclaim:santander:govt_base", "done"]
+    play(st, "reclaim:cali:govt_base")
+    assert count(st, "huila", "govt_base") == 1 and count(st, "cali", "govt_base") == 0
+    assert count(st, "huila", "troops") == 1
+    assert options(st) == ["reclaim:bogota:troops", "reclaim:cali:troops",
+                           "reclaim:medellin:troops", "reclaim:santander:troops", "done"]
+    play(st, "reclaim:medellin:troops", "done")
+    assert count(st, "huila", "troops") == 2 and count(st, "medellin", "troops") == 2
+    assert options(st) == []
+
+
+def test_card_21_shaded_farc_takes_a_base_back() -> None:
+    """AA 1.4.1 (AA-R-03): FARC executing card 21 shaded with every FARC Base on the map
+    picks a space where a Base fits and may take one back from elsewhere to place it."""
+    st = standard()
+    for space in ("cesar", "narino", "vichada"):
+        put(st, space, "farc_base")
+    run_event(st, 21, "shaded", FARC)
+    assert st.resources[FARC] == 16
+    assert "space:huila" in options(st) and "space:meta_west" not in options(st)  # 2 Bases
+    play(st, "space:huila")
+    assert options(st) == [
+        "reclaim:choco:farc_base", "reclaim:narino:farc_base", "reclaim:meta_west:farc_base",
+        "reclaim:guaviare:farc_base", "reclaim:cesar:farc_base", "reclaim:arauca:farc_base",
+        "reclaim:meta_east:farc_base", "reclaim:vichada:farc_base", "done"]
+    play(st, "reclaim:choco:farc_base")
+    assert count(st, "huila", "farc_base") == 2 and count(st, "choco", "farc_base") == 0
+    assert B.bases_on_map(st, FARC) == 9 and options(st) == []
+
+
+def test_card_21_shaded_non_player_never_takes_back() -> None:
+    """AA-R-03: a Non-player never takes its own pieces back: with no FARC Base Available,
+    card 21 shaded for the Non-player FARC places nothing and asks nothing."""
+    from services.coin.bots.seats import np_seat
+    st = standard()
+    st.seat_of[FARC] = np_seat(FARC)
+    for space in ("cesar", "narino", "vichada"):
+        put(st, space, "farc_base")
+    run_event(st, 21, "shaded", FARC)
+    assert st.stack == []  # the Event is over: no space was offered
+    assert st.resources[FARC] == 16 and B.bases_on_map(st, FARC) == 9

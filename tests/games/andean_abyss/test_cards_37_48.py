@@ -239,3 +239,21 @@ def test_card_37_unshaded_auc_count_as_troops_at_the_troops_rate() -> None:
     assert B.guerrillas(t.st, S["santander"], FARC) == 0
     t.play("done")
     assert t.decision() is None
+
+
+def test_card_47_shaded_auc_takes_guerrillas_back_before_its_terror() -> None:
+    """AA 1.4.1 (AA-R-03): AUC executing card 47 shaded with every AUC Guerrilla on the map
+    may take 2 back to place them in Cúcuta; the free Terror there follows, with them."""
+    st = standard()
+    put(st, "antioquia", "auc_underground", 12)
+    run_event(st, 47, "shaded", AUC)
+    assert options(st) == [
+        "reclaim:atlantico:auc_underground", "reclaim:guaviare:auc_underground",
+        "reclaim:putumayo:auc_underground", "reclaim:antioquia:auc_underground",
+        "reclaim:santander:auc_underground", "reclaim:arauca:auc_underground", "done"]
+    assert st.terror[S["cucuta"]] == 0
+    play(st, "reclaim:antioquia:auc_underground", "reclaim:atlantico:auc_underground")
+    assert count(st, "antioquia", "auc_underground") == 12
+    assert count(st, "atlantico", "auc_underground") == 0
+    assert count(st, "cucuta", "auc_underground") == 1 and count(st, "cucuta", "auc_active") == 1
+    assert st.terror[S["cucuta"]] == 1 and st.aid == 6

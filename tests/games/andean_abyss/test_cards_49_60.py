@@ -13,6 +13,7 @@ from .scenario import (
     count,
     options,
     play,
+    put,
     run_event,
     standard,
 )
@@ -168,3 +169,20 @@ def test_card_53_moves_at_least_one() -> None:
     assert "done" not in options(st)
     play(st, "piece:farc_underground", "to:vichada")
     assert "done" in options(st)
+
+
+def test_card_49_shaded_auc_takes_a_base_back() -> None:
+    """AA 1.4.1 (AA-R-03): AUC executing card 49 shaded with every AUC Base on the map:
+    the Guerrilla (Available) goes in at once, and AUC may take a Base back from another
+    space to place it with it."""
+    st = standard()
+    for space in ("cesar", "santander", "huila", "arauca", "vichada"):
+        put(st, space, "auc_base")
+    run_event(st, 49, "shaded", AUC, "space:narino")
+    assert count(st, "narino", "auc_underground") == 1 and count(st, "narino", "auc_base") == 0
+    assert options(st) == [
+        "reclaim:cesar:auc_base", "reclaim:antioquia:auc_base", "reclaim:santander:auc_base",
+        "reclaim:huila:auc_base", "reclaim:arauca:auc_base", "reclaim:vichada:auc_base", "done"]
+    play(st, "reclaim:antioquia:auc_base")
+    assert count(st, "narino", "auc_base") == 1 and count(st, "antioquia", "auc_base") == 0
+    assert options(st) == []

@@ -248,3 +248,58 @@ def test_card_20_each_guerrilla_moves_once() -> None:
     st = standard()
     run_event(st, 20, "unshaded", FARC, "piece:choco:farc_underground", "to:cali")
     assert "piece:cali:farc_underground" not in options(st)
+
+
+def test_card_62_shaded_cartels_take_bases_back() -> None:
+    """AA 1.4.1 (AA-R-03): the Cartels executing card 62 shaded with 1 Base Available pick
+    each of Guainía, Vaupés and Amazonas in turn: the Available Base goes in the first;
+    for the others they may take a Base back from the map, or decline."""
+    st = standard()
+    st.avail[B.PIECES.pool[Kind.CARTELS_BASE]] = 1
+    run_event(st, 62, "shaded", CARTELS, "space:vaupes")
+    assert count(st, "vaupes", "cartels_base") == 1
+    assert options(st) == ["space:guainia", "space:amazonas"]
+    play(st, "space:guainia")
+    assert options(st) == [
+        "reclaim:cali:cartels_base", "reclaim:meta_west:cartels_base",
+        "reclaim:guaviare:cartels_base", "reclaim:putumayo:cartels_base",
+        "reclaim:meta_east:cartels_base", "reclaim:vaupes:cartels_base", "done"]
+    play(st, "reclaim:cali:cartels_base")
+    assert count(st, "guainia", "cartels_base") == 1 and count(st, "cali", "cartels_base") == 0
+    play(st, "space:amazonas", "done")
+    assert count(st, "amazonas", "cartels_base") == 0 and options(st) == []
+
+
+def test_card_72_shaded_cartels_take_guerrillas_back() -> None:
+    """AA 1.4.1 (AA-R-03): card 72 shaded executed by the Cartels: once every Available
+    Guerrilla is at a Cartels Base, they may take more back from the map to place them at
+    their Bases, and stop when they like."""
+    st = standard()
+    run_event(st, 72, "shaded", CARTELS, *["space:cali"] * 10)
+    assert count(st, "cali", "cartels_underground") == 11
+    assert options(st) == ["space:cali", "space:meta_west", "space:guaviare", "space:putumayo",
+                           "space:meta_east", "done"]
+    play(st, "space:meta_west")
+    assert options(st) == ["reclaim:cali:cartels_underground",
+                           "reclaim:putumayo:cartels_underground", "done"]
+    play(st, "reclaim:putumayo:cartels_underground")
+    assert count(st, "meta_west", "cartels_underground") == 1
+    assert count(st, "putumayo", "cartels_underground") == 0
+    play(st, "done")
+    assert options(st) == []
+
+
+def test_card_71_shaded_faction_takes_bases_back_for_panama() -> None:
+    """AA 1.4.1 (AA-R-03): FARC executing card 71 shaded with every FARC Base on the map
+    may still place 2 in Panamá, each taken back from another space."""
+    st = standard()
+    for space in ("cesar", "narino", "vichada"):
+        put(st, space, "farc_base")
+    run_event(st, 71, "shaded", FARC)
+    assert options(st) == ["bases:1", "bases:2"]
+    play(st, "bases:2", "reclaim:cesar:farc_base")
+    assert B.bases(st, D.PANAMA, FARC) == 1 and count(st, "cesar", "farc_base") == 0
+    assert "reclaim:cesar:farc_base" not in options(st) and "done" in options(st)
+    play(st, "reclaim:vichada:farc_base")
+    assert B.bases(st, D.PANAMA, FARC) == 2 and B.bases_on_map(st, FARC) == 9
+    assert options(st) == []
