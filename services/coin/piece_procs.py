@@ -164,12 +164,17 @@ class PiecesProc(Proc[Any]):
         b, t = self.board, self.board.table
         s, gone_kind = v["rep"]
         gone = t.faction[gone_kind]
-        opts = [option(f"by:{t.names[k]}", f"Replace it with {b.pieces(k, 1)}",
-                       piece=t.names[k]) for k in v["by"]
-                if t.available(st, k) and b.can_place(st, s, k)
+        fits = [k for k in v["by"] if b.can_place(st, s, k)
                 and not (v.get("other_faction") and t.faction[k] == gone)]
-        if not opts:
+        opts = [option(f"by:{t.names[k]}", f"Replace it with {b.pieces(k, 1)}",
+                       piece=t.names[k]) for k in fits if t.available(st, k)]
+        # §1.4.1: the decider's own replacing kind, none Available, taken back from the map
+        own = tuple(k for k in fits if t.faction[k] == v["who"] and not t.available(st, k))
+        reclaims = reclaim_options(b, st, own, s) if own and not opts else []
+        if not opts and not reclaims:
             return []
+        if reclaims:
+            opts = [*reclaims, option("none", "Replace it with nothing")]
         return [b.decide(st, v["who"], b.name("ev_replace"), "replace with:", opts)]
 
     def piece_option(self, v: Vars, s: int, k: int) -> Option:
@@ -220,6 +225,12 @@ class PiecesProc(Proc[Any]):
         if parts[0] == "by":
             s, _ = v.pop("rep")
             t.place(st, s, t.index[parts[1]])
+            return
+        if parts[0] == "none":
+            v.pop("rep")
+            return
+        if parts[0] == "reclaim":  # the replacement is then offered as Available
+            reclaim(self.rules, ctx, st, f"{parts[1]}:{parts[2]}", v["who"])
             return
         if parts[0] == "to":
             s, k = v.pop("mv")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from services.andean_abyss import board as B
+from services.andean_abyss.constants import Kind
 
 from .scenario import (
     AUC,
@@ -107,6 +108,24 @@ def test_card_57() -> None:
     run_event(st, 57, "shaded", CARTELS, "space:bogota", "place:cartels_base",
               "space:medellin", "place:cartels_underground")
     assert count(st, "bogota", "cartels_base") == 1 and count(st, "medellin", "police") == 0
+
+
+def test_card_57_unshaded_government_takes_a_police_back_to_replace() -> None:
+    """Card 57 unshaded, AA 1.4.1 (AA-R-03): with every Police on the map, the Government may
+    take one back from another space to replace the Cartels Base in Cali, or replace it with
+    nothing."""
+    st = standard()
+    st.avail[B.PIECES.pool[Kind.POLICE]] = 0
+    run_event(st, 57, "unshaded", GOVT, "piece:cali:cartels_base")
+    opts = options(st)
+    assert "reclaim:bogota:police" in opts and opts[-1] == "none"
+    assert all(o.startswith("reclaim:") and o.endswith(":police") for o in opts[:-1])
+    police = count(st, "bogota", "police")
+    play(st, "reclaim:bogota:police")
+    assert options(st)[0] == "by:police"
+    play(st, "by:police")
+    assert count(st, "bogota", "police") == police - 1 and count(st, "cali", "police") == 2
+    assert count(st, "cali", "cartels_base") == 0
 
 
 def test_card_58() -> None:
