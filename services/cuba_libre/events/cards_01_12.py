@@ -41,7 +41,7 @@ from .lib import (
     named,
     pick,
     pieces_step,
-    place,
+    place_or_take_back,
     place_per_city,
     placeable_or_reclaimable,
     populated,
@@ -305,11 +305,13 @@ def new_guerrilla_options(st: Any, v: Vars) -> list[Option]:
         return []
     return [option(f"place:{FACTION_IDS[f]}", f"Place an Underground {FACTION_NAMES[f]} "
                    f"Guerrilla in {D.TITLES[s]}", faction=FACTION_IDS[f], space=D.NAMES[s])
-            for f in INSURGENT_IDS if B.can_place(st, s, GUER_U[f])]
+            for f in INSURGENT_IDS if placeable_or_reclaimable(st, v, s, GUER_U[f])]
 
 
 def new_guerrilla(ctx: Ctx, st: Any, v: Vars, o: str) -> None:
-    place(ctx, st, v["first"], GUER_U[FACTION_IDS.index(o.split(":", 1)[1])])
+    """CL 1.4.1: an Insurgent player with none of its own Available may take one back."""
+    kind = GUER_U[FACTION_IDS.index(o.split(":", 1)[1])]
+    place_or_take_back(ctx, st, v, v["first"], [(kind, 1)])
 
 
 @register(10, UNSHADED)

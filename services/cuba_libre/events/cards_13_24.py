@@ -177,8 +177,9 @@ def manifesto_step(f: int) -> Any:
     own = tuple(k for k in kinds_of(f) if k not in (Kind.CASINO_OPEN, Kind.CASINO_CLOSED)
                 and k not in GUER_A)
 
-    def ok(st: Any, v: Vars, s: int) -> bool:
-        return B.pieces_of(st, s, f) > 0 and any(B.can_place(st, s, k) for k in own)
+    def ok(st: Any, v: Vars, s: int) -> bool:  # CL 1.4.1: the executor may take its own back
+        return B.pieces_of(st, s, f) > 0 and any(placeable_or_reclaimable(st, v, s, k)
+                                                 for k in own)
 
     def act(ctx: Ctx, st: Any, v: Vars, s: int) -> None:
         from .lib import push_place

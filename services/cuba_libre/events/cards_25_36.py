@@ -38,8 +38,7 @@ from .lib import (
     name_faction,
     named,
     pick,
-    place,
-    placeable,
+    place_or_take_back,
     placeable_or_reclaimable,
     populated,
     push_place,
@@ -213,8 +212,9 @@ def morgan_shaded() -> Program:
 
 
 def base_and_two(ctx: Ctx, st: CLState, v: Vars) -> None:
-    place(ctx, st, LAS_VILLAS, BASE[named(st, v)])
-    place(ctx, st, LAS_VILLAS, GUER_U[named(st, v)], 2)
+    """CL 1.4.1: the executing player naming itself may take its own pieces back."""
+    f = named(st, v)
+    place_or_take_back(ctx, st, v, LAS_VILLAS, [(BASE[f], 1), (GUER_U[f], 2)])
 
 
 @register(29, UNSHADED)
@@ -233,7 +233,7 @@ def dr_piece_choices(st: CLState, v: Vars) -> list[Option]:
 def remove_or_replace_dr(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
     s, k = parse_piece(o)
     if remove_piece(ctx, st, s, k, v["f"]) and o.startswith("replace:"):
-        place(ctx, st, s, matching(k, M26))
+        place_or_take_back(ctx, st, v, s, [(matching(k, M26), 1)])  # CL 1.4.1: 26July's own
 
 
 @register(29, SHADED)
@@ -264,10 +264,10 @@ def the_guerrilla_life_shaded() -> Program:
     """Flip all Directorio Guerrillas on the map Underground. Place 1 Directorio Guerrilla in
     a City."""
     def ok(st: CLState, v: Vars, s: int) -> bool:
-        return is_city(s) and placeable(st, s, Kind.DR_U)
+        return is_city(s) and placeable_or_reclaimable(st, v, s, Kind.DR_U)
 
     def act(ctx: Ctx, st: CLState, v: Vars, s: int) -> None:
-        place(ctx, st, s, Kind.DR_U)
+        place_or_take_back(ctx, st, v, s, [(Kind.DR_U, 1)])  # CL 1.4.1: DR may take its own
     return [do(hide_all_dr), spaces(1, ok, act, "place a Directorio Guerrilla in")]
 
 
@@ -275,14 +275,16 @@ def the_guerrilla_life_shaded() -> Program:
 
 
 def kind_choice(kinds: tuple[int, ...], prompt: str) -> Pick:
-    """Place one piece of a kind the executing faction picks in v["s"]."""
+    """Place one piece of a kind the executing faction picks in v["s"] (CL 1.4.1: one of its
+    own it may take back from the map)."""
     def opts(st: CLState, v: Vars) -> list[Option]:
         s = v.get("s", -1)
         return [option(f"place:{KIND_IDS[k]}", f"Place {W.pieces(k, 1)} in {W.space(s)}",
-                       piece=KIND_IDS[k]) for k in kinds if s >= 0 and placeable(st, s, k)]
+                       piece=KIND_IDS[k])
+                for k in kinds if s >= 0 and placeable_or_reclaimable(st, v, s, k)]
 
     def act(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
-        place(ctx, st, v["s"], KIND_IDS.index(o.split(":")[1]))
+        place_or_take_back(ctx, st, v, v["s"], [(KIND_IDS.index(o.split(":")[1]), 1)])
     return pick(opts, act, prompt)
 
 
@@ -314,7 +316,7 @@ def city_swap(frm: int, to: int) -> Program:
         return is_city(s) and has_kind(st, s, DR_PIECES if frm == DR else M26_PIECES)
 
     def act(ctx: Ctx, st: CLState, v: Vars, s: int) -> None:
-        replace_all(ctx, st, s, frm, to, v["f"])
+        replace_all(ctx, st, v, s, frm, to)
     return [spaces(1, ok, act, f"replace every {W.faction(frm)} piece with "
                    f"{W.faction(to)} pieces in")]
 
@@ -350,7 +352,7 @@ def carlos_prio_shaded() -> Program:
         return populated(s) and B.control(st, s) != GOVT
 
     def act(ctx: Ctx, st: CLState, v: Vars, s: int) -> None:
-        place(ctx, st, s, Kind.DR_BASE)
+        place_or_take_back(ctx, st, v, s, [(Kind.DR_BASE, 1)])  # CL 1.4.1: DR's own
         set_level(ctx, st, s, NEUTRAL)
     return [spaces(1, ok, act, "place a Directorio Base and set to Neutral")]
 
@@ -413,7 +415,7 @@ def defect(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
     s, k = D.INDEX[space], KIND_IDS.index(kind)
     v["s"], v["enemy"] = s, B.PIECES.faction[k]
     if remove_piece(ctx, st, s, k, v["f"]):
-        place(ctx, st, s, KIND_IDS.index(by))
+        place_or_take_back(ctx, st, v, s, [(KIND_IDS.index(by), 1)])  # CL 1.4.1: own pieces
 
 
 @register(35, UNSHADED)
@@ -436,7 +438,7 @@ NOT_DR_NOR_CASINO = (Kind.TROOPS, Kind.POLICE, Kind.GOVT_BASE, *M26_PIECES, Kind
 def two_dr_instead(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
     s, k = parse_piece(o)
     if remove_piece(ctx, st, s, k, v["f"]):
-        place(ctx, st, s, Kind.DR_U, 2)
+        place_or_take_back(ctx, st, v, s, [(Kind.DR_U, 2)])  # CL 1.4.1: DR's own
 
 
 @register(36, UNSHADED)
@@ -453,7 +455,7 @@ def eloy_gutierrez_menoyo_unshaded() -> Program:
 def dr_guerrilla_to(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
     s, k = parse_piece(o)
     if remove_piece(ctx, st, s, k, v["f"]):
-        place(ctx, st, s, GUER_U[named(st, v)])
+        place_or_take_back(ctx, st, v, s, [(GUER_U[named(st, v)], 1)])  # CL 1.4.1: own
 
 
 @register(36, SHADED)

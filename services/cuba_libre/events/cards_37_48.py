@@ -13,6 +13,7 @@ from .. import data as D
 from .. import words as W
 from ..casinos import RULES
 from ..constants import BASE, CASINOS, CUBES, GUER_A, GUER_U, INSURGENTS, KIND_IDS, OPS, Cap, Kind
+from ..ops.attack import ambush_spaces
 from ..state import CLState
 from . import SHADED, UNSHADED, register
 from .capabilities import capability
@@ -37,7 +38,8 @@ from .lib import (
     named,
     pick,
     place,
-    placeable,
+    place_or_take_back,
+    placeable_or_reclaimable,
     push_pieces,
     resources,
     roll_die,
@@ -192,13 +194,32 @@ def open_there(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
     casino_turns(ctx, st, D.INDEX[o.split(":")[1]], to_open=True)
 
 
+def guerrilla_to_take_back(st: CLState, v: Vars) -> list[Option]:
+    """CL 1.4.1 (CL-R-04): with no Syndicate Guerrilla Available for the Ambush to place, the
+    executing Syndicate player may first take one of its own (Underground or Active) back
+    from the map."""
+    f = v["f"]
+    if (f != SYNDICATE or st.non_players >> f & 1 or B.PIECES.available(st, Kind.SYND_U)
+            or not ambush_spaces(st, SYNDICATE)):
+        return []
+    opts = pp.reclaim_options(B.BOARD, st, (Kind.SYND_U, Kind.SYND_A), -1)
+    return [*opts, option("done", "Take no Guerrilla back")] if opts else []
+
+
+def take_back(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
+    verb, _, arg = o.partition(":")
+    if verb == "reclaim":
+        pp.reclaim(RULES, ctx, st, arg, v["f"])
+
+
 @register(41, SHADED)
 def fat_butcher_shaded() -> Program:
     """The Syndicate makes a free Ambush (CL 4.3.2 procedure, although Ambush is not a
     Syndicate Special Activity, CL 5.1.1) with 1 of its Underground Guerrillas in a space with
     enemy pieces: flip that Guerrilla Active, remove up to 2 enemy pieces by the Attack rules
     (CL 3.3.3), then place 1 Syndicate Guerrilla there. Then open 1 closed Casino anywhere."""
-    return [free_sa(SYNDICATE, "ambush", lambda st, v: list(range(D.NS))),  # CL-I-19
+    return [pick(guerrilla_to_take_back, take_back, "take a Guerrilla back for the Ambush"),
+            free_sa(SYNDICATE, "ambush", lambda st, v: list(range(D.NS))),  # CL-I-19
             pick(open_one, open_there, "open a closed Casino")]
 
 
@@ -207,18 +228,18 @@ def fat_butcher_shaded() -> Program:
 
 def m26_base_there(ctx: Ctx, st: CLState, v: Vars, s: int) -> None:
     v["s"] = s
-    place(ctx, st, s, Kind.M26_BASE)
+    place_or_take_back(ctx, st, v, s, [(Kind.M26_BASE, 1)])  # CL 1.4.1: 26July's own
 
 
 def any_guerrilla_there(st: CLState, v: Vars) -> list[Option]:
     s = v.get("s", -1)
     return [option(f"place:{KIND_IDS[GUER_U[f]]}", f"Place {W.pieces(GUER_U[f], 1)} in "
                    f"{W.space(s)}", piece=KIND_IDS[GUER_U[f]])
-            for f in INSURGENTS if s >= 0 and placeable(st, s, GUER_U[f])]
+            for f in INSURGENTS if s >= 0 and placeable_or_reclaimable(st, v, s, GUER_U[f])]
 
 
 def place_kind(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
-    place(ctx, st, v["s"], KIND_IDS.index(o.split(":")[1]))
+    place_or_take_back(ctx, st, v, v["s"], [(KIND_IDS.index(o.split(":")[1]), 1)])
 
 
 @register(42, UNSHADED)
@@ -230,9 +251,22 @@ def llano_unshaded() -> Program:
 
 
 def casino_city(ctx: Ctx, st: CLState, v: Vars, s: int) -> None:
+    v["s"] = s
     if st.support[s] < NEUTRAL:
         set_level(ctx, st, s, NEUTRAL)
     place(ctx, st, s, Kind.CASINO_OPEN)
+
+
+def casino_for_the_city(st: CLState, v: Vars) -> list[Option]:
+    """CL 1.4.1, 1.4.5: no Casino Available for the City (with room for one): the executing
+    Syndicate player may take one of its Casinos (open or closed) back from elsewhere."""
+    s = v.get("s", -1)
+    return casino_reclaims(st, v, s) if s >= 0 and B.casino_room(st, s) else []
+
+
+def casino_back_to_the_city(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
+    take_casino_back(ctx, st, v, o)
+    place(ctx, st, v["s"], Kind.CASINO_OPEN)
 
 
 @register(42, SHADED)
@@ -240,7 +274,8 @@ def llano_shaded() -> Program:
     """Select one City: if it is at Opposition set it to Neutral; place one open Casino there
     (stacking applies)."""
     return [spaces(1, lambda st, v, s: is_city(s), casino_city,
-                   "set to Neutral if at Opposition and place an open Casino in")]
+                   "set to Neutral if at Opposition and place an open Casino in"),
+            pick(casino_for_the_city, casino_back_to_the_city, "take a Casino back to place it")]
 
 
 # -- 43 Mafia Offensive ---------------------------------------------------------------------
@@ -347,8 +382,8 @@ def air_force_options(st: CLState, v: Vars) -> list[Option]:
 def ambush_reinforce(ctx: Ctx, st: CLState, v: Vars) -> None:
     """CL 4.3.2 step 3: 1 Available Guerrilla of the ambushing faction (v["ambusher"]) is
     placed in v["s"]."""
-    if "ambusher" in v:
-        place(ctx, st, v["s"], GUER_U[v["ambusher"]])
+    if "ambusher" in v:  # CL 1.4.1: the executing player's own may be taken back
+        place_or_take_back(ctx, st, v, v["s"], [(GUER_U[v["ambusher"]], 1)])
 
 
 def air_force_ambush(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
@@ -433,13 +468,19 @@ def sinatra_unshaded() -> Program:
     return [resources(SYNDICATE, -6)]
 
 
-def casino_to_take_back(st: CLState, v: Vars) -> list[Option]:
-    """CL 1.4.1, 1.4.5: with no Casino Available, the executing Syndicate may take one of its
-    Casinos (open or closed) off the map elsewhere to place it."""
-    if v["f"] != SYNDICATE or B.PIECES.available(st, Kind.CASINO_OPEN):
+def casino_reclaims(st: CLState, v: Vars, s: int) -> list[Option]:
+    """CL 1.4.1, 1.4.5: with no Casino Available, the executing Syndicate player (never a
+    Non-player) may take one of its Casinos (open or closed) off the map elsewhere than s to
+    place it in s."""
+    f = v["f"]
+    if f != SYNDICATE or st.non_players >> f & 1 or B.PIECES.available(st, Kind.CASINO_OPEN):
         return []
-    opts = pp.reclaim_options(B.BOARD, st, CASINOS, HAVANA)
+    opts = pp.reclaim_options(B.BOARD, st, CASINOS, s)
     return [*opts, option("done", "Place no Casino")] if opts else []
+
+
+def casino_to_take_back(st: CLState, v: Vars) -> list[Option]:
+    return casino_reclaims(st, v, HAVANA)
 
 
 def take_casino_back(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:

@@ -382,13 +382,31 @@ def place_from_available(where: Callable[[Any, Vars], int], kind: int, n: int) -
     return do(fn)
 
 
+def may_take_back(st: CLState, v: Vars, s: int, k: int) -> bool:
+    """CL 1.4.1 (CL-R-04): none of kind k is Available, but it is the executing player's own
+    (a Non-player never takes one back), fits in s and stands elsewhere on the map."""
+    f = v["f"]
+    return (KIND_FACTION[k] == f and not st.non_players >> f & 1
+            and not B.PIECES.available(st, k) and B.BOARD.can_place(st, s, k)
+            and any(B.n(st, x, k) for x in range(D.NS) if x != s))
+
+
 def placeable_or_reclaimable(st: CLState, v: Vars, s: int, k: int) -> bool:
-    """One piece of kind k fits in s and is Available, or is the executing faction's own and
-    on the map elsewhere (CL 1.4.1)."""
-    if B.can_place(st, s, k):
-        return True
-    own = KIND_FACTION[k] == v["f"] and B.BOARD.can_place(st, s, k)
-    return own and any(B.n(st, x, k) for x in range(D.NS) if x != s)
+    """One piece of kind k fits in s and is Available, or the executing player may take its
+    own back from elsewhere to place it (CL 1.4.1)."""
+    return B.can_place(st, s, k) or may_take_back(st, v, s, k)
+
+
+def place_or_take_back(ctx: Ctx, st: CLState, v: Vars, s: int,
+                       wanted: list[tuple[int, int]]) -> None:
+    """Place each (kind, n) of `wanted` in s, in order, as many as are Available (CL 5.1.3);
+    for the rest of the executing player's own kinds, offer to take its pieces back from the
+    map to place them (CL 1.4.1), asked in the same order. Nothing new is asked when all are
+    Available."""
+    short = [(k, n - place(ctx, st, s, k, n)) for k, n in wanted]
+    for k, left in reversed(short):  # the last pushed is asked first
+        if left and may_take_back(st, v, s, k):
+            push_place(st, s, (k,), left, v["f"])
 
 
 # -- a Guerrilla in each City (cards 7 and 8 unshaded) -----------------------------------------
@@ -396,7 +414,8 @@ def placeable_or_reclaimable(st: CLState, v: Vars, s: int, k: int) -> bool:
 
 class PlacePerCity(fx.Step):
     """In each City in map order, the executor places 1 Underground Guerrilla of the
-    Insurgent faction it picks (Cities where none can be placed are passed over, CL 5.1.3).
+    Insurgent faction it picks (Cities where none can be placed are passed over, CL 5.1.3;
+    an Insurgent player with none of its own Available may take one back, CL 1.4.1).
     Options `place:<space>:<faction>`."""
 
     key = "cities"
@@ -404,10 +423,13 @@ class PlacePerCity(fx.Step):
     def __init__(self) -> None:
         self.prompt, self.who = "place a Guerrilla in each City", EXEC
 
+    def factions(self, st: CLState, v: Vars, s: int) -> list[int]:
+        """The Insurgents whose Guerrilla may go to s."""
+        return [f for f in INSURGENT_IDS if placeable_or_reclaimable(st, v, s, GUER_U[f])]
+
     def city(self, st: CLState, v: Vars) -> int:
         done = v.get(self.key, [])
-        return next((s for s in D.CITIES if s not in done
-                     and any(B.can_place(st, s, GUER_U[f]) for f in INSURGENT_IDS)), -1)
+        return next((s for s in D.CITIES if s not in done and self.factions(st, v, s)), -1)
 
     def options(self, st: Any, v: Vars) -> list[Option] | None:
         s = self.city(st, v)
@@ -416,13 +438,13 @@ class PlacePerCity(fx.Step):
         return [option(f"place:{D.NAMES[s]}:{FACTION_IDS[f]}",
                        f"Place an Underground {W.faction(f)} Guerrilla in {W.space(s)}",
                        space=D.NAMES[s], faction=FACTION_IDS[f])
-                for f in INSURGENT_IDS if B.can_place(st, s, GUER_U[f])]
+                for f in self.factions(st, v, s)]
 
     def choose(self, ctx: Ctx, st: Any, v: Vars, opt: str) -> bool:
         _, space, fid = opt.split(":")
         s = D.INDEX[space]
         v.setdefault(self.key, []).append(s)
-        place(ctx, st, s, GUER_U[FACTION_IDS.index(fid)])
+        place_or_take_back(ctx, st, v, s, [(GUER_U[FACTION_IDS.index(fid)], 1)])
         return False
 
     def reset(self, v: Vars) -> None:

@@ -17,7 +17,7 @@ from .. import data as D
 from .. import words as W
 from ..constants import BASE, CASINOS, GUER_A, GUER_U, KIND_FACTION, KIND_IDS, Kind
 from ..state import CLState
-from .lib import Vars, flip_all, kinds_of, pick, place, remove_piece
+from .lib import Vars, flip_all, kinds_of, pick, place, place_or_take_back, remove_piece
 
 # -- single pieces ---------------------------------------------------------------------------
 
@@ -58,13 +58,17 @@ def matching(kind: int, f: int) -> int:
     return BASE[f] if kind in BASE else GUER_U[f]
 
 
-def replace_all(ctx: Ctx, st: CLState, s: int, frm: int, to: int, by: int) -> None:
-    """Replace every piece of faction `frm` in s by the matching piece of `to` (CL 1.4.1: with
-    none Available the piece is only removed)."""
+def replace_all(ctx: Ctx, st: CLState, v: Vars, s: int, frm: int, to: int) -> None:
+    """The executing faction replaces every piece of faction `frm` in s by the matching piece
+    of `to` (CL 1.4.1: with none Available the piece is only removed, unless `to` is the
+    executing player's own and it takes its pieces back from elsewhere to place them)."""
+    short = {k: 0 for k in kinds_of(to)}
     for k in kinds_of(frm):
         for _ in range(B.n(st, s, k)):
-            if remove_piece(ctx, st, s, k, by):
-                place(ctx, st, s, matching(k, to))
+            if remove_piece(ctx, st, s, k, v["f"]):
+                new = matching(k, to)
+                short[new] += 1 - place(ctx, st, s, new)
+    place_or_take_back(ctx, st, v, s, [(k, n) for k, n in short.items() if n])
 
 
 def closest_to_havana(st: CLState, kinds: Sequence[int]) -> tuple[int, ...]:

@@ -241,6 +241,52 @@ def test_card_12_shaded_cl_1_4_1_government_takes_a_police_back_to_place_it() ->
     assert st.resources[GOVT] == 21 and t.at_card()
 
 
+def all_m26_guerrillas_out(st: CLState) -> None:
+    """Every 26July Guerrilla on the map: the 11 Available go to Las Villas."""
+    put(st, "las_villas", "m26_underground", 11)
+
+
+def test_card_7_unshaded_cl_1_4_1_26july_takes_its_guerrilla_back_for_a_city() -> None:
+    """CL card 7 unshaded, CL 1.4.1 (CL-R-04): with none of its own Available, the executing
+    26July is offered its own Guerrilla for each City and may take one back from elsewhere to
+    place it (or place none); the other Insurgents' are placed from Available."""
+    t = event(7, M26, "unshaded", all_m26_guerrillas_out)
+    assert t.offered() == ["place:havana:m26", "place:havana:directorio",
+                           "place:havana:syndicate"]
+    t.choose("place:havana:m26")
+    assert t.offered() == ["reclaim:la_habana:m26_underground",
+                           "reclaim:las_villas:m26_underground",
+                           "reclaim:sierra_maestra:m26_underground",
+                           "reclaim:santiago_de_cuba:m26_underground", "done"]
+    t.play("reclaim:las_villas:m26_underground", "place:camaguey_city:directorio",
+           "place:santiago_de_cuba:m26", "done")
+    st = t.st
+    assert count(st, "havana", "m26_underground") == 1
+    assert count(st, "las_villas", "m26_underground") == 10
+    assert count(st, "camaguey_city", "directorio_underground") == 1
+    assert count(st, "santiago_de_cuba", "m26_underground") == 1
+    assert B.PIECES.available(st, Kind.M26_U) == 0 and t.at_card()
+
+
+def test_card_10_unshaded_cl_1_4_1_26july_takes_its_guerrilla_back_to_replace() -> None:
+    """CL card 10 unshaded, CL 1.4.1 (CL-R-04): none of its own Available, the executing
+    26July may still name its own Guerrilla for the cube's place and take one back from
+    another space to put it in."""
+    t = event(10, M26, "unshaded", all_m26_guerrillas_out)
+    t.play("piece:santiago_de_cuba:police")
+    assert t.offered() == ["place:m26", "place:directorio", "place:syndicate"]
+    t.play("place:m26")
+    assert t.offered() == ["reclaim:la_habana:m26_underground",
+                           "reclaim:las_villas:m26_underground",
+                           "reclaim:sierra_maestra:m26_underground", "done"]
+    t.play("reclaim:sierra_maestra:m26_underground", "place:directorio")
+    st = t.st
+    assert count(st, "santiago_de_cuba", "police") == 1
+    assert count(st, "santiago_de_cuba", "m26_underground") == 2
+    assert count(st, "sierra_maestra", "m26_underground") == 1
+    assert count(st, "santiago_de_cuba", "directorio_underground") == 1 and t.at_card()
+
+
 
 def test_card_3_unshaded_tv_r_07_free_march_keeps_eligibility() -> None:
     """TV-R-07, CL 3.1.2 and 5.1 (CL card 3 unshaded): DR executes Eulogio Cantillo choosing
@@ -480,10 +526,11 @@ def test_cards_1_12_nothing_to_do(card: int, side: str, prepare: Callable[[CLSta
 
 def test_card_10_unshaded_no_guerrilla_available_removes_the_cube() -> None:
     """CL card 10 unshaded, conventions (CL 1.4.1 replace): with no Guerrilla Available the
-    cube is removed all the same."""
+    cube is removed all the same (the Government executing: no Guerrilla is its own to take
+    back, CL 1.4.1)."""
     def none_available(st: CLState) -> None:
         st.avail[3] = st.avail[6] = st.avail[9] = 0
-    t = event(10, M26, "unshaded", none_available)
+    t = event(10, GOVT, "unshaded", none_available)
     t.choose("piece:havana:police")
     assert count(t.st, "havana", "police") == 3 and t.at_card()
 

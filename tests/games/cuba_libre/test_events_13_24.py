@@ -388,6 +388,35 @@ def test_cards_13_24_nothing_to_do() -> None:
     assert event(20, GOVT, "shaded", no_guerrillas).at_card()
 
 
+def test_card_19_cl_1_4_1_the_executing_dr_takes_its_own_pieces_back_to_place_two() -> None:
+    """CL card 19, CL 1.4.1 (CL-R-04): every Directorio piece on the map, the executing
+    Directorio may still pick a space where it has a piece and take its own Base and
+    Guerrilla back from elsewhere to place them there."""
+    def all_dr_out(st: CLState) -> None:
+        put(st, "matanzas", "directorio_underground", 12)
+        put(st, "matanzas", "directorio_base", 2)
+        put(st, "las_villas", "directorio_base", 2)
+    t = event(19, DR, "unshaded", all_dr_out)
+    t.choose("done")  # 26July declines
+    assert t.pending().seat == t.st.seat_of[DR]
+    assert t.offered() == ["space:havana", "space:matanzas", "space:las_villas",
+                           "space:camaguey_province", "done"]
+    t.choose("space:havana")
+    assert t.offered() == ["reclaim:matanzas:directorio_underground",
+                           "reclaim:matanzas:directorio_base", "reclaim:las_villas:directorio_base",
+                           "reclaim:camaguey_province:directorio_underground", "done"]
+    t.play("reclaim:matanzas:directorio_base", "place:directorio_base",
+           "reclaim:camaguey_province:directorio_underground", "place:directorio_underground")
+    assert t.pending().seat == t.st.seat_of[SYNDICATE]
+    t.play("done", "done")
+    st = t.st
+    assert count(st, "havana", "directorio_base") == 1
+    assert count(st, "havana", "directorio_underground") == 3
+    assert count(st, "matanzas", "directorio_base") == 1
+    assert count(st, "camaguey_province", "directorio_underground") == 0
+    assert B.PIECES.available(st, Kind.DR_BASE) == 0 and t.at_card()
+
+
 def test_card_19_everyone_declines() -> None:
     """CL card 19: each faction "may": all four decline; the executor still stays Eligible."""
     t = event(19, SYNDICATE, "unshaded")

@@ -255,6 +255,41 @@ def test_card_29_unshaded_base_and_two_guerrillas_in_las_villas() -> None:
     assert count(st, "las_villas", "m26_underground") == 2
 
 
+def all_dr_out(st: CLState) -> None:
+    """Every Directorio Guerrilla and Base on the map (none Available)."""
+    put(st, "matanzas", "directorio_underground", 12)
+    put(st, "matanzas", "directorio_base", 2)
+    put(st, "oriente", "directorio_base", 2)
+
+
+def all_m26_out(st: CLState) -> None:
+    """Every 26July Guerrilla and Base on the map (none Available)."""
+    put(st, "las_villas", "m26_underground", 11)
+    put(st, "matanzas", "m26_base", 2)
+    put(st, "oriente", "m26_base", 1)
+
+
+def test_card_29_unshaded_cl_1_4_1_dr_naming_itself_takes_its_pieces_back() -> None:
+    """CL card 29 unshaded, CL 1.4.1 (CL-R-04): none Available, the executing Directorio
+    naming itself may take its own Base, then its 2 Guerrillas, back from elsewhere to place
+    them in Las Villas."""
+    t = event(29, DR, "unshaded", all_dr_out)
+    t.play("faction:directorio")
+    assert t.offered() == ["reclaim:matanzas:directorio_base",
+                           "reclaim:oriente:directorio_base", "done"]
+    t.play("reclaim:oriente:directorio_base")
+    assert t.offered() == ["reclaim:havana:directorio_underground",
+                           "reclaim:matanzas:directorio_underground",
+                           "reclaim:camaguey_province:directorio_underground", "done"]
+    t.play("reclaim:matanzas:directorio_underground", "reclaim:havana:directorio_underground")
+    st = t.st
+    assert count(st, "las_villas", "directorio_base") == 1
+    assert count(st, "las_villas", "directorio_underground") == 2
+    assert count(st, "oriente", "directorio_base") == 1
+    assert count(st, "matanzas", "directorio_underground") == 11
+    assert count(st, "havana", "directorio_underground") == 1 and t.at_card()
+
+
 def test_card_29_shaded_remove_or_replace_a_dr_piece() -> None:
     t = event(29, GOVT, "shaded")
     assert options(t) == [
@@ -265,6 +300,22 @@ def test_card_29_shaded_remove_or_replace_a_dr_piece() -> None:
     st = t.st
     assert count(st, "camaguey_province", "directorio_underground") == 0
     assert count(st, "camaguey_province", "m26_underground") == 1
+
+
+def test_card_29_shaded_cl_1_4_1_26july_takes_its_guerrilla_back_to_replace() -> None:
+    """CL card 29 shaded, CL 1.4.1 (CL-R-04): no 26July Guerrilla Available, the executing
+    26July may take one of its own back from another space to replace the Directorio one."""
+    t = event(29, M26, "shaded", all_m26_out)
+    t.play("replace:havana:directorio_underground")
+    assert t.offered() == ["reclaim:la_habana:m26_underground",
+                           "reclaim:las_villas:m26_underground",
+                           "reclaim:sierra_maestra:m26_underground",
+                           "reclaim:santiago_de_cuba:m26_underground", "done"]
+    t.play("reclaim:las_villas:m26_underground")
+    st = t.st
+    assert count(st, "havana", "m26_underground") == 1
+    assert count(st, "havana", "directorio_underground") == 1
+    assert count(st, "las_villas", "m26_underground") == 10 and t.at_card()
 
 
 def test_card_30_unshaded_every_26july_rally_space_ends_underground() -> None:
@@ -308,6 +359,45 @@ def test_card_31_unshaded_any_base_and_any_guerrilla_in_a_mountain_province() ->
                               "place:syndicate_underground"]
 
 
+def test_card_30_shaded_cl_1_4_1_dr_takes_its_guerrilla_back_for_a_city() -> None:
+    """CL card 30 shaded, CL 1.4.1 (CL-R-04): no Directorio Guerrilla Available, the
+    executing Directorio may take one of its own back from elsewhere to place it in a City."""
+    t = event(30, DR, "shaded", all_dr_out)
+    assert t.offered() == ["space:havana", "space:camaguey_city", "space:santiago_de_cuba"]
+    t.play("space:santiago_de_cuba")
+    assert t.offered() == ["reclaim:havana:directorio_underground",
+                           "reclaim:matanzas:directorio_underground",
+                           "reclaim:camaguey_province:directorio_underground", "done"]
+    t.play("reclaim:camaguey_province:directorio_underground")
+    st = t.st
+    assert count(st, "santiago_de_cuba", "directorio_underground") == 1
+    assert count(st, "camaguey_province", "directorio_underground") == 0 and t.at_card()
+
+
+def test_card_31_unshaded_cl_1_4_1_dr_takes_its_base_and_guerrilla_back() -> None:
+    """CL card 31 unshaded, CL 1.4.1 (CL-R-04): none Available, the executing Directorio is
+    still offered its own Base and Guerrilla and may take each back from elsewhere."""
+    t = event(31, DR, "unshaded", all_dr_out)
+    t.play("space:las_villas")
+    assert options(t) == ["place:directorio_base", "place:govt_base", "place:m26_base"]
+    t.play("place:directorio_base")
+    assert t.offered() == ["reclaim:matanzas:directorio_base",
+                           "reclaim:oriente:directorio_base", "done"]
+    t.play("reclaim:oriente:directorio_base")
+    assert options(t) == ["place:directorio_underground", "place:m26_underground",
+                           "place:syndicate_underground"]
+    t.play("place:directorio_underground")
+    assert t.offered() == ["reclaim:havana:directorio_underground",
+                           "reclaim:matanzas:directorio_underground",
+                           "reclaim:camaguey_province:directorio_underground", "done"]
+    t.play("reclaim:havana:directorio_underground")
+    st = t.st
+    assert count(st, "las_villas", "directorio_base") == 1
+    assert count(st, "las_villas", "directorio_underground") == 1
+    assert count(st, "oriente", "directorio_base") == 1
+    assert count(st, "havana", "directorio_underground") == 1 and t.at_card()
+
+
 def test_card_31_shaded_shifts_a_mountain_province_toward_support() -> None:
     t = event(31, GOVT, "shaded")
     assert options(t) == ["space:las_villas", "space:sierra_maestra"]
@@ -338,6 +428,30 @@ def test_card_32_shaded_every_26july_piece_in_a_city_becomes_dr() -> None:
     assert count(t.st, "santiago_de_cuba", "directorio_underground") == 1
 
 
+def test_card_32_unshaded_cl_1_4_1_26july_takes_its_pieces_back_to_replace() -> None:
+    """CL card 32 unshaded, CL 1.4.1 (CL-R-04): none Available, the executing 26July may take
+    its own Guerrillas, then its Base, back from elsewhere to replace the Directorio's."""
+    def dr_base_too(st: CLState) -> None:
+        all_m26_out(st)
+        put(st, "havana", "directorio_base")
+    t = event(32, M26, "unshaded", dr_base_too)
+    t.play("space:havana")
+    assert t.offered() == ["reclaim:la_habana:m26_underground",
+                           "reclaim:las_villas:m26_underground",
+                           "reclaim:sierra_maestra:m26_underground",
+                           "reclaim:santiago_de_cuba:m26_underground", "done"]
+    t.play("reclaim:las_villas:m26_underground", "reclaim:sierra_maestra:m26_underground")
+    assert t.offered() == ["reclaim:matanzas:m26_base", "reclaim:oriente:m26_base",
+                           "reclaim:sierra_maestra:m26_base", "done"]
+    t.play("reclaim:oriente:m26_base")
+    st = t.st
+    assert [count(st, "havana", k) for k in ("directorio_underground", "directorio_base",
+                                             "m26_underground", "m26_base")] == [0, 0, 2, 1]
+    assert count(st, "las_villas", "m26_underground") == 10
+    assert count(st, "sierra_maestra", "m26_underground") == 1
+    assert count(st, "oriente", "m26_base") == 0 and t.at_card()
+
+
 def test_card_33_unshaded_five_resources_to_dr_or_26july() -> None:
     t = event(33, DR, "unshaded")
     assert options(t) == ["faction:directorio", "faction:m26"]
@@ -352,6 +466,20 @@ def test_card_33_shaded_dr_base_and_neutral_outside_government_control() -> None
     t.play("space:matanzas")
     assert count(t.st, "matanzas", "directorio_base") == 1
     assert t.st.support[S["matanzas"]] == 0
+
+
+def test_card_33_shaded_cl_1_4_1_dr_takes_its_base_back() -> None:
+    """CL card 33 shaded, CL 1.4.1 (CL-R-04): no Directorio Base Available, the executing
+    Directorio may take one of its own back from elsewhere to place it; the level is set."""
+    t = event(33, DR, "shaded", all_dr_out)
+    t.play("space:pinar_del_rio")
+    assert t.offered() == ["reclaim:matanzas:directorio_base",
+                           "reclaim:oriente:directorio_base", "done"]
+    t.play("reclaim:oriente:directorio_base")
+    st = t.st
+    assert count(st, "pinar_del_rio", "directorio_base") == 1
+    assert count(st, "oriente", "directorio_base") == 1
+    assert st.support[S["pinar_del_rio"]] == 0 and t.at_card()
 
 
 def test_card_34_unshaded_a_die_roll_and_two_each_for_the_others() -> None:
@@ -400,6 +528,31 @@ def test_card_35_insurgent_defections_take_guerrillas_or_cubes_not_bases() -> No
     assert count(st, "santiago_de_cuba", "m26_underground") == 3
 
 
+def test_card_35_cl_1_4_1_defectors_taken_back_from_elsewhere() -> None:
+    """CL card 35, CL 1.4.1 (CL-R-04): none of its own Available, the executing faction may
+    take its own Guerrillas (Directorio) or cubes (Government) back from other spaces to
+    replace the enemy's; declining leaves the enemy piece only removed."""
+    t = event(35, DR, "unshaded", all_dr_out)
+    t.play("piece:havana:police:directorio_underground")
+    assert t.offered() == ["reclaim:matanzas:directorio_underground",
+                           "reclaim:camaguey_province:directorio_underground", "done"]
+    t.play("reclaim:matanzas:directorio_underground",
+           "piece:havana:troops:directorio_underground", "done")
+    st = t.st
+    assert [count(st, "havana", k) for k in ("police", "troops", "directorio_underground")] == [
+        3, 5, 3]
+    assert count(st, "matanzas", "directorio_underground") == 11 and t.at_card()
+    t = event(35, GOVT, "unshaded", lambda st: put(st, "las_villas", "police", 7))
+    t.play("piece:havana:directorio_underground:police")
+    assert t.offered() == ["reclaim:las_villas:police", "reclaim:camaguey_city:police",
+                           "reclaim:santiago_de_cuba:police", "done"]
+    t.play("reclaim:las_villas:police", "piece:havana:directorio_underground:troops")
+    st = t.st
+    assert [count(st, "havana", k) for k in ("police", "troops", "directorio_underground")] == [
+        5, 7, 0]
+    assert count(st, "las_villas", "police") == 6 and t.at_card()
+
+
 def test_card_36_unshaded_a_piece_near_las_villas_becomes_two_dr_guerrillas() -> None:
     t = event(36, DR, "unshaded")
     assert options(t) == ["piece:las_villas:troops"]
@@ -438,3 +591,32 @@ def test_cards_with_no_directorio_piece_do_what_they_can(card: int, side: str,
     no_directorio(expected)
     assert t.at_card() and t.st.pieces == expected.pieces
     assert t.st.resources[DR] == 5 - dr_loss and t.st.support == expected.support
+
+
+def test_card_36_unshaded_cl_1_4_1_dr_takes_two_guerrillas_back() -> None:
+    """CL card 36 unshaded, CL 1.4.1 (CL-R-04): no Directorio Guerrilla Available, the
+    executing Directorio may take 2 of its own back from elsewhere to replace the piece."""
+    t = event(36, DR, "unshaded", all_dr_out)
+    t.play("piece:las_villas:troops")
+    assert t.offered() == ["reclaim:havana:directorio_underground",
+                           "reclaim:matanzas:directorio_underground",
+                           "reclaim:camaguey_province:directorio_underground", "done"]
+    t.play("reclaim:matanzas:directorio_underground", "reclaim:havana:directorio_underground")
+    st = t.st
+    assert count(st, "las_villas", "troops") == 2
+    assert count(st, "las_villas", "directorio_underground") == 2
+    assert count(st, "matanzas", "directorio_underground") == 11
+    assert count(st, "havana", "directorio_underground") == 1 and t.at_card()
+
+
+def test_card_36_shaded_cl_1_4_1_syndicate_takes_its_guerrilla_back() -> None:
+    """CL card 36 shaded, CL 1.4.1 (CL-R-04): no Syndicate Guerrilla Available, the executing
+    Syndicate naming itself may take one of its own back from elsewhere to replace."""
+    t = event(36, SYNDICATE, "shaded", lambda st: put(st, "matanzas", "syndicate_underground", 6))
+    t.play("faction:syndicate", "piece:havana:directorio_underground")
+    assert t.offered() == ["reclaim:matanzas:syndicate_underground", "done"]
+    t.play("reclaim:matanzas:syndicate_underground")
+    st = t.st
+    assert count(st, "havana", "syndicate_underground") == 1
+    assert count(st, "havana", "directorio_underground") == 1
+    assert count(st, "matanzas", "syndicate_underground") == 5 and t.at_card()

@@ -133,6 +133,31 @@ def test_card_41_shaded_a_syndicate_ambush_then_a_casino_reopens() -> None:
     assert count(st, "pinar_del_rio", "casino_open") == 1 and t.at_card()
 
 
+def test_card_41_shaded_cl_1_4_1_syndicate_takes_a_guerrilla_back_for_its_ambush() -> None:
+    """CL card 41 shaded, CL 1.4.1 (CL-R-04): no Syndicate Guerrilla Available, the executing
+    Syndicate may first take one of its own (here an Active one) back from the map, so that
+    its free Ambush places it (CL 4.3.2)."""
+    def all_out(st: CLState) -> None:
+        put(st, "havana", "syndicate_underground")
+        put(st, "matanzas", "syndicate_underground", 3)
+        put(st, "oriente", "syndicate_underground", 2)
+        B.PIECES.flip_to(st, S["oriente"], Kind.SYND_A, 1)
+        B.close_casino(st, S["pinar_del_rio"])
+    t = event(41, SYNDICATE, "shaded", all_out)
+    assert t.offered() == ["reclaim:havana:syndicate_underground",
+                           "reclaim:matanzas:syndicate_underground",
+                           "reclaim:oriente:syndicate_underground",
+                           "reclaim:oriente:syndicate_active", "done"]
+    t.play("reclaim:oriente:syndicate_active", "space:havana", "piece:directorio_underground",
+           "piece:directorio_underground", "space:pinar_del_rio")
+    st = t.st
+    assert count(st, "havana", "syndicate_underground") == 1
+    assert count(st, "havana", "syndicate_active") == 1
+    assert count(st, "havana", "directorio_underground") == 0
+    assert count(st, "oriente", "syndicate_active") == 0
+    assert B.PIECES.available(st, Kind.SYND_U) == 0 and t.at_card()
+
+
 def test_card_42_unshaded_26july_base_and_any_guerrilla_in_a_city() -> None:
     """CL card 42 unshaded (Llano)."""
     t = event(42, M26, "unshaded")
@@ -153,6 +178,59 @@ def test_card_42_shaded_opposition_city_to_neutral_and_an_open_casino() -> None:
     full = event(42, SYNDICATE, "shaded", lambda st: put(st, "havana", "casino_open"))
     full.play("space:havana")  # CL 1.4.2: no third Casino; the level still changes
     assert count(full.st, "havana", "casino_open") == 2 and full.st.support[S["havana"]] == 2
+
+
+def test_card_42_unshaded_cl_1_4_1_26july_takes_its_base_and_guerrilla_back() -> None:
+    """CL card 42 unshaded, CL 1.4.1 (CL-R-04): none Available, the executing 26July may take
+    its own Base back, and is still offered its own Guerrilla to take back, for the City."""
+    def all_out(st: CLState) -> None:
+        put(st, "las_villas", "m26_underground", 11)
+        put(st, "matanzas", "m26_base", 2)
+        put(st, "oriente", "m26_base", 1)
+    t = event(42, M26, "unshaded", all_out)
+    t.play("space:havana")
+    assert t.offered() == ["reclaim:matanzas:m26_base", "reclaim:oriente:m26_base",
+                           "reclaim:sierra_maestra:m26_base", "done"]
+    t.play("reclaim:oriente:m26_base")
+    assert options(t) == ["place:directorio_underground", "place:m26_underground",
+                           "place:syndicate_underground"]
+    t.play("place:m26_underground")
+    assert t.offered() == ["reclaim:la_habana:m26_underground",
+                           "reclaim:las_villas:m26_underground",
+                           "reclaim:sierra_maestra:m26_underground",
+                           "reclaim:santiago_de_cuba:m26_underground", "done"]
+    t.play("reclaim:las_villas:m26_underground")
+    st = t.st
+    assert count(st, "havana", "m26_base") == 1 and count(st, "havana", "m26_underground") == 1
+    assert count(st, "oriente", "m26_base") == 0
+    assert count(st, "las_villas", "m26_underground") == 10 and t.at_card()
+
+
+def test_card_42_shaded_cl_1_4_1_syndicate_takes_a_casino_back() -> None:
+    """CL card 42 shaded, CL 1.4.1, 1.4.5 (CL-R-04): no Casino Available, the executing
+    Syndicate may take one of its Casinos (here a closed one) back from elsewhere to place it
+    open in the City; the Government, executing, cannot (not its pieces)."""
+    def all_out(st: CLState) -> None:
+        put(st, "matanzas", "casino_open", 2)
+        put(st, "oriente", "casino_open", 2)
+        B.close_casino(st, S["oriente"])
+        put(st, "camaguey_province", "casino_open", 2)
+        put(st, "las_villas", "casino_open")
+    t = event(42, SYNDICATE, "shaded", all_out)
+    t.play("space:santiago_de_cuba")
+    assert t.offered() == [
+        "reclaim:pinar_del_rio:casino_open", "reclaim:la_habana:casino_open",
+        "reclaim:havana:casino_open", "reclaim:matanzas:casino_open",
+        "reclaim:las_villas:casino_open", "reclaim:camaguey_province:casino_open",
+        "reclaim:oriente:casino_open", "reclaim:oriente:casino_closed", "done"]
+    t.play("reclaim:oriente:casino_closed")
+    st = t.st
+    assert count(st, "santiago_de_cuba", "casino_open") == 1
+    assert count(st, "oriente", "casino_closed") == 0 and count(st, "oriente", "casino_open") == 1
+    assert B.PIECES.available(st, Kind.CASINO_OPEN) == 0 and t.at_card()
+    t = event(42, GOVT, "shaded", all_out)
+    t.play("space:santiago_de_cuba")
+    assert t.at_card() and count(t.st, "santiago_de_cuba", "casino_open") == 0
 
 
 def test_card_43_unshaded_a_syndicate_guerrilla_counts_as_26july_in_a_free_limop() -> None:
@@ -225,6 +303,23 @@ def test_card_44_unshaded_ambush_on_government_pieces_bases_first() -> None:
     assert count(st, "havana", "govt_base") == 0 and count(st, "havana", "troops") == 5
     assert count(st, "havana", "directorio_active") == 1
     assert count(st, "havana", "directorio_underground") == 2
+
+
+def test_card_44_unshaded_cl_1_4_1_26july_takes_its_guerrilla_back_for_the_ambush() -> None:
+    """CL card 44 unshaded, CL 1.4.1 (CL-R-04): no 26July Guerrilla Available, the executing
+    26July, whose Guerrilla ambushes, may take one of its own back from elsewhere to place it
+    as for an Ambush."""
+    t = event(44, M26, "unshaded", lambda st: put(st, "las_villas", "m26_underground", 11))
+    t.play("piece:santiago_de_cuba:m26_underground", "piece:santiago_de_cuba:troops",
+           "piece:santiago_de_cuba:police")
+    assert t.offered() == ["reclaim:la_habana:m26_underground",
+                           "reclaim:las_villas:m26_underground",
+                           "reclaim:sierra_maestra:m26_underground", "done"]
+    t.play("reclaim:las_villas:m26_underground")
+    st = t.st
+    assert [count(st, "santiago_de_cuba", k) for k in (
+        "m26_underground", "m26_active", "troops", "police")] == [1, 1, 1, 1]
+    assert count(st, "las_villas", "m26_underground") == 10 and t.at_card()
 
 
 def test_card_44_shaded_a_die_roll_of_resources_to_the_syndicate() -> None:
