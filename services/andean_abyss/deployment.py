@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from services.coin.bots.seats import is_np
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice, Decision, Option, option
 from services.kernel.flow import Proc, pop
@@ -79,7 +80,7 @@ class DeployProc(Proc[AAState]):
 
     def step(self, ctx: Ctx, st: AAState, fr: Frame) -> None:
         v = fr.vars
-        v["i"] += 1
+        v["i"] = next_player(st, v["i"] + 1)
         if v["i"] >= len(ORDER):
             pop(st)
             return
@@ -95,9 +96,19 @@ class DeployProc(Proc[AAState]):
             v["pop_bases"] += 1
 
 
+def next_player(st: AAState, i: int) -> int:
+    """The first entry of the order from i whose faction a player runs: a Non-player's pieces
+    are placed as in the standard setup (setup.json `open_deployment.procedure`)."""
+    while i < len(ORDER) and is_np(st, FACTION_IDS.index(ORDER[i]["faction"])):
+        i += 1
+    return i
+
+
 def open_deployment(st: AAState) -> dict[str, Any]:
-    """The first frame's vars (markers are placed as in the standard setup)."""
-    return {"i": 0, "left": quotas(0), "pop_bases": 0}
+    """The first frame's vars (markers, and the Non-players' pieces, are placed as in the
+    standard setup)."""
+    i = next_player(st, 0)
+    return {"i": i, "left": quotas(i) if i < len(ORDER) else {}, "pop_bases": 0}
 
 
 PROCS: Final[list[Proc[AAState]]] = [DeployProc()]

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from services.coin.bots.driver import NonPlayers
-from services.coin.bots.seats import is_np_seat, np_faction
+from services.coin.bots.seats import is_np, is_np_seat, np_faction
 from services.coin.effects import EffectProc
 from services.coin.sa_lines import Lines
 from services.coin.transfers import ResourceTransfers
@@ -67,9 +67,10 @@ class AndeanAbyss(FlowGame[AAState]):
     option_specs = (
         GameOptionSpec(setup.NP_OPTION, setup.NP_CHOICES,
                        "AA 1.5, chapter 8: the factions run by the Non-player procedures: "
-                       "none (the No-Non-player option, the default for 2-4 seats), chapter8 "
-                       "(by the seat count: the default for 1 seat), or the named Insurgents "
-                       "(one seat per remaining faction, the Government first)."),
+                       "chapter8 (by the seat count: the default for 1-3 seats, the factions "
+                       "left over are Non-players), none (the No-Non-player practice option, "
+                       "the default for 4 seats, where it changes nothing), or the named "
+                       "Insurgents (one seat per remaining faction, the Government first)."),
         GameOptionSpec("deployment", ("standard", "open"),
                        "Setup: standard deployment, or open deployment (each faction places "
                        "its pieces: Cartels, AUC, FARC, Government)."),
@@ -86,8 +87,8 @@ class AndeanAbyss(FlowGame[AAState]):
     )
 
     def check_setup(self, seats: int, options: Mapping[str, str]) -> dict[str, str]:
-        if seats == 1:  # AA 1.5: one player, the Government, against the Non-players
-            opts = super().check_setup(2, {setup.NP_OPTION: "chapter8", **options})
+        if seats < 4:  # AA 1.5: the factions left over are Non-players (chapter 8)
+            opts = super().check_setup(max(seats, 2), {setup.NP_OPTION: "chapter8", **options})
         else:
             opts = super().check_setup(seats, options)
         check_seating(seats, opts[setup.NP_OPTION])
@@ -104,6 +105,7 @@ class AndeanAbyss(FlowGame[AAState]):
         if options.get("deployment") == "open":
             # AA 2.2: the first card is revealed once the pieces are placed
             setup.standard_markers(st)
+            setup.standard_pieces(st, [f for f in range(len(st.seat_of)) if is_np(st, f)])
             push(st, "coin.deck", ph="next")
             push(st, "aa.deploy", **deployment.open_deployment(st))
         else:
@@ -194,6 +196,10 @@ def check_seating(seats: int, value: str) -> None:
     if nps and len(nps) != 4 - seats:
         raise BadRequest(f"AA 1.5: {seats} seat(s) leave {4 - seats} Non-player faction(s), "
                          f"not {len(nps)}")
+    if nps and seats == 2 and nps != [B.AUC, B.CARTELS]:
+        # setup sheet: 2人プレイ 政府、FARC (any two Insurgents only with 3 players)
+        raise BadRequest("AA 1.5: with 2 players and Non-players, the players are the "
+                         "Government and the FARC (non_players must be auc+cartels)")
 
 
 TRANSFERS: Final = ResourceTransfers(B.BOARD, MAX_RESOURCES)

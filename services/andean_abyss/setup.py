@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Final
 
 from services.coin.bots.seats import np_seat
@@ -88,8 +89,17 @@ def standard_markers(st: AAState) -> None:
 def standard_deployment(st: AAState) -> None:
     """Setup, Standard Deployment (setup.json `standard`)."""
     standard_markers(st)
+    standard_pieces(st, range(len(FACTION_IDS)))
+
+
+def standard_pieces(st: AAState, factions: Iterable[int]) -> None:
+    """The standard setup's pieces of these factions (Open Deployment: the Non-players',
+    setup.json `open_deployment.procedure`)."""
+    chosen = set(factions)
     for p in D.SETUP["standard"]["pieces"]:
         f = FACTION_IDS.index(p["faction"])
+        if f not in chosen:
+            continue
         kind = GUER_U[f] if p["piece"] == "guerrilla" else _kind(p["faction"], p["piece"])
         B.PIECES.place(st, D.INDEX[p["space"]], kind, int(p["count"]))
 

@@ -234,7 +234,8 @@ class ShipLossProc(AskProc[AAState]):
         if not B.ships_at(st, v["s"], v["owner"]):
             return []
         where = W.space(v["s"])
-        holders = [g for g in (B.FARC, B.AUC, B.CARTELS) if B.guerrillas(st, v["s"], g)]
+        holders = [g for g in (B.FARC, B.AUC, B.CARTELS) if B.guerrillas(st, v["s"], g)
+                   and st.seat_of[g] != st.seat_of[v["owner"]]]  # 1.5: not to its own seat
         opts = [option(f"give:{FACTION_IDS[g]}", f"Give the Shipment to a {W.faction(g)} "
                        f"Guerrilla in {where}", faction=FACTION_IDS[g]) for g in holders]
         opts.append(option("remove", "Remove the Shipment (capture rules apply)"))

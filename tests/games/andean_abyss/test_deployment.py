@@ -5,7 +5,8 @@ from __future__ import annotations
 from services.andean_abyss import GAME
 from services.andean_abyss import board as B
 from services.andean_abyss import data as D
-from services.kernel import rng
+from services.andean_abyss.state import AAState
+from services.kernel import codec, engine, rng
 from services.kernel.bots import random_choice
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Choice
@@ -53,3 +54,26 @@ def test_open_deployment_options() -> None:
     assert "cartels_base:bogota" in ids and "cartels_base:loc_bogota_neiva" not in ids
     assert "cartels_underground:loc_bogota_neiva" in ids
     GAME.apply(Ctx(), st, d, Choice(d.id, "cartels_base:bogota"))
+
+
+def test_open_deployment_places_the_non_players_as_in_the_standard_setup() -> None:
+    """Setup sheet 自由配置: the markers and the Non-player factions' forces are placed as
+    in the standard setup, then the players' forces in order. 3 seats (the Cartels a
+    Non-player): the Cartels' pieces stand where the standard setup puts them, the first to
+    deploy is the AUC, and the Cartels are never asked (through `engine.act`)."""
+    step = engine.setup(GAME, 3, {"deployment": "open", "non_players": "chapter8"}, 5)
+    st = codec.decode(step.state, AAState)
+    std = standard(3, non_players="chapter8")
+    cartels = [B.pieces_of(std, s, B.CARTELS) for s in range(D.NS)]
+    assert [B.pieces_of(st, s, B.CARTELS) for s in range(D.NS)] == cartels
+    r, seats = rng.seeded(5, stream=1), []
+    while True:
+        ds = [d for d in step.waiting() if d.kind == "aa.deploy"]
+        if not ds:
+            break
+        seats.append(ds[0].seat)
+        step = engine.act(GAME, step.state, ds[0].seat, random_choice(ds[0], r))
+    st = codec.decode(step.state, AAState)
+    assert seats[0] == st.seat_of[B.AUC] and st.seat_of[B.CARTELS] not in seats
+    assert [B.pieces_of(st, s, B.CARTELS) for s in range(D.NS)] == cartels
+    assert st.avail == std.avail and len(st.played) == 1

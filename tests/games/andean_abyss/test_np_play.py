@@ -18,8 +18,10 @@ GOVT, FARC, AUC, CARTELS = 0, 1, 2, 3
 
 
 def test_aa_1_5_seats_with_non_players() -> None:
-    """AA 1.5: 1 seat = Government vs 3 Non-players; chapter8 for 2 and 3 seats leaves AUC +
-    Cartels, then Cartels; the default for 2-4 seats is the No-Non-player option."""
+    """AA 1.5: 1 seat = Government vs 3 Non-players; chapter8 (the default for 1-3 seats:
+    余った派閥はノンプレーヤー派閥となり) leaves AUC + Cartels for 2 seats, the Cartels for 3; 2
+    seats with Non-players are the Government and the FARC (setup sheet); the
+    No-Non-player practice option is asked for."""
     def seat_of(seats: int, **opts: str) -> list[int]:
         step = engine.setup(GAME, seats, opts, 1)
         return list(codec.decode(step.state, GAME.state_type).seat_of)
@@ -27,11 +29,16 @@ def test_aa_1_5_seats_with_non_players() -> None:
     assert seat_of(2, non_players="chapter8") == [0, 1, -3, -4]
     assert seat_of(3, non_players="chapter8") == [0, 1, 2, -4]
     assert seat_of(3, non_players="auc") == [0, 1, -3, 2]
-    assert seat_of(2) == [0, 1, 0, 1]  # No-Non-player: Govt + AUC, FARC + Cartels
+    assert seat_of(2) == [0, 1, -3, -4] and seat_of(3) == [0, 1, 2, -4]
+    assert seat_of(2, non_players="none") == [0, 1, 0, 1]  # Govt + AUC, FARC + Cartels
+    assert seat_of(4) == [0, 1, 2, 3]
     with pytest.raises(BadRequest):
         engine.setup(GAME, 1, {"non_players": "none"}, 1)
     with pytest.raises(BadRequest):
         engine.setup(GAME, 2, {"non_players": "cartels"}, 1)
+    for pair in ("farc+cartels", "farc+auc"):  # 2人プレイ 政府、FARC
+        with pytest.raises(BadRequest):
+            engine.setup(GAME, 2, {"non_players": pair}, 1)
 
 
 def test_aa_8_0_non_player_decisions_never_reach_a_seat() -> None:

@@ -184,6 +184,22 @@ def test_tv_r_25_drug_bust_and_owner_choice() -> None:
         assert B.opposition_plus_bases(st) == 19
 
 
+def test_aa_1_5_a_lost_shipment_never_goes_to_its_owners_other_faction() -> None:
+    """AA 1.5 option (自身の派閥間において、リソースや積荷のやり取りを行うことはできない): 3
+    seats without Non-players, AUC and Cartels one player's; the Cartels' Guerrilla holding
+    a Shipment in Cali is removed: the AUC Guerrilla there may not take it, only removal."""
+    st = standard(3, non_players="none")
+    assert st.seat_of[B.AUC] == st.seat_of[B.CARTELS]
+    put(st, "cali", "auc_underground")
+    activate_all(st, "cali")
+    from services.andean_abyss.board import PIECES
+    PIECES.flip_to(st, S["cali"], 6, 1)  # the AUC Guerrilla stays Underground
+    st.ships[0] = S["cali"] * 4 + B.CARTELS
+    start_op(st, GOVT, "assault")
+    play(st, "space:cali", "piece:cartels_active")
+    assert options(st) == ["remove"]
+
+
 @pytest.mark.parametrize("cap,cost", [(None, 3), (Cap.C2_U, 1)])
 def test_card_2_sweep_cost(cap: Cap | None, cost: int) -> None:
     """Card 2 unshaded (AA 5.3): Sweep costs 1 per space."""

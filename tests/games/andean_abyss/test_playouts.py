@@ -94,7 +94,7 @@ def test_view_contents() -> None:
 def test_transfers_are_standing_optional_decisions() -> None:
     """AA 1.5.1 (AA-R-04): Resources may be given at any time, never within one seat: one
     standing decision per giver, an option per receiver and amount (issue 15)."""
-    step = setup(GAME, 2, {}, 4)
+    step = setup(GAME, 2, {"non_players": "none"}, 4)  # AA 1.5 option: 2 factions a seat
     opt = [d for d in step.decisions if d.optional]
     assert opt and all(d.kind in ("aa.give_resources", "aa.give_shipment") for d in opt)
     gives = {int(d.id.split(".")[1]): d for d in opt if d.kind == "aa.give_resources"}
@@ -121,7 +121,7 @@ def test_transfers_of_stored_logs_still_replay() -> None:
     """A log stored when the offers were one amount decision per (giver, receiver),
     `t<serial>.<giver>.<receiver>`, replays: such a choice is applied as the option it is
     now, and checked like one (issue 15)."""
-    step = setup(GAME, 2, {}, 4)
+    step = setup(GAME, 2, {"non_players": "none"}, 4)  # AA 1.5 option: 2 factions a seat
     old = act(GAME, step.state, 0, Choice("t0.0.1", amount=5))
     new = act(GAME, step.state, 0, Choice("t0.0", "give:farc:5"))
     assert old.state == new.state and old.events == new.events

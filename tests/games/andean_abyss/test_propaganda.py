@@ -215,7 +215,7 @@ def test_tv_r_36_ties_favour_cartels_auc_farc() -> None:
 
 def test_tv_r_38_three_players() -> None:
     """TV-R-38 (AA 1.5, 7.1): the AUC+Cartels player scores its lower margin and wins ties."""
-    st = standard(seats=3)
+    st = standard(seats=3, non_players="none")  # the AA 1.5 No-Non-player option
     assert st.players == [[0], [1], [2, 3]]
     out = outcome(st)
     scores = [r.score for r in out.results]
@@ -239,7 +239,7 @@ def test_tv_r_39_final_two_players() -> None:
 
 def test_tv_r_39_two_players_need_both() -> None:
     """TV-R-39 (AA 1.5, 6.1): Govt+AUC meets only if both factions meet."""
-    st = standard(seats=2)
+    st = standard(seats=2, non_players="none")  # the AA 1.5 No-Non-player option
     assert st.players == [[0, 2], [1, 3]]
     for s in D.CITIES:
         st.support[s] = 2

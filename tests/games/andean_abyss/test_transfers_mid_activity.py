@@ -45,6 +45,9 @@ from tests.games.andean_abyss.scenario import (
 DEAD_ENDS: list[dict[str, Any]] = json.loads(gzip.decompress(
     (Path(__file__).parent / "golden" / "transfer_dead_ends.json.gz").read_bytes()))
 BY_SEED = {g["seed"]: g for g in DEAD_ENDS}
+# the logs were recorded, and these playouts run, with a player for every faction (the
+# No-Non-player option, AA 1.5): transfers between players are what they exercise
+NO_NON_PLAYERS: dict[str, str] = {"non_players": "none"}
 
 
 def decode(step: Step) -> AAState:
@@ -52,7 +55,7 @@ def decode(step: Step) -> AAState:
 
 
 def replay_to_last(g: dict[str, Any]) -> Step:
-    step = setup(GAME, g["seats"], g["options"], g["seed"])
+    step = setup(GAME, g["seats"], {**NO_NON_PLAYERS, **g["options"]}, g["seed"])
     for seat, did, oid, amount in g["log"][:-1]:
         step = act(GAME, step.state, seat, Choice(did, oid, amount))
     return step
@@ -194,7 +197,7 @@ def test_aa_1_5_1_random_transfers_never_dead_end(seats: int, seed: int) -> None
     choice in 10, whatever is under way, reach the end of the game: every step offers a
     choice (no RulesBug), the invariants hold, and the log replays to the same state."""
     r = rng.seeded(seed, stream=9)
-    step = setup(GAME, seats, {}, seed)
+    step = setup(GAME, seats, NO_NON_PLAYERS, seed)
     log: list[tuple[int, Choice]] = []
     transfers = 0
     while step.outcome is None:
@@ -206,7 +209,7 @@ def test_aa_1_5_1_random_transfers_never_dead_end(seats: int, seed: int) -> None
         step = act(GAME, step.state, d.seat, c)
         GAME.check_invariants(decode(step))
     assert transfers > 20
-    again = setup(GAME, seats, {}, seed)
+    again = setup(GAME, seats, NO_NON_PLAYERS, seed)
     for seat, c in log:
         again = act(GAME, again.state, seat, c)
     assert again.state_hash == step.state_hash
