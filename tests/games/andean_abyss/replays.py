@@ -29,9 +29,10 @@ from services.kernel.bots import random_choice
 from services.kernel.decisions import Choice, Decision
 from services.kernel.errors import RulesBug
 
-OPTION_SETS: tuple[dict[str, str], ...] = (
-    {}, {}, {"short_game": "true"}, {"hidden_next_card": "true"}, {"deployment": "open"},
-    {"eligibility_option": "A"}, {"eligibility_option": "B"}, {"card_text_edition": "second"},
+OPTION_SETS: tuple[dict[str, str], ...] = (  # game i: 2 + i % 3 seats, OPTION_SETS[i % 9]
+    {"non_players": "none"}, {}, {"short_game": "true"},  # 2-3 seats: Non-players unless
+    {"hidden_next_card": "true"}, {"deployment": "open"}, {"eligibility_option": "A"},  # none
+    {"eligibility_option": "B"}, {"card_text_edition": "second", "non_players": "none"},
     {"short_game": "true", "deployment": "open", "card_text_edition": "second"})
 _enc = msgspec.msgpack.Encoder()
 

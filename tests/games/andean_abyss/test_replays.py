@@ -41,6 +41,10 @@ def test_recorded_games_replay_identically(start: int) -> None:
 def test_recording_covers_seats_and_options() -> None:
     assert len(GAMES) == 300
     assert {g["seats"] for g in GAMES} == {2, 3, 4}
-    assert len({tuple(sorted(g["options"].items())) for g in GAMES}) == 8
-    assert sum(len(g["log"]) for g in GAMES) > 250_000
+    assert len({tuple(sorted(g["options"].items())) for g in GAMES}) == 9
+    # 2-3 seats without and with Non-players (AA 1.5), whose choices are made inside the
+    # rules and are not in the log: 205,729 logged choices when recorded
+    assert {(g["seats"], "non_players" in g["options"]) for g in GAMES} == {
+        (2, True), (2, False), (3, True), (3, False), (4, False)}
+    assert sum(len(g["log"]) for g in GAMES) > 200_000
     assert [g["seed"] for g in GAMES if g["crash"]] == []  # every game plays to its end
