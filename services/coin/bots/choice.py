@@ -15,6 +15,8 @@ from services.kernel.decisions import Choice, Decision
 
 from ..sequence import FIRST_OP_SA
 from .driver import NonPlayers, changed, copy_state
+from .priorities import is_stop
+from .seats import is_np_seat
 
 # 8.1 rule 4: the card's own bookkeeping, the flow and the PRNG are not an Event's effect
 BOOKKEEPING = ("seats", "seed", "rng", "serial", "stack", "acted", "eligible")
@@ -44,8 +46,9 @@ def effective(np: NonPlayers, st: Any, d: Decision, event_option: str,
               ignore: tuple[str, ...] = BOOKKEEPING) -> bool:
     """8.1 rule 4: execute the Event on a copy of the whole state (PRNG included), the
     Non-player deciding, until the Event is over (the stack back to its depth) or a player
-    must decide; effective if anything but `ignore` changed. The copy's PRNG draws go with
-    it: a real execution repeats them."""
+    must decide; effective if anything but `ignore` changed, or if the Event, still under
+    way, has a player choose something to do (AA card 36: the Government places the Zone).
+    The copy's PRNG draws go with it: a real execution repeats them."""
     trial = copy_state(st)
     depth = len(trial.stack)
     np.flow.choose(Ctx(), trial, d, Choice(d.id, option_id=event_option))
@@ -55,4 +58,12 @@ def effective(np: NonPlayers, st: Any, d: Decision, event_option: str,
         np.before(Ctx(), trial)
         base = copy_state(trial) if trial.serial != serial else st
     np.run_until(Ctx(), trial, lambda s: len(s.stack) <= depth)
-    return changed(base, trial, ignore)
+    return changed(base, trial, ignore) or (len(trial.stack) > depth
+                                           and player_acts(np.flow.decisions(trial)))
+
+
+def player_acts(ds: list[Decision]) -> bool:
+    """A player's waited-on decision offering something to do (not only stopping)."""
+    return any(not d.optional and not is_np_seat(d.seat)
+               and (d.amount is not None or any(not is_stop(o) for o in d.option_ids()))
+               for d in ds)

@@ -22,6 +22,8 @@ PARTNER: Final = {B.GOVT: B.SYNDICATE, B.SYNDICATE: B.GOVT, B.DR: B.M26, B.M26: 
 # 8.4.2: 26July and DR execute the unshaded side, Government and Syndicate the shaded side
 SIDE: Final = {B.GOVT: "event:shaded", B.SYNDICATE: "event:shaded", B.M26: "event:unshaded",
                B.DR: "event:unshaded"}
+# 8.1 item 1c (CL-R-33): an Event that only changes who is Eligible has no effect
+ELIGIBILITY_ONLY: Final = (*choice.BOOKKEEPING, "set_ineligible", "set_eligible")
 # 8.1 item 1d (cards.json bot.seed_rules): card 22's shaded side counts as Government Momentum
 MOMENTUM_SIDES: Final = frozenset((n, "event:shaded") for n, c in D.EVENTS.items()
                                   if c.shaded is not None and c.shaded.kind == "momentum")
@@ -51,7 +53,7 @@ def wants_event(np: NonPlayers, st: CLState, d: Decision, f: int, side: str) -> 
     1b, 1d, then 1c the dry run (the Event must change something)."""
     if second_eligible_declines(st, f) or momentum_declines(st, f, side):
         return False
-    return choice.effective(np, st, d, side)
+    return choice.effective(np, st, d, side, ELIGIBILITY_ONLY)
 
 
 def can_pay(st: CLState, f: int) -> bool:

@@ -160,3 +160,15 @@ def test_aa_8_0_view_marks_the_non_players() -> None:
     assert [(f.id, f.seat, f.non_player) for f in v.factions] == \
         [("govt", 0, False), ("farc", 1, False), ("auc", 2, False), ("cartels", -1, True)]
     assert [list(s.factions) for s in v.seats] == [["govt"], ["farc"], ["auc"]]
+
+
+def test_aa_8_1_rule_4_an_event_a_player_carries_out_is_effective() -> None:
+    """AA 8.1 (効力のある...何かが起こる): card 36, FARC a Non-player 1st Eligible with its
+    symbol leftmost: the Event has the Government player place a FARC Zone. The dry run
+    stops at that player's decision; the Event still counts as effective, so FARC plays it
+    and the Government is asked for the Zone."""
+    st = solo()
+    events = play(st, 36, [FARC])
+    assert np_choices(events)[0] == "event:unshaded"
+    assert [(d.seat, d.kind) for d in GAME.decisions(st) if not d.optional][:1] == \
+        [(0, "aa.farc_zone")]

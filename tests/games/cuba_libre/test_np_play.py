@@ -214,3 +214,29 @@ def test_cl_8_0_no_decision_is_offered_for_a_non_player(seed: int) -> None:
         c = Choice(d.id, option_id=rng.choice(r, d.option_ids())) if d.options else \
             Choice(d.id, amount=d.amount.min if d.amount else 0)
         step = engine.act(GAME, step.state, 0, c)
+
+
+def test_cl_8_1_an_event_players_carry_out_is_effective() -> None:
+    """CL 8.1 (событие, только если его эффект будет иметь какой-либо результат): card 19
+    with 26July a player (the Directorio and the Syndicate Non-players): the Syndicate, 1st
+    Eligible, plays the Event although its dry run stops at 26July's placement decision."""
+    st = solo(seats=2, non_players="directorio+syndicate")
+    events = play(st, 19, [SYNDICATE])
+    assert np_choices(events)[0] == "event:unshaded"
+    assert [d.kind for d in GAME.decisions(st) if not d.optional][:1] == ["coin.event_step"]
+
+
+def test_cl_8_1_item_1c_an_eligibility_only_event_has_no_effect() -> None:
+    """CL 8.1 item 1c (CL-R-33: eligibility-only effects do not count): card 17 shaded with
+    every 26July Guerrilla already Active would only make 26July Ineligible: the Syndicate,
+    1st Eligible with its symbol leftmost, makes an Operation instead."""
+    from services.cuba_libre import board as B
+    from services.cuba_libre.constants import Kind
+    st = solo()
+    for s in range(D.NS):
+        n = B.n(st, s, Kind.M26_U)
+        if n:
+            B.PIECES.remove(st, s, Kind.M26_U, n)
+            B.PIECES.place(st, s, Kind.M26_A, n)
+    events = play(st, 17, [SYNDICATE])
+    assert np_choices(events)[0].startswith("op:")
