@@ -50,9 +50,11 @@ def police_at_opposition_first(st: AAState, d: Decision, f: int) -> str | None:
 
 
 def cities_first(st: AAState, d: Decision, f: int) -> str | None:
-    """Card 57: replace Police in random Cities; if impossible, random Departments."""
+    """Card 57: replace Police in random Cities; if impossible, random Departments
+    (ランダムな都市...不可能であれば、ランダムな行政区); a LoC only when neither is left."""
     offered = by_space(d)
-    return pick_in_tiers(st, offered, [[s for s in offered if B.is_city(s)], list(offered)])
+    return pick_in_tiers(st, offered, [[s for s in offered if B.is_city(s)],
+                                       [s for s in offered if B.is_dept(s)], list(offered)])
 
 
 def passive_level(st: AAState, d: Decision, f: int) -> str | None:

@@ -40,6 +40,19 @@ def test_aa_8_4_4_card_56_cities_with_fewest_cubes() -> None:
     assert PROCEDURE.choose(st, d, FARC).option_id == "space:neiva"
 
 
+def test_aa_8_4_4_card_57_cities_then_departments_before_locs() -> None:
+    """AA 8.4.4 card 57 (ランダムな都市の警察を置き換える。それが不可能であれば、ランダムな行政区
+    で実施する): with no City offered, a Department's Police before a LoC's, whatever the
+    seed."""
+    d = decision(("space:loc_cali_pasto", "space=loc_cali_pasto"),
+                 ("space:huila", "space=huila"),
+                 ("space:loc_bogota_neiva", "space=loc_bogota_neiva"))
+    for seed in range(1, 9):
+        st = during(57)
+        st.rng = solo(seed).rng
+        assert PROCEDURE.choose(st, d, FARC).option_id == "space:huila"
+
+
 def test_aa_8_4_4_card_14_troops_before_police() -> None:
     """AA 8.4.4 card 14: the cube removed is Troops before Police (P3 would say Police)."""
     d = decision(("piece:police", "piece=police"), ("piece:troops", "piece=troops"))
