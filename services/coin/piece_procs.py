@@ -275,13 +275,27 @@ def reclaim_options(board: Board[Any], st: CoinState, kinds: tuple[int, ...], ex
                     wanted: int = 1) -> list[Option]:
     """§1.4.1: the executing faction may take its own pieces off the map (from any space but
     `exclude`) to place them: offered for each kind of which fewer than `wanted` are
-    Available, Bases included."""
+    Available, Bases included; a Guerrilla Underground or Active (CL 1.4.1's example:
+    скрытого или раскрытого), both going back to the one Available slot."""
     t = board.table
-    short = [k for k in kinds if t.available(st, k) < wanted]
+    takes: list[int] = []
+    for k in kinds:
+        if t.available(st, k) < wanted:
+            for x in (k, t.flip[k]) if k in t.flip else (k,):
+                if x not in takes:
+                    takes.append(x)
     return [option(f"reclaim:{board.space_ids[s]}:{t.names[k]}",
                    f"Take {board.pieces(k, 1)} back from {board.space(s)} to place it",
                    space=board.space_ids[s], piece=t.names[k])
-            for s in range(board.ns) if s != exclude for k in short if t.count(st, s, k)]
+            for s in range(board.ns) if s != exclude for k in takes if t.count(st, s, k)]
+
+
+def on_map_elsewhere(board: Board[Any], st: CoinState, s: int, kind: int) -> bool:
+    """§1.4.1: a piece `reclaim_options` would offer for `kind` stands outside s (a Guerrilla
+    in either state)."""
+    t = board.table
+    kinds = (kind, t.flip[kind]) if kind in t.flip else (kind,)
+    return any(t.count(st, x, k) for x in range(board.ns) if x != s for k in kinds)
 
 
 def reclaim(rules: PieceRules[Any], ctx: Ctx, st: CoinState, arg: str, f: int) -> None:

@@ -155,6 +155,24 @@ def test_place_with_own_piece_reclaim() -> None:
     assert TABLE.count(st, NORTH, BLUE_BASE) == 1 and TABLE.count(st, SOUTH, BLUE_BASE) == 0
 
 
+def test_place_reclaims_a_guerrilla_underground_or_active() -> None:
+    """§1.4.1 (CL 1.4.1's example: a hidden or revealed Guerrilla): with no Guerrilla
+    Available, the faction may take back an Underground or an Active one to place it; it is
+    placed Underground."""
+    st = table()
+    st.avail[BLUE_U] = 2
+    TABLE.place(st, SOUTH, BLUE_U)
+    TABLE.place(st, SOUTH, BLUE_U)
+    TABLE.flip_to(st, SOUTH, BLUE_A)
+    assert st.avail[BLUE_U] == 0
+    pp.push_place(BOARD, st, NORTH, (BLUE_U,), 1, 1)
+    FLOW.advance(Ctx(), st)
+    assert options(st) == ["reclaim:south:blue_u", "reclaim:south:blue_a", "done"]
+    play(st, "reclaim:south:blue_a")
+    assert TABLE.count(st, NORTH, BLUE_U) == 1 and TABLE.count(st, SOUTH, BLUE_A) == 0
+    assert TABLE.count(st, SOUTH, BLUE_U) == 1
+
+
 def test_stacking_groups_counted_apart() -> None:
     """CL 1.4.2 shape: 1 Base and, apart, 2 Casinos (open or closed) per space."""
     st = table(casino=1)

@@ -338,9 +338,9 @@ def push_place(st: AAState, s: int, kinds: tuple[int, ...], n: int, who: int) ->
 def reclaimable(st: AAState, f: int, s: int, kind: int) -> bool:
     """AA 1.4.1 (AA-R-03): faction f, executing the Event as a player, may take a piece of
     its own `kind` back from another space to place it in s (within stacking), as
-    `aa.ev_place` offers it (Guerrillas: its Underground ones)."""
+    `aa.ev_place` offers it (a Guerrilla Underground or Active)."""
     return (KIND_FACTION[kind] == f and not is_np(st, f) and B.can_place(st, s, kind)
-            and any(B.n(st, x, kind) for x in range(D.NS) if x != s))
+            and pp.on_map_elsewhere(B.BOARD, st, s, kind))
 
 
 def placeable_or_reclaimable(st: AAState, v: Vars, s: int, kind: int) -> bool:

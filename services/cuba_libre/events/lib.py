@@ -388,7 +388,7 @@ def may_take_back(st: CLState, v: Vars, s: int, k: int) -> bool:
     f = v["f"]
     return (KIND_FACTION[k] == f and not st.non_players >> f & 1
             and not B.PIECES.available(st, k) and B.BOARD.can_place(st, s, k)
-            and any(B.n(st, x, k) for x in range(D.NS) if x != s))
+            and pp.on_map_elsewhere(B.BOARD, st, s, k))
 
 
 def placeable_or_reclaimable(st: CLState, v: Vars, s: int, k: int) -> bool:
