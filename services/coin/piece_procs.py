@@ -298,6 +298,19 @@ def on_map_elsewhere(board: Board[Any], st: CoinState, s: int, kind: int) -> boo
     return any(t.count(st, x, k) for x in range(board.ns) if x != s for k in kinds)
 
 
+def place_or_take_back(board: Board[Any], st: CoinState, s: int, kind: int, f: int) -> None:
+    """One piece of faction f's own `kind` into s within stacking (an Attack's roll of 1, an
+    Ambush): placed now when one is Available; else, when f is a player that could take one
+    back from elsewhere (§1.4.1), the `ev_place` step is pushed to offer it."""
+    t = board.table
+    if not board.can_place(st, s, kind):
+        return
+    if t.available(st, kind):
+        t.place(st, s, kind)
+    elif st.seat_of[f] >= 0 and t.faction[kind] == f and on_map_elsewhere(board, st, s, kind):
+        push_place(board, st, s, (kind,), 1, f)
+
+
 def reclaim(rules: PieceRules[Any], ctx: Ctx, st: CoinState, arg: str, f: int) -> None:
     """Apply a `reclaim:<space>:<kind>` choice: §1.4.1 the piece leaves for Available, then
     the game's `reclaimed` hook counts it."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from services.coin import piece_procs as pp
 from services.coin.operations import OpSpec, record_arrival, unmoved_guerrillas
 from services.coin.spaces import ACTIVE_OPPOSITION, NEUTRAL, shift_support
 from services.kernel import rng
@@ -339,10 +340,10 @@ def attack(ctx: Ctx, st: AAState, s: int, f: int, only: int = -1) -> None:
     ctx.emit("aa.attack", f"{W.faction(f)} Attack in {W.space(s)}: rolled {roll}, "
              f"{'success' if hit else 'failure'}.",
              {"faction": FACTION_IDS[f], "space": D.NAMES[s], "roll": roll, "success": hit})
-    if roll == 1 and B.faction_room(st, s, f):
-        B.PIECES.place(st, s, GUER_U[f])
     if hit:
         push_remove(st, s, f, 2, "attack", "capture", only=only)
+    if roll == 1:  # placed before the removals (or its taking back, 1.4.1, asked first)
+        pp.place_or_take_back(B.BOARD, st, s, GUER_U[f], f)
 
 
 def ambush(ctx: Ctx, st: AAState, s: int, f: int) -> None:
@@ -351,9 +352,8 @@ def ambush(ctx: Ctx, st: AAState, s: int, f: int) -> None:
     B.PIECES.flip_to(st, s, GUER_A[f], 1)
     ctx.emit("aa.ambush", f"{W.faction(f)} Ambush in {W.space(s)}.",
              {"faction": FACTION_IDS[f], "space": D.NAMES[s]})
-    if B.faction_room(st, s, f):
-        B.PIECES.place(st, s, GUER_U[f])
     push_remove(st, s, f, 2, "attack", "capture")
+    pp.place_or_take_back(B.BOARD, st, s, GUER_U[f], f)  # as on a roll of 1, asked first
 
 
 class AttackSpaceProc(Proc[AAState]):

@@ -122,10 +122,10 @@ def resolve_attack(ctx: Ctx, st: CLState, s: int, f: int, roll: int) -> None:
     ctx.emit("cl.attack", f"{W.faction(f)} Attack in {W.space(s)}: "
              f"{'success' if hit else 'failure'}.",
              {"faction": FACTION_IDS[f], "space": D.NAMES[s], "roll": roll, "success": hit})
-    if roll == 1:
-        B.PIECES.place(st, s, GUER_U[f])
     if hit:
         pp.push_remove(B.BOARD, st, s, f, ATTACK_REMOVALS, "attack", BOOTY)
+    if roll == 1:  # placed before the removals (or its taking back, CL 1.4.1, asked first)
+        pp.place_or_take_back(B.BOARD, st, s, GUER_U[f], f)
 
 
 def ambush(ctx: Ctx, st: CLState, s: int, f: int, active_ok: bool = False) -> None:
@@ -137,8 +137,8 @@ def ambush(ctx: Ctx, st: CLState, s: int, f: int, active_ok: bool = False) -> No
         B.PIECES.flip_to(st, s, GUER_A[f], 1)
     ctx.emit("cl.ambush", f"{W.faction(f)} Ambush in {W.space(s)}.",
              {"faction": FACTION_IDS[f], "space": D.NAMES[s]})
-    B.PIECES.place(st, s, GUER_U[f])
     pp.push_remove(B.BOARD, st, s, f, ATTACK_REMOVALS, "attack", BOOTY)
+    pp.place_or_take_back(B.BOARD, st, s, GUER_U[f], f)  # as on a roll of 1, asked first
 
 
 def ambush_spaces(st: CLState, f: int, only: list[int] | None = None,

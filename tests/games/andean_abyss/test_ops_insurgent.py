@@ -139,6 +139,24 @@ def test_tv_r_13_attack_and_captured_goods() -> None:
     assert st.resources[FARC] == 9 and st.avail[3] == 17
 
 
+def test_aa_1_4_1_attack_roll_of_1_may_take_a_guerrilla_back() -> None:
+    """AA 3.3.3 (a roll of 1 places a Guerrilla) with AA 1.4.1 (AA-R-03): no FARC Guerrilla
+    Available, FARC may take one back from another space, Underground or Active, before the
+    removals, or place none."""
+    st = standard()
+    st.avail[B.PIECES.pool[B.GUER_U[FARC]]] = 0
+    rig_die(st, 1)
+    start_op(st, FARC, "attack")
+    play(st, "space:putumayo", "attack")
+    opts = options(st)
+    assert opts[-1] == "done" and "reclaim:guaviare:farc_underground" in opts
+    assert all(o.startswith("reclaim:") and ":farc_" in o for o in opts[:-1])
+    assert not any(o.startswith("reclaim:putumayo:") for o in opts)
+    play(st, "reclaim:guaviare:farc_underground")
+    assert "piece:cartels_underground" in options(st)  # then the Attack's removals
+    assert count(st, "putumayo", "farc_underground") == 1
+
+
 def test_tv_r_13_attack_fails_and_bases_last() -> None:
     """TV-R-13 variations: die 3 fails; die 2: a Cartels Base only once its Guerrilla is gone."""
     st = standard()

@@ -189,6 +189,24 @@ def test_tv_r_19_ambush_replaces_the_attack_cl_4_3_2() -> None:
     assert B.control(st, S["santiago_de_cuba"]) == B.NO_CONTROL
 
 
+def test_ambush_may_take_a_guerrilla_back_cl_4_3_2_cl_1_4_1() -> None:
+    """CL 4.3.2 (a Guerrilla placed as on a roll of 1) with CL 1.4.1 (CL-R-04): no 26July
+    Guerrilla Available, 26July may take one back from another space, Underground or
+    Active, before the removals, or place none."""
+    st = s0()
+    st.avail[B.PIECES.pool[Kind.M26_U]] = 0
+    t = Table(st, M26).act("op:attack", "space:santiago_de_cuba", "ambush")
+    opts = t.offered()
+    assert opts == ["reclaim:la_habana:m26_underground",
+                    "reclaim:sierra_maestra:m26_underground", "done"]
+    before = count(t.st, "sierra_maestra", "m26_underground")
+    t.act("reclaim:sierra_maestra:m26_underground")
+    assert t.offered() == ["piece:troops", "piece:police", "done"]  # the Ambush's removals
+    st = t.st
+    assert count(st, "santiago_de_cuba", "m26_underground") == 1
+    assert count(st, "sierra_maestra", "m26_underground") == before - 1
+
+
 def test_tv_r_19_ambush_needs_an_underground_guerrilla_cl_4_3_2() -> None:
     """TV-R-19 (CL 4.3.2): with only Active Guerrillas in the space, no Ambush is offered."""
     st = s0()
