@@ -55,8 +55,8 @@ class AndeanAbyss(FlowGame[AAState]):
     title = "Andean Abyss"
     min_seats = 2  # a client's default table; AA 1.5 solo (1 seat) is asked for explicitly
     max_seats = 4
-    # 0.2.0: AA 4.5.4 a Bribe flips 2 different Guerrillas, removes up to 2; 3.3.2 each
-    # Guerrilla marches once; 3.1 Patrol and Sweep Activate the factions targeted
+    # 0.2.0: the rules corrections of 2026-11-29 checked against seed 002 (Bribe, March,
+    # Activation targets, 1.4.1 taking back, Events, Non-players, seats): git log, RULINGS
     rules_version = "0.2.0"
     format_version = 1
     state_type = AAState

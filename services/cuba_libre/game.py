@@ -58,8 +58,8 @@ class CubaLibre(FlowGame[CLState]):
     title = "Cuba Libre"
     min_seats = 2  # a client's default table; the solitaire game (1 seat) is asked for
     max_seats = 4
-    # 0.2.0: CL 6.2.4 a Casino opened or placed; 6.3.4 optional; 3.3.2 each Guerrilla
-    # marches once; 3.1 Garrison and Sweep Activate the factions targeted
+    # 0.2.0: the rules corrections of 2026-11-29 checked against seed 003 (Cash deposits,
+    # Expat Backing, March, Activation targets, 1.4.1 taking back, Pact, Non-players)
     rules_version = "0.2.0"
     format_version = 1
     state_type = CLState
