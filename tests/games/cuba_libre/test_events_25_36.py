@@ -4,6 +4,8 @@ pieces and tracks after it and the options offered at each decision (CL 5.1, 5.1
 
 from __future__ import annotations
 
+from typing import Final
+
 import pytest
 
 from services.cuba_libre import board as B
@@ -37,9 +39,7 @@ def test_card_25_unshaded_cl_1_4_1_dr_takes_its_guerrilla_and_base_back() -> Non
     t = event(25, DR, "unshaded", prepare)
     assert options(t) == ["space:camaguey_province", "space:oriente"]
     t.play("space:oriente")
-    assert t.offered() == ["reclaim:havana:directorio_underground",
-                           "reclaim:matanzas:directorio_underground",
-                           "reclaim:camaguey_province:directorio_underground", "done"]
+    assert t.offered() == DR_GUERRILLA_TAKE_BACKS
     t.play("reclaim:matanzas:directorio_underground")
     assert t.offered() == ["reclaim:pinar_del_rio:directorio_base",
                            "reclaim:matanzas:directorio_base", "done"]
@@ -190,9 +190,7 @@ def test_card_27_unshaded_cl_1_4_1_dr_takes_its_guerrillas_back_to_place_them() 
     t = event(27, DR, "unshaded", prepare)
     assert len(options(t)) == 13
     t.play("space:oriente")
-    assert t.offered() == ["reclaim:havana:directorio_underground",
-                           "reclaim:matanzas:directorio_underground",
-                           "reclaim:camaguey_province:directorio_underground", "done"]
+    assert t.offered() == DR_GUERRILLA_TAKE_BACKS
     t.play("reclaim:matanzas:directorio_underground", "space:oriente",
            "reclaim:camaguey_province:directorio_underground")
     st = t.st
@@ -262,6 +260,13 @@ def all_dr_out(st: CLState) -> None:
     put(st, "oriente", "directorio_base", 2)
 
 
+# with every Directorio Guerrilla on the map (`all_dr_out` and the standard set-up): the
+# Underground ones that may be taken back (CL 1.4.1), then declining
+DR_GUERRILLA_TAKE_BACKS: Final = ["reclaim:havana:directorio_underground",
+                                  "reclaim:matanzas:directorio_underground",
+                                  "reclaim:camaguey_province:directorio_underground", "done"]
+
+
 def all_m26_out(st: CLState) -> None:
     """Every 26July Guerrilla and Base on the map (none Available)."""
     put(st, "las_villas", "m26_underground", 11)
@@ -278,9 +283,7 @@ def test_card_29_unshaded_cl_1_4_1_dr_naming_itself_takes_its_pieces_back() -> N
     assert t.offered() == ["reclaim:matanzas:directorio_base",
                            "reclaim:oriente:directorio_base", "done"]
     t.play("reclaim:oriente:directorio_base")
-    assert t.offered() == ["reclaim:havana:directorio_underground",
-                           "reclaim:matanzas:directorio_underground",
-                           "reclaim:camaguey_province:directorio_underground", "done"]
+    assert t.offered() == DR_GUERRILLA_TAKE_BACKS
     t.play("reclaim:matanzas:directorio_underground", "reclaim:havana:directorio_underground")
     st = t.st
     assert count(st, "las_villas", "directorio_base") == 1
@@ -365,9 +368,7 @@ def test_card_30_shaded_cl_1_4_1_dr_takes_its_guerrilla_back_for_a_city() -> Non
     t = event(30, DR, "shaded", all_dr_out)
     assert t.offered() == ["space:havana", "space:camaguey_city", "space:santiago_de_cuba"]
     t.play("space:santiago_de_cuba")
-    assert t.offered() == ["reclaim:havana:directorio_underground",
-                           "reclaim:matanzas:directorio_underground",
-                           "reclaim:camaguey_province:directorio_underground", "done"]
+    assert t.offered() == DR_GUERRILLA_TAKE_BACKS
     t.play("reclaim:camaguey_province:directorio_underground")
     st = t.st
     assert count(st, "santiago_de_cuba", "directorio_underground") == 1
@@ -387,9 +388,7 @@ def test_card_31_unshaded_cl_1_4_1_dr_takes_its_base_and_guerrilla_back() -> Non
     assert options(t) == ["place:directorio_underground", "place:m26_underground",
                            "place:syndicate_underground"]
     t.play("place:directorio_underground")
-    assert t.offered() == ["reclaim:havana:directorio_underground",
-                           "reclaim:matanzas:directorio_underground",
-                           "reclaim:camaguey_province:directorio_underground", "done"]
+    assert t.offered() == DR_GUERRILLA_TAKE_BACKS
     t.play("reclaim:havana:directorio_underground")
     st = t.st
     assert count(st, "las_villas", "directorio_base") == 1
@@ -598,9 +597,7 @@ def test_card_36_unshaded_cl_1_4_1_dr_takes_two_guerrillas_back() -> None:
     executing Directorio may take 2 of its own back from elsewhere to replace the piece."""
     t = event(36, DR, "unshaded", all_dr_out)
     t.play("piece:las_villas:troops")
-    assert t.offered() == ["reclaim:havana:directorio_underground",
-                           "reclaim:matanzas:directorio_underground",
-                           "reclaim:camaguey_province:directorio_underground", "done"]
+    assert t.offered() == DR_GUERRILLA_TAKE_BACKS
     t.play("reclaim:matanzas:directorio_underground", "reclaim:havana:directorio_underground")
     st = t.st
     assert count(st, "las_villas", "troops") == 2
