@@ -20,6 +20,7 @@ game's own.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final, Generic
 
 from mypy_extensions import mypyc_attr
@@ -30,6 +31,7 @@ from services.kernel.flow import AskProc, Proc, pop, push
 from services.kernel.state import Frame
 
 from .board import Board, S, named
+from .pieces import PieceTable
 from .state import CoinState
 
 Vars = dict[str, Any]
@@ -281,34 +283,46 @@ def reclaim_options(board: Board[Any], st: CoinState, kinds: tuple[int, ...], ex
     takes: list[int] = []
     for k in kinds:
         if t.available(st, k) < wanted:
-            for x in (k, t.flip[k]) if k in t.flip else (k,):
-                if x not in takes:
-                    takes.append(x)
+            takes += [x for x in takeable(t, k) if x not in takes]
     return [option(f"reclaim:{board.space_ids[s]}:{t.names[k]}",
                    f"Take {board.pieces(k, 1)} back from {board.space(s)} to place it",
                    space=board.space_ids[s], piece=t.names[k])
             for s in range(board.ns) if s != exclude for k in takes if t.count(st, s, k)]
 
 
-def on_map_elsewhere(board: Board[Any], st: CoinState, s: int, kind: int) -> bool:
-    """§1.4.1: a piece `reclaim_options` would offer for `kind` stands outside s (a Guerrilla
-    in either state)."""
-    t = board.table
-    kinds = (kind, t.flip[kind]) if kind in t.flip else (kind,)
-    return any(t.count(st, x, k) for x in range(board.ns) if x != s for k in kinds)
+def takeable(t: PieceTable, kind: int) -> tuple[int, ...]:
+    """The kinds whose pieces may be taken back to place one of `kind` (§1.4.1): a Guerrilla
+    in either state."""
+    return (kind, t.flip[kind]) if kind in t.flip else (kind,)
 
 
-def place_or_take_back(board: Board[Any], st: CoinState, s: int, kind: int, f: int) -> None:
-    """One piece of faction f's own `kind` into s within stacking (an Attack's roll of 1, an
-    Ambush): placed now when one is Available; else, when f is a player that could take one
-    back from elsewhere (§1.4.1), the `ev_place` step is pushed to offer it."""
+def may_take_back(board: Board[Any], st: CoinState, f: int, s: int, kind: int) -> bool:
+    """§1.4.1 (AA-R-03, CL-R-04): faction f, a player executing (a Non-player never does),
+    may take a piece of its own `kind` back from another space to place it in s, within
+    stacking."""
     t = board.table
-    if not board.can_place(st, s, kind):
-        return
-    if t.available(st, kind):
-        t.place(st, s, kind)
-    elif st.seat_of[f] >= 0 and t.faction[kind] == f and on_map_elsewhere(board, st, s, kind):
-        push_place(board, st, s, (kind,), 1, f)
+    return (t.faction[kind] == f and st.seat_of[f] >= 0 and board.can_place(st, s, kind)
+            and any(t.count(st, x, k) for x in range(board.ns) if x != s
+                    for k in takeable(t, kind)))
+
+
+def place_or_take_back(board: Board[Any], st: CoinState, s: int,
+                       lots: Sequence[tuple[int, int]], f: int) -> None:
+    """Place each (kind, n) of `lots` in s, in order, as many as are Available and fit
+    (§5.1.3), asking nothing. From the first lot of f's own kind that runs short where f may
+    take pieces back (§1.4.1), that lot's rest and the lots after it go through the
+    `ev_place` step in the same order, which offers it (pushed: asked after this step, before
+    whatever this step pushed earlier)."""
+    t = board.table
+    for i, (kind, n) in enumerate(lots):
+        placed = 0
+        while placed < n and t.available(st, kind) and board.can_place(st, s, kind):
+            t.place(st, s, kind)
+            placed += 1
+        if placed < n and may_take_back(board, st, f, s, kind):
+            for k, m in reversed(((kind, n - placed), *lots[i + 1:])):
+                push_place(board, st, s, (k,), m, f)
+            return
 
 
 def reclaim(rules: PieceRules[Any], ctx: Ctx, st: CoinState, arg: str, f: int) -> None:

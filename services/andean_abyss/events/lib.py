@@ -9,7 +9,6 @@ from typing import Any
 
 from services.coin import effects as fx
 from services.coin import piece_procs as pp
-from services.coin.bots.seats import is_np
 from services.coin.effects import ineligible_next
 from services.coin.every_space import FreeModes, every_space_proc, push_every
 from services.coin.operations import push_sa
@@ -337,10 +336,8 @@ def push_place(st: AAState, s: int, kinds: tuple[int, ...], n: int, who: int) ->
 
 def reclaimable(st: AAState, f: int, s: int, kind: int) -> bool:
     """AA 1.4.1 (AA-R-03): faction f, executing the Event as a player, may take a piece of
-    its own `kind` back from another space to place it in s (within stacking), as
-    `aa.ev_place` offers it (a Guerrilla Underground or Active)."""
-    return (KIND_FACTION[kind] == f and not is_np(st, f) and B.can_place(st, s, kind)
-            and pp.on_map_elsewhere(B.BOARD, st, s, kind))
+    its own `kind` back from another space to place it in s, as `aa.ev_place` offers it."""
+    return pp.may_take_back(B.BOARD, st, f, s, kind)
 
 
 def placeable_or_reclaimable(st: AAState, v: Vars, s: int, kind: int) -> bool:
@@ -351,17 +348,9 @@ def placeable_or_reclaimable(st: AAState, v: Vars, s: int, kind: int) -> bool:
 
 
 def place_reclaiming(st: AAState, v: Vars, s: int, *lots: tuple[int, int]) -> None:
-    """Place the lots (kind, n) in s in order, as many as can be placed (AA 5.1.3):
-    Available pieces at once, with no decision. From the first lot of the executing
-    faction's own kind that runs short where it could take pieces back (AA 1.4.1), that
-    lot's rest and the lots after it go through `aa.ev_place` in the same order, which
-    offers the taking back; pushed, they run after the current step."""
-    for i, (kind, n) in enumerate(lots):
-        placed = place_n(st, s, kind, n)
-        if placed < n and reclaimable(st, v["f"], s, kind):
-            for k, m in reversed(((kind, n - placed), *lots[i + 1:])):
-                push_place(st, s, (k,), m, v["f"])
-            return
+    """The lots (kind, n) placed in s in order by the executing faction, which may take its
+    own pieces back where they run short (AA 5.1.3, 1.4.1: coin `place_or_take_back`)."""
+    pp.place_or_take_back(B.BOARD, st, s, lots, v["f"])
 
 
 def own_kinds(f: int) -> tuple[int, ...]:

@@ -343,7 +343,7 @@ def attack(ctx: Ctx, st: AAState, s: int, f: int, only: int = -1) -> None:
     if hit:
         push_remove(st, s, f, 2, "attack", "capture", only=only)
     if roll == 1:  # placed before the removals (or its taking back, 1.4.1, asked first)
-        pp.place_or_take_back(B.BOARD, st, s, GUER_U[f], f)
+        pp.place_or_take_back(B.BOARD, st, s, ((GUER_U[f], 1),), f)
 
 
 def ambush(ctx: Ctx, st: AAState, s: int, f: int) -> None:
@@ -353,7 +353,7 @@ def ambush(ctx: Ctx, st: AAState, s: int, f: int) -> None:
     ctx.emit("aa.ambush", f"{W.faction(f)} Ambush in {W.space(s)}.",
              {"faction": FACTION_IDS[f], "space": D.NAMES[s]})
     push_remove(st, s, f, 2, "attack", "capture")
-    pp.place_or_take_back(B.BOARD, st, s, GUER_U[f], f)  # as on a roll of 1, asked first
+    pp.place_or_take_back(B.BOARD, st, s, ((GUER_U[f], 1),), f)  # as on a roll of 1, asked first
 
 
 class AttackSpaceProc(Proc[AAState]):

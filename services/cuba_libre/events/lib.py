@@ -385,10 +385,7 @@ def place_from_available(where: Callable[[Any, Vars], int], kind: int, n: int) -
 def may_take_back(st: CLState, v: Vars, s: int, k: int) -> bool:
     """CL 1.4.1 (CL-R-04): none of kind k is Available, but it is the executing player's own
     (a Non-player never takes one back), fits in s and stands elsewhere on the map."""
-    f = v["f"]
-    return (KIND_FACTION[k] == f and not st.non_players >> f & 1
-            and not B.PIECES.available(st, k) and B.BOARD.can_place(st, s, k)
-            and pp.on_map_elsewhere(B.BOARD, st, s, k))
+    return not B.PIECES.available(st, k) and pp.may_take_back(B.BOARD, st, v["f"], s, k)
 
 
 def placeable_or_reclaimable(st: CLState, v: Vars, s: int, k: int) -> bool:

@@ -125,7 +125,7 @@ def resolve_attack(ctx: Ctx, st: CLState, s: int, f: int, roll: int) -> None:
     if hit:
         pp.push_remove(B.BOARD, st, s, f, ATTACK_REMOVALS, "attack", BOOTY)
     if roll == 1:  # placed before the removals (or its taking back, CL 1.4.1, asked first)
-        pp.place_or_take_back(B.BOARD, st, s, GUER_U[f], f)
+        pp.place_or_take_back(B.BOARD, st, s, ((GUER_U[f], 1),), f)
 
 
 def ambush(ctx: Ctx, st: CLState, s: int, f: int, active_ok: bool = False) -> None:
@@ -138,7 +138,7 @@ def ambush(ctx: Ctx, st: CLState, s: int, f: int, active_ok: bool = False) -> No
     ctx.emit("cl.ambush", f"{W.faction(f)} Ambush in {W.space(s)}.",
              {"faction": FACTION_IDS[f], "space": D.NAMES[s]})
     pp.push_remove(B.BOARD, st, s, f, ATTACK_REMOVALS, "attack", BOOTY)
-    pp.place_or_take_back(B.BOARD, st, s, GUER_U[f], f)  # as on a roll of 1, asked first
+    pp.place_or_take_back(B.BOARD, st, s, ((GUER_U[f], 1),), f)  # as on a roll of 1, asked first
 
 
 def ambush_spaces(st: CLState, f: int, only: list[int] | None = None,
