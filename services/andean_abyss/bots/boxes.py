@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from services.coin.bots.options import first_offered_tier
 from services.coin.bots.priorities import REMOVE_ENEMY, best, rank
 from services.coin.bots.random_pick import equal_chance
 from services.coin.bots.seats import is_np
@@ -61,12 +62,11 @@ def op_space(st: AAState, d: Decision, f: int) -> str:
     elif box is not None and len(v.get("spaces", [])) < box.most and not broke \
             and not after_sa:
         tiers = chart.candidates(st, v["op"], v)
-        for i, tier in enumerate(tiers):
-            c = [s for s in tier if s in offered]
-            if c:
-                s = pick_in_tier(st, v, f, (tiers, i), c)
-                v.setdefault("np_tiers", []).append([s, i])  # the bullet it came by
-                return offered[s]
+        got = first_offered_tier(offered, tiers)
+        if got is not None:
+            s = pick_in_tier(st, v, f, (tiers, got[0]), got[1])
+            v.setdefault("np_tiers", []).append([s, got[0]])  # the bullet it came by
+            return offered[s]
     if "done" not in ids and offered and not v.get("spaces"):  # AA 3.1: one space at least
         return offered[pick(st, list(offered))]
     if box is not None and f"sa:{box.sa}" in ids and any(box.sa_tiers(st, v)):

@@ -21,6 +21,16 @@ def verb(o: Option | str) -> str:
     return (o.id if isinstance(o, Option) else o).split(":", 1)[0]
 
 
+def first_offered_tier(offered: Mapping[int, str], tiers: Sequence[Sequence[int]]
+                       ) -> tuple[int, list[int]] | None:
+    """8.1.1: the first tier holding an offered space: its index and its offered spaces."""
+    for i, tier in enumerate(tiers):
+        c = [s for s in tier if s in offered]
+        if c:
+            return i, c
+    return None
+
+
 def count_of(o: Option) -> int | None:
     last = o.id.rsplit(":", 1)[-1]
     return int(last) if last.isdigit() else None
@@ -83,11 +93,8 @@ class OptionReader:
     def pick_in_tiers(self, st: Any, offered: Mapping[int, str],
                       tiers: Sequence[Sequence[int]]) -> str | None:
         """The first tier with an offered space; `random_pick` within it."""
-        for tier in tiers:
-            c = [s for s in tier if s in offered]
-            if c:
-                return offered[self.vocab.pick(st, c)]
-        return None
+        got = first_offered_tier(offered, tiers)
+        return None if got is None else offered[self.vocab.pick(st, got[1])]
 
     def piece_key(self, st: Any, f: int, removing: bool, o: Option) -> tuple[int, int]:
         """P1 (placing: own pieces first where the game says so, then Bases), removing

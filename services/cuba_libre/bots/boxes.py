@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Mapping
 from typing import Any, Final
 
-from services.coin.bots.options import count_of
+from services.coin.bots.options import count_of, first_offered_tier
 from services.kernel.decisions import Decision, Option
 
 from .. import board as B
@@ -52,16 +52,6 @@ def tier_used(v: dict[str, Any], tiers: Container[int]) -> bool:
     return len(got) < len(v.get("spaces", [])) or any(i in tiers for i in got)
 
 
-def pick_tier(st: CLState, offered: Mapping[int, str], tiers: list[list[int]]) \
-        -> tuple[int, str] | None:
-    """The first tier with an offered space and its index; `random_pick` within it."""
-    for i, tier in enumerate(tiers):
-        c = [s for s in tier if s in offered]
-        if c:
-            return i, offered[pick(st, c)]
-    return None
-
-
 def op_space(charts: Mapping[int, Chart[CLState]], st: CLState, d: Decision, f: int) -> str:
     """8.1.1, 8.1.3: the box's spaces in tier order (`random_pick` within a tier) up to its
     most, as many as Resources pay for (8.1 item 3), each one's tier recorded (`record_tier`);
@@ -75,10 +65,10 @@ def op_space(charts: Mapping[int, Chart[CLState]], st: CLState, d: Decision, f: 
     after_sa = v.get("sa") not in ("", None, "ambush")  # Ambush runs inside the Attack
     if box is not None and chart is not None and len(v.get("spaces", [])) < box.most \
             and not after_sa:
-        got = pick_tier(st, offered, chart.candidates(st, v["op"], v))
+        got = first_offered_tier(offered, chart.candidates(st, v["op"], v))
         if got is not None:
             record_tier(v, got[0])
-            return got[1]
+            return offered[pick(st, got[1])]
     if "done" not in ids and offered and not v.get("spaces") and v.get("ph") == "spaces":
         record_tier(v, -1)
         return offered[pick(st, list(offered))]  # CL 3.1: one space at least
