@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from services.coin import piece_procs as pp
 from services.coin.effects import Program
 from services.kernel.ctx import Ctx
 from services.kernel.decisions import Option, option
@@ -28,6 +27,7 @@ from .lib import (
     add_resources,
     aid,
     alliance,
+    apply_take_back,
     do,
     each,
     free_sa,
@@ -36,6 +36,7 @@ from .lib import (
     is_city,
     name_faction,
     named,
+    own_take_backs,
     pick,
     place,
     place_or_take_back,
@@ -198,18 +199,9 @@ def guerrilla_to_take_back(st: CLState, v: Vars) -> list[Option]:
     """CL 1.4.1 (CL-R-04): with no Syndicate Guerrilla Available for the Ambush to place, the
     executing Syndicate player may first take one of its own (Underground or Active) back
     from the map."""
-    f = v["f"]
-    if (f != SYNDICATE or st.non_players >> f & 1 or B.PIECES.available(st, Kind.SYND_U)
-            or not ambush_spaces(st, SYNDICATE)):
+    if not ambush_spaces(st, SYNDICATE):
         return []
-    opts = pp.reclaim_options(B.BOARD, st, (Kind.SYND_U, Kind.SYND_A), -1)
-    return [*opts, option("done", "Take no Guerrilla back")] if opts else []
-
-
-def take_back(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
-    verb, _, arg = o.partition(":")
-    if verb == "reclaim":
-        pp.reclaim(RULES, ctx, st, arg, v["f"])
+    return own_take_backs(st, v, (Kind.SYND_U, Kind.SYND_A), -1, "Take no Guerrilla back")
 
 
 @register(41, SHADED)
@@ -218,7 +210,8 @@ def fat_butcher_shaded() -> Program:
     Syndicate Special Activity, CL 5.1.1) with 1 of its Underground Guerrillas in a space with
     enemy pieces: flip that Guerrilla Active, remove up to 2 enemy pieces by the Attack rules
     (CL 3.3.3), then place 1 Syndicate Guerrilla there. Then open 1 closed Casino anywhere."""
-    return [pick(guerrilla_to_take_back, take_back, "take a Guerrilla back for the Ambush"),
+    return [pick(guerrilla_to_take_back, apply_take_back,
+                 "take a Guerrilla back for the Ambush"),
             free_sa(SYNDICATE, "ambush", lambda st, v: list(range(D.NS))),  # CL-I-19
             pick(open_one, open_there, "open a closed Casino")]
 
@@ -265,7 +258,7 @@ def casino_for_the_city(st: CLState, v: Vars) -> list[Option]:
 
 
 def casino_back_to_the_city(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
-    take_casino_back(ctx, st, v, o)
+    apply_take_back(ctx, st, v, o)
     place(ctx, st, v["s"], Kind.CASINO_OPEN)
 
 
@@ -472,21 +465,11 @@ def casino_reclaims(st: CLState, v: Vars, s: int) -> list[Option]:
     """CL 1.4.1, 1.4.5: with no Casino Available, the executing Syndicate player (never a
     Non-player) may take one of its Casinos (open or closed) off the map elsewhere than s to
     place it in s."""
-    f = v["f"]
-    if f != SYNDICATE or st.non_players >> f & 1 or B.PIECES.available(st, Kind.CASINO_OPEN):
-        return []
-    opts = pp.reclaim_options(B.BOARD, st, CASINOS, s)
-    return [*opts, option("done", "Place no Casino")] if opts else []
+    return own_take_backs(st, v, CASINOS, s, "Place no Casino")
 
 
 def casino_to_take_back(st: CLState, v: Vars) -> list[Option]:
     return casino_reclaims(st, v, HAVANA)
-
-
-def take_casino_back(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
-    verb, _, arg = o.partition(":")
-    if verb == "reclaim":
-        pp.reclaim(RULES, ctx, st, arg, SYNDICATE)
 
 
 def casino_over_the_limit(ctx: Ctx, st: CLState, v: Vars) -> None:
@@ -511,7 +494,7 @@ def sinatra_shaded() -> Program:
     """Place one open Casino in Havana, ignoring the stacking limit (CL 1.4.2 exception). Then
     place 1 Cash marker with a Police cube in Havana (if any Police is there and a Cash
     marker is available; it belongs to the Government)."""
-    return [pick(casino_to_take_back, take_casino_back, "take a Casino back to place it"),
+    return [pick(casino_to_take_back, apply_take_back, "take a Casino back to place it"),
             do(casino_over_the_limit), do(cash_to_police)]
 
 

@@ -388,6 +388,26 @@ def may_take_back(st: CLState, v: Vars, s: int, k: int) -> bool:
     return not B.PIECES.available(st, k) and pp.may_take_back(B.BOARD, st, v["f"], s, k)
 
 
+def own_take_backs(st: CLState, v: Vars, kinds: tuple[int, ...], exclude: int,
+                   decline: str) -> list[Option]:
+    """CL 1.4.1 (CL-R-04), a step of its own where the placement after it cannot offer it:
+    none of `kinds` Available and they are the executing player's own (a Non-player never
+    takes back), the options of taking one back from the map (not from `exclude`), and of
+    declining; else none."""
+    f = v["f"]
+    if KIND_FACTION[kinds[0]] != f or st.seat_of[f] < 0 or B.PIECES.available(st, kinds[0]):
+        return []
+    opts = pp.reclaim_options(B.BOARD, st, kinds, exclude)
+    return [*opts, option("done", decline)] if opts else []
+
+
+def apply_take_back(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
+    """A choice of `own_take_backs`: the piece leaves for Available, or nothing."""
+    verb, _, arg = o.partition(":")
+    if verb == "reclaim":
+        pp.reclaim(RULES, ctx, st, arg, v["f"])
+
+
 def placeable_or_reclaimable(st: CLState, v: Vars, s: int, k: int) -> bool:
     """One piece of kind k fits in s and is Available, or the executing player may take its
     own back from elsewhere to place it (CL 1.4.1)."""
