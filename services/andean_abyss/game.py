@@ -87,10 +87,8 @@ class AndeanAbyss(FlowGame[AAState]):
     )
 
     def check_setup(self, seats: int, options: Mapping[str, str]) -> dict[str, str]:
-        if seats == 1:  # AA 1.5: one player, the Government, against the Non-players
-            opts = super().check_setup(2, {setup.NP_OPTION: "chapter8", **options})
-        elif seats in (2, 3):  # AA 1.5: the factions left over are Non-players (chapter 8)
-            opts = super().check_setup(seats, {setup.NP_OPTION: "chapter8", **options})
+        if seats in (1, 2, 3):  # AA 1.5: the factions left over are Non-players (chapter 8)
+            opts = super().check_setup(max(seats, 2), {setup.NP_OPTION: "chapter8", **options})
         else:  # 4 seats; any other count is refused here
             opts = super().check_setup(seats, options)
         check_seating(seats, opts[setup.NP_OPTION])
