@@ -306,6 +306,13 @@ def may_take_back(board: Board[Any], st: CoinState, f: int, s: int, kind: int) -
                     for k in takeable(t, kind)))
 
 
+def placeable_or_takeable(board: Board[Any], st: CoinState, f: int, s: int, kind: int) -> bool:
+    """One piece of `kind` is Available and fits in s (§5.1.3), or faction f may take one of
+    its own back to place it there (§1.4.1): a space an Event step may offer."""
+    return ((board.table.available(st, kind) > 0 and board.can_place(st, s, kind))
+            or may_take_back(board, st, f, s, kind))
+
+
 def place_or_take_back(board: Board[Any], st: CoinState, s: int,
                        lots: Sequence[tuple[int, int]], f: int) -> None:
     """Place each (kind, n) of `lots` in s, in order, as many as are Available and fit

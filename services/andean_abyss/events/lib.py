@@ -343,8 +343,7 @@ def reclaimable(st: AAState, f: int, s: int, kind: int) -> bool:
 def placeable_or_reclaimable(st: AAState, v: Vars, s: int, kind: int) -> bool:
     """A piece of `kind` fits in s and is Available, or the executing faction may take one
     of its own back from the map to place it there (AA 1.4.1)."""
-    return ((bool(B.PIECES.available(st, kind)) and B.can_place(st, s, kind))
-            or reclaimable(st, v.get("f", -1), s, kind))
+    return pp.placeable_or_takeable(B.BOARD, st, v.get("f", -1), s, kind)
 
 
 def place_reclaiming(st: AAState, v: Vars, s: int, *lots: tuple[int, int]) -> None:

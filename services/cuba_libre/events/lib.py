@@ -411,7 +411,7 @@ def apply_take_back(ctx: Ctx, st: CLState, v: Vars, o: str) -> None:
 def placeable_or_reclaimable(st: CLState, v: Vars, s: int, k: int) -> bool:
     """One piece of kind k fits in s and is Available, or the executing player may take its
     own back from elsewhere to place it (CL 1.4.1)."""
-    return B.can_place(st, s, k) or may_take_back(st, v, s, k)
+    return pp.placeable_or_takeable(B.BOARD, st, v["f"], s, k)
 
 
 def place_or_take_back(ctx: Ctx, st: CLState, v: Vars, s: int,
